@@ -1,0 +1,44 @@
+using System.Runtime;
+using System.Runtime.CompilerServices;
+
+namespace Sing.Kernel.Arch
+{
+    /// <summary>The instructions C# cannot express, implemented in Arch/cpu.asm and called directly (no transition).</summary>
+    internal static unsafe class Cpu
+    {
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_outb")] public static extern void OutByte(ushort port, byte value);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_outw")] public static extern void OutWord(ushort port, ushort value);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_outd")] public static extern void OutDword(ushort port, uint value);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_inb")] public static extern byte InByte(ushort port);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_inw")] public static extern ushort InWord(ushort port);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ind")] public static extern uint InDword(ushort port);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_rdtsc")] public static extern ulong ReadTsc();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_cpuid")] public static extern void CpuId(uint leaf, uint subleaf, uint* registers);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr0")] public static extern ulong ReadCr0();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr2")] public static extern ulong ReadCr2();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr3")] public static extern ulong ReadCr3();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr4")] public static extern ulong ReadCr4();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_write_cr3")] public static extern void WriteCr3(ulong value);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_rdmsr")] public static extern ulong ReadMsr(uint msr);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_wrmsr")] public static extern void WriteMsr(uint msr, ulong value);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_invlpg")] public static extern void InvalidatePage(ulong address);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_load_gdt")] public static extern void LoadGdt(void* pointer, ulong codeSelector, ulong dataSelector);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_load_tss")] public static extern void LoadTaskRegister(ushort selector);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_load_idt")] public static extern void LoadIdt(void* pointer);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_enable_interrupts")] public static extern void EnableInterrupts();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_disable_interrupts")] public static extern void DisableInterrupts();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_halt")] public static extern void HaltForever();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_wait_for_interrupt")] public static extern void WaitForInterrupt();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_pause")] public static extern void Pause();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_rflags")] public static extern ulong ReadFlags();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_rsp")] public static extern ulong ReadStackPointer();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_kernel_image_start")] public static extern byte* KernelImageStart();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_kernel_image_end")] public static extern byte* KernelImageEnd();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_modules_start")] public static extern void** ManagedModulesStart();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_modules_end")] public static extern void** ManagedModulesEnd();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_tsc")] public static extern ulong BootTsc();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_stack_bottom")] public static extern byte* BootStackBottom();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_stack_top")] public static extern byte* BootStackTop();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_isr_table_address")] public static extern ulong* InterruptStubTable();
+    }
+}

@@ -1,0 +1,180 @@
+; Instructions C# cannot express: port I/O, control registers, descriptor tables, MSRs, TSC, halting.
+; Each routine follows the SysV calling convention (args in rdi, rsi, rdx, rcx) and is declared in
+; Arch/Cpu.cs with [RuntimeImport].
+bits 64
+default rel
+section .text
+
+global sing_outb, sing_outw, sing_outd, sing_inb, sing_inw, sing_ind
+sing_outb:
+    mov edx, edi
+    mov eax, esi
+    out dx, al
+    ret
+sing_outw:
+    mov edx, edi
+    mov eax, esi
+    out dx, ax
+    ret
+sing_outd:
+    mov edx, edi
+    mov eax, esi
+    out dx, eax
+    ret
+sing_inb:
+    mov edx, edi
+    xor eax, eax
+    in al, dx
+    ret
+sing_inw:
+    mov edx, edi
+    xor eax, eax
+    in ax, dx
+    ret
+sing_ind:
+    mov edx, edi
+    in eax, dx
+    ret
+
+; Serialized TSC read: lfence keeps earlier instructions from drifting past the read.
+global sing_rdtsc
+sing_rdtsc:
+    lfence
+    rdtsc
+    shl rdx, 32
+    or rax, rdx
+    ret
+
+; void sing_cpuid(uint leaf, uint subleaf, uint* out /* eax, ebx, ecx, edx */)
+global sing_cpuid
+sing_cpuid:
+    push rbx
+    mov r8, rdx
+    mov eax, edi
+    mov ecx, esi
+    cpuid
+    mov [r8], eax
+    mov [r8 + 4], ebx
+    mov [r8 + 8], ecx
+    mov [r8 + 12], edx
+    pop rbx
+    ret
+
+global sing_read_cr0, sing_read_cr2, sing_read_cr3, sing_read_cr4, sing_write_cr3
+sing_read_cr0:
+    mov rax, cr0
+    ret
+sing_read_cr2:
+    mov rax, cr2
+    ret
+sing_read_cr3:
+    mov rax, cr3
+    ret
+sing_read_cr4:
+    mov rax, cr4
+    ret
+sing_write_cr3:
+    mov cr3, rdi
+    ret
+
+global sing_rdmsr, sing_wrmsr
+sing_rdmsr:
+    mov ecx, edi
+    rdmsr
+    shl rdx, 32
+    or rax, rdx
+    ret
+sing_wrmsr:
+    mov ecx, edi
+    mov eax, esi
+    mov rdx, rsi
+    shr rdx, 32
+    wrmsr
+    ret
+
+global sing_invlpg
+sing_invlpg:
+    invlpg [rdi]
+    ret
+
+; Load a GDT (rdi = pointer to limit/base), reload CS with selector rsi and data segments with rdx.
+global sing_load_gdt
+sing_load_gdt:
+    lgdt [rdi]
+    mov ds, dx
+    mov es, dx
+    mov ss, dx
+    push rsi
+    lea rax, [.reloaded]
+    push rax
+    retfq
+.reloaded:
+    ret
+
+global sing_load_tss
+sing_load_tss:
+    ltr di
+    ret
+
+global sing_load_idt
+sing_load_idt:
+    lidt [rdi]
+    ret
+
+global sing_enable_interrupts, sing_disable_interrupts, sing_halt, sing_wait_for_interrupt, sing_pause
+sing_enable_interrupts:
+    sti
+    ret
+sing_disable_interrupts:
+    cli
+    ret
+; Halt with interrupts off forever.
+sing_halt:
+    cli
+.again:
+    hlt
+    jmp .again
+; Atomically enable interrupts and halt until the next one arrives.
+sing_wait_for_interrupt:
+    sti
+    hlt
+    ret
+sing_pause:
+    pause
+    ret
+
+global sing_read_rflags, sing_read_rsp
+sing_read_rflags:
+    pushfq
+    pop rax
+    ret
+sing_read_rsp:
+    lea rax, [rsp + 8]
+    ret
+
+; Address accessors for linker-defined symbols.
+extern __kernel_start, __kernel_end, __modules_start, __modules_end, boot_tsc
+extern boot_stack_bottom, boot_stack_top
+global sing_kernel_image_start, sing_kernel_image_end, sing_modules_start, sing_modules_end, sing_boot_tsc
+global sing_boot_stack_bottom, sing_boot_stack_top
+sing_kernel_image_start:
+    lea rax, [__kernel_start]
+    ret
+sing_kernel_image_end:
+    lea rax, [__kernel_end]
+    ret
+sing_modules_start:
+    lea rax, [__modules_start]
+    ret
+sing_modules_end:
+    lea rax, [__modules_end]
+    ret
+sing_boot_tsc:
+    mov rax, [boot_tsc]
+    ret
+sing_boot_stack_bottom:
+    lea rax, [boot_stack_bottom]
+    ret
+sing_boot_stack_top:
+    lea rax, [boot_stack_top]
+    ret

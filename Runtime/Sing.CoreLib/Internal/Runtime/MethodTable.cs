@@ -1,0 +1,127 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace Internal.Runtime
+{
+    /// <summary>The runtime's view of a type, as ILC lays it out in the image: flags and component size,
+    /// base size, related type (base class, or element type for arrays), vtable, then the interface list.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct MethodTable
+    {
+        private uint _uFlags;
+        private uint _uBaseSize;
+        private MethodTable* _relatedType;
+        private ushort _usNumVtableSlots;
+        private ushort _usNumInterfaces;
+        private uint _uHashCode;
+
+        private const uint EETypeKindMask = 0x00030000;
+        private const uint HasFinalizerFlag = 0x00100000;
+        private const uint HasPointersFlag = 0x01000000;
+        private const uint GenericVarianceFlag = 0x00800000;
+        private const uint IsGenericFlag = 0x02000000;
+        private const uint ElementTypeMask = 0x7C000000;
+        private const int ElementTypeShift = 26;
+        private const uint HasComponentSizeFlag = 0x80000000;
+
+        private const uint ParameterizedKind = 0x00020000;
+
+        /// <summary>The MethodTable of T, resolved by the compiler at the call site.</summary>
+        [Intrinsic]
+        public static MethodTable* Of<T>() => throw null;
+
+        /// <summary>Size of an instance (arrays and strings: without elements), including the object header word
+        /// that precedes the MethodTable pointer.</summary>
+        public uint BaseSize => _uBaseSize;
+
+        public bool HasComponentSize => (_uFlags & HasComponentSizeFlag) != 0;
+
+        public ushort ComponentSize => HasComponentSize ? (ushort)_uFlags : (ushort)0;
+
+        public bool HasFinalizer => (_uFlags & HasFinalizerFlag) != 0;
+
+        public bool ContainsGCPointers => (_uFlags & HasPointersFlag) != 0;
+
+        public bool HasGenericVariance => (_uFlags & GenericVarianceFlag) != 0;
+
+        public bool IsGeneric => (_uFlags & IsGenericFlag) != 0;
+
+        public EETypeElementType ElementType => (EETypeElementType)((_uFlags & ElementTypeMask) >> ElementTypeShift);
+
+        public bool IsParameterizedType => (_uFlags & EETypeKindMask) == ParameterizedKind;
+
+        public bool IsArray => ElementType == EETypeElementType.SzArray || ElementType == EETypeElementType.Array;
+
+        public bool IsSzArray => ElementType == EETypeElementType.SzArray;
+
+        public bool IsInterface => ElementType == EETypeElementType.Interface;
+
+        public bool IsValueType => ElementType < EETypeElementType.Class;
+
+        public bool IsNullable => ElementType == EETypeElementType.Nullable;
+
+        /// <summary>Base class for ordinary types; null for System.Object and interfaces.</summary>
+        public MethodTable* BaseType => IsParameterizedType ? null : _relatedType;
+
+        /// <summary>Element type of an array (or the pointee of a pointer/byref type).</summary>
+        public MethodTable* RelatedParameterType => IsParameterizedType ? _relatedType : null;
+
+        public ushort NumVtableSlots => _usNumVtableSlots;
+
+        public ushort NumInterfaces => _usNumInterfaces;
+
+        public uint HashCode => _uHashCode;
+
+        /// <summary>Size of a value type's data when boxed (BaseSize less header and MethodTable pointer).</summary>
+        public uint ValueTypeSize => _uBaseSize - (uint)(2 * sizeof(nint));
+
+        public MethodTable** InterfaceMap
+        {
+            get
+            {
+                fixed (MethodTable* self = &this)
+                    return (MethodTable**)((byte*)self + sizeof(MethodTable) + _usNumVtableSlots * sizeof(nint));
+            }
+        }
+
+        public MethodTable* GetInterface(int index) => InterfaceMap[index];
+
+        public void* GetVirtualSlot(int slot)
+        {
+            fixed (MethodTable* self = &this)
+                return ((void**)((byte*)self + sizeof(MethodTable)))[slot];
+        }
+    }
+
+    /// <summary>Kinds of types as the compiler encodes them in the MethodTable flags.</summary>
+    public enum EETypeElementType
+    {
+        Unknown = 0x00,
+        Void = 0x01,
+        Boolean = 0x02,
+        Char = 0x03,
+        SByte = 0x04,
+        Byte = 0x05,
+        Int16 = 0x06,
+        UInt16 = 0x07,
+        Int32 = 0x08,
+        UInt32 = 0x09,
+        Int64 = 0x0A,
+        UInt64 = 0x0B,
+        IntPtr = 0x0C,
+        UIntPtr = 0x0D,
+        Single = 0x0E,
+        Double = 0x0F,
+        ValueType = 0x10,
+        Nullable = 0x12,
+        Class = 0x14,
+        Interface = 0x15,
+        SystemArray = 0x16,
+        Array = 0x17,
+        SzArray = 0x18,
+        ByRef = 0x19,
+        Pointer = 0x1A,
+        FunctionPointer = 0x1B,
+    }
+}

@@ -1,0 +1,100 @@
+using System;
+using System.Runtime;
+using System.Runtime.CompilerServices;
+
+namespace Internal.Runtime
+{
+    /// <summary>Allocation and boxing entry points the compiler's generated code calls by symbol name.</summary>
+    internal static unsafe class RuntimeExports
+    {
+        [RuntimeExport("RhpNewFast")]
+        private static object RhpNewFast(MethodTable* type) => ObjectAllocator.AllocateObject(type);
+
+        [RuntimeExport("RhpNewFinalizable")]
+        private static object RhpNewFinalizable(MethodTable* type) => ObjectAllocator.AllocateObject(type);
+
+        [RuntimeExport("RhNewObject")]
+        private static object RhNewObject(MethodTable* type) => ObjectAllocator.AllocateObject(type);
+
+        [RuntimeExport("RhpNewArrayFast")]
+        private static object RhpNewArrayFast(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
+
+        [RuntimeExport("RhpNewPtrArrayFast")]
+        private static object RhpNewPtrArrayFast(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
+
+        [RuntimeExport("RhpNewArray")]
+        private static object RhpNewArray(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
+
+        [RuntimeExport("RhNewArray")]
+        private static object RhNewArray(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
+
+        [RuntimeExport("RhNewString")]
+        private static object RhNewString(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
+
+        internal static object AllocateArrayLike(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
+
+        [RuntimeExport("RhBox")]
+        private static object RhBox(MethodTable* type, ref byte data)
+        {
+            // Nullable<T> boxes to null or to a boxed T.
+            if (type->IsNullable)
+            {
+                if (data == 0) return null;
+                MethodTable* underlying = type->RelatedParameterTypeOfNullable();
+                return RhBox(underlying, ref Unsafe.Add(ref data, (int)type->NullableValueOffset(underlying)));
+            }
+            object result = ObjectAllocator.AllocateObject(type);
+            Buffer.Memmove((byte*)Unsafe.AsPointer(ref result.GetRawData()), (byte*)Unsafe.AsPointer(ref data), type->ValueTypeSize);
+            return result;
+        }
+
+        [RuntimeExport("RhUnbox2")]
+        private static ref byte RhUnbox2(MethodTable* type, object obj)
+        {
+            if (obj == null) throw new NullReferenceException();
+            if (!TypeCast.AreUnboxCompatible(obj.m_pMethodTable, type)) throw new InvalidCastException();
+            return ref obj.GetRawData();
+        }
+
+        [RuntimeExport("RhUnboxNullable")]
+        private static void RhUnboxNullable(ref byte destination, MethodTable* nullableType, object obj)
+        {
+            MethodTable* underlying = nullableType->RelatedParameterTypeOfNullable();
+            uint valueOffset = nullableType->NullableValueOffset(underlying);
+            Buffer.Fill((byte*)Unsafe.AsPointer(ref destination), 0, nullableType->ValueTypeSize);
+            if (obj == null) return;
+            if (!TypeCast.AreUnboxCompatible(obj.m_pMethodTable, underlying)) throw new InvalidCastException();
+            destination = 1;
+            Buffer.Memmove((byte*)Unsafe.AsPointer(ref Unsafe.Add(ref destination, (int)valueOffset)),
+                (byte*)Unsafe.AsPointer(ref obj.GetRawData()), underlying->ValueTypeSize);
+        }
+    }
+
+    internal static unsafe class ObjectExtensions
+    {
+        /// <summary>The first byte after the MethodTable pointer: a boxed value's data, or a class's first field.</summary>
+        internal static ref byte GetRawData(this object obj) => ref Unsafe.As<RawData>(obj).Data;
+
+        /// <summary>Reinterprets any object as "MethodTable pointer, then bytes".</summary>
+        private sealed class RawData
+        {
+            public byte Data;
+        }
+
+        /// <summary>The T of a Nullable&lt;T&gt;. Finding it needs the generic composition data of the
+        /// MethodTable, which this runtime does not decode yet; boxing a Nullable fails fast with that message.</summary>
+        internal static MethodTable* RelatedParameterTypeOfNullable(this ref MethodTable nullable)
+        {
+            RuntimeHost.Fail("Nullable<T> boxing is not supported by this runtime yet", null);
+            return null;
+        }
+
+        /// <summary>The value follows the bool flag, aligned to the value's natural alignment (at most 8).</summary>
+        internal static uint NullableValueOffset(this ref MethodTable nullable, MethodTable* underlying)
+        {
+            uint size = underlying->ValueTypeSize;
+            uint align = size >= 8 ? 8u : size >= 4 ? 4u : size >= 2 ? 2u : 1u;
+            return align;
+        }
+    }
+}

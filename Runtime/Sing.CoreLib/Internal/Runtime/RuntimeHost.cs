@@ -1,0 +1,21 @@
+using System;
+
+namespace Internal.Runtime
+{
+    /// <summary>What the runtime needs from the object space that hosts it (the kernel, or a SIP's ABI layer):
+    /// memory for the heap and a way to report a fatal error. The host installs these before any allocation.</summary>
+    public static unsafe class RuntimeHost
+    {
+        /// <summary>Returns <c>bytes</c> of zeroed, 4 KiB-aligned memory for the object heap, or null.</summary>
+        public static delegate*<nuint, void*> AllocateHeapMemory;
+
+        /// <summary>Reports an unrecoverable error (text, exception object or null, faulting address) and never returns.</summary>
+        public static delegate*<string, object, nuint, void> FailFast;
+
+        internal static void Fail(string message, object exception)
+        {
+            if (FailFast != null) FailFast(message, exception, 0);
+            while (true) { }
+        }
+    }
+}

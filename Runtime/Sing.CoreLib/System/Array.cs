@@ -1,0 +1,22 @@
+using System.Runtime.CompilerServices;
+
+namespace System
+{
+    /// <summary>Base of all arrays. Layout (length, padding, then the elements) is a contract with the compiler.</summary>
+    public abstract class Array
+    {
+        private int _numComponents;
+#pragma warning disable CS0169 // pads the element data to pointer alignment on 64-bit
+        private int _padding;
+#pragma warning restore CS0169
+
+        public int Length => _numComponents;
+
+        internal ref byte GetRawData() => ref Unsafe.As<int, byte>(ref Unsafe.Add(ref _numComponents, 2));
+    }
+
+    // The compiler uses Array<T> as the canonical base of T[] for generic array support.
+    internal class Array<T> : Array
+    {
+    }
+}

@@ -1,0 +1,37 @@
+namespace System
+{
+    public static unsafe class Buffer
+    {
+        /// <summary>Copies bytes; overlapping ranges are handled by choosing the copy direction.</summary>
+        public static void Memmove(byte* destination, byte* source, nuint length)
+        {
+            if (destination == source || length == 0) return;
+            if (destination < source || destination >= source + length)
+            {
+                nuint i = 0;
+                for (; i + 8 <= length; i += 8) *(ulong*)(destination + i) = *(ulong*)(source + i);
+                for (; i < length; i++) destination[i] = source[i];
+            }
+            else
+            {
+                nuint i = length;
+                while (i >= 8) { i -= 8; *(ulong*)(destination + i) = *(ulong*)(source + i); }
+                while (i > 0) { i--; destination[i] = source[i]; }
+            }
+        }
+
+        /// <summary>Copies memory that may contain references (the compiler calls this for struct copies).
+        /// The collector needs no barrier work, so this is a plain move.</summary>
+        internal static void BulkMoveWithWriteBarrier(ref byte destination, ref byte source, nuint byteCount) =>
+            Memmove((byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref destination),
+                (byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref source), byteCount);
+
+        public static void Fill(byte* destination, byte value, nuint length)
+        {
+            ulong pattern = value * 0x0101010101010101UL;
+            nuint i = 0;
+            for (; i + 8 <= length; i += 8) *(ulong*)(destination + i) = pattern;
+            for (; i < length; i++) destination[i] = value;
+        }
+    }
+}

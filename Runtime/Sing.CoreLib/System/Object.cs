@@ -1,0 +1,32 @@
+using System.Runtime.CompilerServices;
+using Internal.Runtime;
+
+namespace System
+{
+    /// <summary>The root of the type hierarchy. Its single field is the MethodTable pointer the compiler lays
+    /// out at offset 0 of every object.</summary>
+    public unsafe class Object
+    {
+        internal MethodTable* m_pMethodTable;
+
+        public Object() { }
+
+        ~Object() { }
+
+        public virtual bool Equals(object obj) => this == obj;
+
+        // Objects never move (the collector is non-moving), so the address is a stable identity hash.
+        public virtual int GetHashCode()
+        {
+            object self = this;
+            nint address = Unsafe.As<object, nint>(ref self);
+            return (int)(address >> 3) ^ (int)(address >> 35);
+        }
+
+        public virtual string ToString() => "object";
+
+        public static bool ReferenceEquals(object a, object b) => a == b;
+
+        internal MethodTable* MethodTable => m_pMethodTable;
+    }
+}

@@ -1,0 +1,128 @@
+using System;
+using Internal.Runtime;
+
+namespace System.Runtime
+{
+    /// <summary>Casting helpers (is/as/castclass, array element stores) called by generated code by symbol name.
+    /// Exact MethodTable identity is the fast path; then the base chain, the interface map and array rules.
+    /// Generic variance is not honoured yet.</summary>
+    internal static unsafe class TypeCast
+    {
+        [RuntimeExport("RhTypeCast_IsInstanceOfClass")]
+        private static object IsInstanceOfClass(MethodTable* target, object obj)
+        {
+            if (obj == null || obj.m_pMethodTable == target) return obj;
+            return IsSubclass(obj.m_pMethodTable, target) ? obj : null;
+        }
+
+        [RuntimeExport("RhTypeCast_CheckCastClass")]
+        private static object CheckCastClass(MethodTable* target, object obj)
+        {
+            if (obj == null || obj.m_pMethodTable == target) return obj;
+            if (IsSubclass(obj.m_pMethodTable, target)) return obj;
+            throw new InvalidCastException();
+        }
+
+        [RuntimeExport("RhTypeCast_CheckCastClassSpecial")]
+        private static object CheckCastClassSpecial(MethodTable* target, object obj) => CheckCastAny(target, obj);
+
+        [RuntimeExport("RhTypeCast_IsInstanceOfInterface")]
+        private static object IsInstanceOfInterface(MethodTable* target, object obj)
+        {
+            if (obj == null) return null;
+            return ImplementsInterface(obj.m_pMethodTable, target) ? obj : null;
+        }
+
+        [RuntimeExport("RhTypeCast_CheckCastInterface")]
+        private static object CheckCastInterface(MethodTable* target, object obj)
+        {
+            if (obj == null || ImplementsInterface(obj.m_pMethodTable, target)) return obj;
+            throw new InvalidCastException();
+        }
+
+        [RuntimeExport("RhTypeCast_IsInstanceOfAny")]
+        private static object IsInstanceOfAny(MethodTable* target, object obj)
+        {
+            if (obj == null) return null;
+            return IsAssignable(obj.m_pMethodTable, target) ? obj : null;
+        }
+
+        [RuntimeExport("RhTypeCast_CheckCastAny")]
+        private static object CheckCastAny(MethodTable* target, object obj)
+        {
+            if (obj == null || IsAssignable(obj.m_pMethodTable, target)) return obj;
+            throw new InvalidCastException();
+        }
+
+        [RuntimeExport("RhTypeCast_IsInstanceOfException")]
+        private static bool IsInstanceOfException(MethodTable* target, object obj) =>
+            obj != null && IsAssignable(obj.m_pMethodTable, target);
+
+        /// <summary>stelem.ref: bounds check, then the array-covariance check on the stored value.</summary>
+        [RuntimeExport("RhpStelemRef")]
+        private static void StelemRef(object[] array, nint index, object value)
+        {
+            if ((nuint)index >= (uint)array.Length) throw new IndexOutOfRangeException();
+            if (value != null)
+            {
+                MethodTable* elementType = array.m_pMethodTable->RelatedParameterType;
+                if (value.m_pMethodTable != elementType && !IsAssignable(value.m_pMethodTable, elementType))
+                    throw new ArrayTypeMismatchException();
+            }
+            ref object slot = ref System.Runtime.CompilerServices.Unsafe.As<byte, object>(ref array.GetRawData());
+            System.Runtime.CompilerServices.Unsafe.Add(ref slot, index) = value;
+        }
+
+        /// <summary>ldelema on an array of references: the array's element type must be exactly the expected one.</summary>
+        [RuntimeExport("RhpLdelemaRef")]
+        private static ref object LdelemaRef(object[] array, nint index, MethodTable* elementType)
+        {
+            if ((nuint)index >= (uint)array.Length) throw new IndexOutOfRangeException();
+            if (array.m_pMethodTable->RelatedParameterType != elementType) throw new ArrayTypeMismatchException();
+            ref object slot = ref System.Runtime.CompilerServices.Unsafe.As<byte, object>(ref array.GetRawData());
+            return ref System.Runtime.CompilerServices.Unsafe.Add(ref slot, index);
+        }
+
+        internal static bool IsSubclass(MethodTable* type, MethodTable* target)
+        {
+            for (MethodTable* t = type; t != null; t = t->BaseType)
+                if (t == target) return true;
+            return false;
+        }
+
+        internal static bool ImplementsInterface(MethodTable* type, MethodTable* target)
+        {
+            int count = type->NumInterfaces;
+            MethodTable** map = type->InterfaceMap;
+            for (int i = 0; i < count; i++)
+                if (map[i] == target) return true;
+            return false;
+        }
+
+        /// <summary>Full assignability of an object's type to a target type: classes, interfaces and arrays
+        /// (reference-element arrays are covariant).</summary>
+        internal static bool IsAssignable(MethodTable* source, MethodTable* target)
+        {
+            if (source == target) return true;
+            if (target->IsInterface) return ImplementsInterface(source, target);
+            if (target->IsArray)
+            {
+                if (!source->IsArray || source->BaseSize != target->BaseSize) return false;
+                MethodTable* sourceElement = source->RelatedParameterType;
+                MethodTable* targetElement = target->RelatedParameterType;
+                if (sourceElement == targetElement) return true;
+                if (sourceElement->IsValueType || targetElement->IsValueType) return false;
+                return IsAssignable(sourceElement, targetElement);
+            }
+            return IsSubclass(source, target);
+        }
+
+        internal static bool AreUnboxCompatible(MethodTable* boxed, MethodTable* target)
+        {
+            if (boxed == target) return true;
+            // An enum unboxes to its underlying primitive and back: both carry the same element type.
+            EETypeElementType a = boxed->ElementType, b = target->ElementType;
+            return a == b && a >= EETypeElementType.Boolean && a <= EETypeElementType.UIntPtr;
+        }
+    }
+}

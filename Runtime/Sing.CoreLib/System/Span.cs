@@ -1,0 +1,171 @@
+using System.Runtime.CompilerServices;
+
+namespace System
+{
+    /// <summary>A bounds-checked view of contiguous memory: part of an array, a stack buffer or raw memory.</summary>
+    public readonly ref struct Span<T>
+    {
+        private readonly ref T _reference;
+        private readonly int _length;
+
+        public Span(T[] array)
+        {
+            if (array is null) { this = default; return; }
+            _reference = ref Unsafe.As<byte, T>(ref array.GetRawData());
+            _length = array.Length;
+        }
+
+        public Span(T[] array, int start, int length)
+        {
+            if ((uint)start > (uint)array.Length || (uint)length > (uint)(array.Length - start))
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            _reference = ref Unsafe.Add(ref Unsafe.As<byte, T>(ref array.GetRawData()), start);
+            _length = length;
+        }
+
+        public unsafe Span(void* pointer, int length)
+        {
+            if (length < 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            _reference = ref Unsafe.AsRef<T>(pointer);
+            _length = length;
+        }
+
+        internal Span(ref T reference, int length)
+        {
+            _reference = ref reference;
+            _length = length;
+        }
+
+        public int Length => _length;
+
+        public bool IsEmpty => _length == 0;
+
+        public ref T this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_length) ThrowHelpers.ThrowIndexOutOfRangeException();
+                return ref Unsafe.Add(ref _reference, index);
+            }
+        }
+
+        public ref T GetPinnableReference() => ref _reference;
+
+        public Span<T> Slice(int start)
+        {
+            if ((uint)start > (uint)_length) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            return new Span<T>(ref Unsafe.Add(ref _reference, start), _length - start);
+        }
+
+        public Span<T> Slice(int start, int length)
+        {
+            if ((uint)start > (uint)_length || (uint)length > (uint)(_length - start))
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            return new Span<T>(ref Unsafe.Add(ref _reference, start), length);
+        }
+
+        public void Fill(T value)
+        {
+            for (int i = 0; i < _length; i++) Unsafe.Add(ref _reference, i) = value;
+        }
+
+        public void Clear() => Fill(default);
+
+        public static implicit operator Span<T>(T[] array) => new Span<T>(array);
+
+        public static implicit operator ReadOnlySpan<T>(Span<T> span) => new ReadOnlySpan<T>(ref span._reference, span._length);
+
+        public Enumerator GetEnumerator() => new Enumerator(this);
+
+        public ref struct Enumerator
+        {
+            private readonly Span<T> _span;
+            private int _index;
+
+            internal Enumerator(Span<T> span)
+            {
+                _span = span;
+                _index = -1;
+            }
+
+            public bool MoveNext() => ++_index < _span.Length;
+
+            public ref T Current => ref _span[_index];
+        }
+    }
+
+    /// <summary>A read-only, bounds-checked view of contiguous memory.</summary>
+    public readonly ref struct ReadOnlySpan<T>
+    {
+        private readonly ref T _reference;
+        private readonly int _length;
+
+        public ReadOnlySpan(T[] array)
+        {
+            if (array is null) { this = default; return; }
+            _reference = ref Unsafe.As<byte, T>(ref array.GetRawData());
+            _length = array.Length;
+        }
+
+        public unsafe ReadOnlySpan(void* pointer, int length)
+        {
+            if (length < 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            _reference = ref Unsafe.AsRef<T>(pointer);
+            _length = length;
+        }
+
+        internal ReadOnlySpan(ref T reference, int length)
+        {
+            _reference = ref reference;
+            _length = length;
+        }
+
+        public int Length => _length;
+
+        public bool IsEmpty => _length == 0;
+
+        public ref readonly T this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_length) ThrowHelpers.ThrowIndexOutOfRangeException();
+                return ref Unsafe.Add(ref _reference, index);
+            }
+        }
+
+        public ref readonly T GetPinnableReference() => ref _reference;
+
+        public ReadOnlySpan<T> Slice(int start)
+        {
+            if ((uint)start > (uint)_length) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            return new ReadOnlySpan<T>(ref Unsafe.Add(ref _reference, start), _length - start);
+        }
+
+        public ReadOnlySpan<T> Slice(int start, int length)
+        {
+            if ((uint)start > (uint)_length || (uint)length > (uint)(_length - start))
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            return new ReadOnlySpan<T>(ref Unsafe.Add(ref _reference, start), length);
+        }
+
+        public static implicit operator ReadOnlySpan<T>(T[] array) => new ReadOnlySpan<T>(array);
+
+        public Enumerator GetEnumerator() => new Enumerator(this);
+
+        public ref struct Enumerator
+        {
+            private readonly ReadOnlySpan<T> _span;
+            private int _index;
+
+            internal Enumerator(ReadOnlySpan<T> span)
+            {
+                _span = span;
+                _index = -1;
+            }
+
+            public bool MoveNext() => ++_index < _span.Length;
+
+            public ref readonly T Current => ref _span[_index];
+        }
+    }
+}

@@ -1,0 +1,160 @@
+using System.Runtime;
+using System.Runtime.CompilerServices;
+using Internal.Runtime;
+
+namespace System
+{
+    /// <summary>Immutable UTF-16 string. Layout (length, then the characters, then a terminating NUL) is a
+    /// contract with the compiler, which emits string literals as frozen objects of this shape.</summary>
+    public sealed unsafe class String
+    {
+        private readonly int _stringLength;
+        private char _firstChar;
+
+        public static readonly string Empty = "";
+
+        public int Length => _stringLength;
+
+        [IndexerName("Chars")]
+        public char this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_stringLength) ThrowHelpers.ThrowIndexOutOfRangeException();
+                return Unsafe.Add(ref _firstChar, index);
+            }
+        }
+
+        internal ref char GetRawData() => ref _firstChar;
+
+        public ref readonly char GetPinnableReference() => ref _firstChar;
+
+        // `new string(c, count)` is a constructor in IL; the compiler redirects it to the static Ctor below.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public extern String(char c, int count);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public extern String(char* value, int startIndex, int length);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public extern String(ReadOnlySpan<char> value);
+
+        private static string Ctor(char c, int count)
+        {
+            string result = FastAllocate(count);
+            for (int i = 0; i < count; i++) Unsafe.Add(ref result._firstChar, i) = c;
+            return result;
+        }
+
+        private static string Ctor(char* value, int startIndex, int length)
+        {
+            string result = FastAllocate(length);
+            Buffer.Memmove((byte*)Unsafe.AsPointer(ref result._firstChar), (byte*)(value + startIndex), (nuint)length * 2);
+            return result;
+        }
+
+        private static string Ctor(ReadOnlySpan<char> value)
+        {
+            string result = FastAllocate(value.Length);
+            for (int i = 0; i < value.Length; i++) Unsafe.Add(ref result._firstChar, i) = value[i];
+            return result;
+        }
+
+        internal static string FastAllocate(int length)
+        {
+            if (length == 0) return Empty;
+            return Unsafe.As<string>(RuntimeExports.AllocateArrayLike(Internal.Runtime.MethodTable.Of<string>(), length));
+        }
+
+        public static string Concat(string a, string b)
+        {
+            a ??= Empty;
+            b ??= Empty;
+            string result = FastAllocate(a.Length + b.Length);
+            if (result.Length == 0) return Empty;
+            CopyChars(a, result, 0);
+            CopyChars(b, result, a.Length);
+            return result;
+        }
+
+        public static string Concat(string a, string b, string c) => Concat(Concat(a, b), c);
+
+        public static string Concat(string a, string b, string c, string d) => Concat(Concat(a, b), Concat(c, d));
+
+        public static string Concat(object a, object b) => Concat(a?.ToString(), b?.ToString());
+
+        public static string Concat(object a, object b, object c) => Concat(a?.ToString(), b?.ToString(), c?.ToString());
+
+        public static string Concat(params string[] values)
+        {
+            string result = Empty;
+            for (int i = 0; i < values.Length; i++) result = Concat(result, values[i]);
+            return result;
+        }
+
+        private static void CopyChars(string source, string destination, int offset)
+        {
+            Buffer.Memmove((byte*)Unsafe.AsPointer(ref Unsafe.Add(ref destination._firstChar, offset)),
+                (byte*)Unsafe.AsPointer(ref source._firstChar), (nuint)source.Length * 2);
+        }
+
+        public static bool Equals(string a, string b)
+        {
+            if ((object)a == (object)b) return true;
+            if (a is null || b is null || a.Length != b.Length) return false;
+            for (int i = 0; i < a.Length; i++)
+                if (Unsafe.Add(ref a._firstChar, i) != Unsafe.Add(ref b._firstChar, i)) return false;
+            return true;
+        }
+
+        public override bool Equals(object obj) => obj is string s && Equals(this, s);
+
+        public bool Equals(string value) => Equals(this, value);
+
+        public static bool operator ==(string a, string b) => Equals(a, b);
+
+        public static bool operator !=(string a, string b) => !Equals(a, b);
+
+        public override int GetHashCode()
+        {
+            // FNV-1a over the UTF-16 code units: simple, deterministic, good enough for kernel tables.
+            uint hash = 2166136261;
+            for (int i = 0; i < _stringLength; i++)
+            {
+                hash ^= Unsafe.Add(ref _firstChar, i);
+                hash *= 16777619;
+            }
+            return (int)hash;
+        }
+
+        public bool StartsWith(string value)
+        {
+            if (value.Length > Length) return false;
+            for (int i = 0; i < value.Length; i++)
+                if (this[i] != value[i]) return false;
+            return true;
+        }
+
+        public int IndexOf(char value)
+        {
+            for (int i = 0; i < _stringLength; i++)
+                if (Unsafe.Add(ref _firstChar, i) == value) return i;
+            return -1;
+        }
+
+        public string Substring(int startIndex) => Substring(startIndex, Length - startIndex);
+
+        public string Substring(int startIndex, int length)
+        {
+            if ((uint)startIndex > (uint)Length || (uint)length > (uint)(Length - startIndex))
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            if (length == 0) return Empty;
+            fixed (char* p = &_firstChar) return new string(p, startIndex, length);
+        }
+
+        public override string ToString() => this;
+
+        public static implicit operator ReadOnlySpan<char>(string value) =>
+            value is null ? default : new ReadOnlySpan<char>(ref value._firstChar, value.Length);
+    }
+}

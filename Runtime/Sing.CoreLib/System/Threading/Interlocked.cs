@@ -1,0 +1,52 @@
+using System.Runtime.CompilerServices;
+
+namespace System.Threading
+{
+    /// <summary>Atomic operations. The compiler expands these [Intrinsic] methods to lock-prefixed instructions;
+    /// the bodies are the fallback only and never run on x64.</summary>
+    public static class Interlocked
+    {
+        [Intrinsic]
+        public static int CompareExchange(ref int location, int value, int comparand) => CompareExchange(ref location, value, comparand);
+
+        [Intrinsic]
+        public static long CompareExchange(ref long location, long value, long comparand) => CompareExchange(ref location, value, comparand);
+
+        [Intrinsic]
+        public static IntPtr CompareExchange(ref IntPtr location, IntPtr value, IntPtr comparand) =>
+            (IntPtr)CompareExchange(ref Unsafe.As<IntPtr, long>(ref location), (long)value, (long)comparand);
+
+        [Intrinsic]
+        public static int Exchange(ref int location, int value) => Exchange(ref location, value);
+
+        [Intrinsic]
+        public static long Exchange(ref long location, long value) => Exchange(ref location, value);
+
+        [Intrinsic]
+        public static int ExchangeAdd(ref int location, int value) => ExchangeAdd(ref location, value);
+
+        [Intrinsic]
+        public static long ExchangeAdd(ref long location, long value) => ExchangeAdd(ref location, value);
+
+        public static int Increment(ref int location) => ExchangeAdd(ref location, 1) + 1;
+        public static long Increment(ref long location) => ExchangeAdd(ref location, 1) + 1;
+        public static int Decrement(ref int location) => ExchangeAdd(ref location, -1) - 1;
+        public static long Decrement(ref long location) => ExchangeAdd(ref location, -1) - 1;
+        public static int Add(ref int location, int value) => ExchangeAdd(ref location, value) + value;
+        public static long Add(ref long location, long value) => ExchangeAdd(ref location, value) + value;
+
+        [Intrinsic]
+        public static void MemoryBarrier() => MemoryBarrier();
+    }
+
+    public static class Volatile
+    {
+        public static int Read(ref int location) => Unsafe.As<int, VolatileInt>(ref location).Value;
+        public static void Write(ref int location, int value) => Unsafe.As<int, VolatileInt>(ref location).Value = value;
+        public static long Read(ref long location) => Unsafe.As<long, VolatileLong>(ref location).Value;
+        public static void Write(ref long location, long value) => Unsafe.As<long, VolatileLong>(ref location).Value = value;
+
+        private struct VolatileInt { public volatile int Value; }
+        private struct VolatileLong { public long Value; }
+    }
+}
