@@ -1,16 +1,83 @@
 using System.Runtime.InteropServices;
+using Internal.Runtime;
+using Internal.Runtime.CompilerHelpers;
 using Sing.Kernel.Arch;
+using Sing.Kernel.Boot;
+using Sing.Kernel.Console;
+using Sing.Kernel.Diagnostics;
+using Sing.Kernel.Memory;
+using Sing.Kernel.Tests;
 
 namespace Sing.Kernel
 {
+    /// <summary>The kernel's entry point, called by Boot/boot.asm in long mode with the Multiboot2 information.
+    /// Order matters: nothing may touch a reference-type static before the runtime has initialized the module
+    /// (InitializeModules), and that needs the page allocator for the object heap.</summary>
     internal static unsafe class KernelMain
     {
+        private const uint TimerHz = 1000;
+        private const ulong CalibrationTicks = 50;
+
         [UnmanagedCallersOnly(EntryPoint = "sing_kernel_main")]
         private static void Main(ulong multibootInfo, uint magic)
         {
-            string s = "Hello from C#\r\n";
-            for (int i = 0; i < s.Length; i++) Cpu.OutByte(0x3F8, (byte)s[i]);
-            Cpu.HaltForever();
+            ulong kernelEntryTsc = Cpu.BootTsc();
+            SerialPort.Initialize();
+            Log.Line();
+            if (!Multiboot2.TryParse(multibootInfo, magic, out Multiboot2 boot))
+                Panic.Halt("not booted by a Multiboot2 loader (bad magic)", magic);
+
+            KernelOptions.Load(boot.CommandLine);
+            PageAllocator.Initialize(boot, Cpu.KernelImageStart(), Cpu.KernelImageEnd());
+            RuntimeHost.AllocateHeapMemory = &AllocateObjectHeap;
+            RuntimeHost.FailFast = &Panic.RuntimeFailFast;
+            StartupCodeHelpers.InitializeModules(Cpu.ManagedModulesStart(), Cpu.ManagedModulesEnd());
+
+            Gdt.Initialize();
+            Idt.Initialize();
+            if (boot.TryFindModule("symbols", out BootModule symbols)) SymbolTable.Load(symbols);
+            CpuInfo.Initialize();
+            if (!CpuInfo.MeetsCompiledBaseline)
+                Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");
+
+            Pic.Initialize();
+            Timer.Initialize(TimerHz);
+            Cpu.EnableInterrupts();
+            Tsc.Calibrate(CalibrationTicks);
+
+            PrintBanner(boot, kernelEntryTsc);
+
+            string test = KernelOptions.Get("test");
+            if (test != null)
+            {
+                KernelTestRunner.Run(test);
+                return;
+            }
+            Log.Line("Singularity is up. The kernel is idle (halting until interrupts); quit QEMU with Ctrl-A X.");
+            while (true) Cpu.WaitForInterrupt();
+        }
+
+        private static void* AllocateObjectHeap(nuint bytes) =>
+            PageAllocator.Allocate(((ulong)bytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize);
+
+        private static void PrintBanner(in Multiboot2 boot, ulong kernelEntryTsc)
+        {
+            ulong now = Cpu.ReadTsc();
+            Log.Line($"Singularity {BuildInfo.Version} - C# kernel compiled by NativeAOT ILC {BuildInfo.IlcVersion}, configuration SIP-Phys");
+            Log.Write("CPU: ");
+            CpuInfo.WriteVendor();
+            Log.Write(" \"");
+            CpuInfo.WriteBrand();
+            Log.Line($"\" family {CpuInfo.Family} model {CpuInfo.Model} stepping {CpuInfo.Stepping}");
+            Log.Write("CPU features:");
+            CpuInfo.WriteFeatures();
+            Log.Line();
+            PageAllocator.PrintSummary();
+            Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; command line: \"{KernelOptions.Text}\"");
+            Log.Write($"Timer: PIT {Timer.Hz} Hz; TSC ");
+            Log.Fixed(Tsc.Frequency / 1000, 3);
+            Log.Line($" MHz (calibrated over {Tsc.CalibrationMilliseconds} ms)");
+            Log.Line($"Boot: {Tsc.ToMilliseconds(now)} ms since power-on, {Tsc.ToMilliseconds(now - kernelEntryTsc)} ms in the kernel");
         }
     }
 }

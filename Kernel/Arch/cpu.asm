@@ -143,6 +143,12 @@ sing_pause:
     pause
     ret
 
+; The caller's frame pointer (this routine has no frame of its own).
+global sing_read_rbp
+sing_read_rbp:
+    mov rax, rbp
+    ret
+
 global sing_read_rflags, sing_read_rsp
 sing_read_rflags:
     pushfq
@@ -177,4 +183,10 @@ sing_boot_stack_bottom:
     ret
 sing_boot_stack_top:
     lea rax, [boot_stack_top]
+    ret
+
+; Raises #UD (used by the invalid-opcode fault test).
+global sing_ud2
+sing_ud2:
+    ud2
     ret

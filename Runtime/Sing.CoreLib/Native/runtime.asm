@@ -26,3 +26,11 @@ global RhDebugBreak
 RhDebugBreak:
     int3
     ret
+
+; Stack-buffer-overrun cookie that JIT-compiled methods with stackalloc buffers check on return
+; (a mismatch calls RhpFallbackFailFast). A fixed value: it catches accidental overruns, which is
+; its purpose in a memory-safe system; nothing here needs it to be secret.
+section .data
+global __security_cookie
+align 8
+__security_cookie: dq 0x2B992DDFA232D4E5

@@ -2,8 +2,10 @@ using System;
 using System.Runtime;
 using System.Runtime.CompilerServices;
 
-namespace Internal.Runtime
+namespace System.Runtime
 {
+    using Internal.Runtime;
+
     /// <summary>Allocation and boxing entry points the compiler's generated code calls by symbol name.</summary>
     internal static unsafe class RuntimeExports
     {

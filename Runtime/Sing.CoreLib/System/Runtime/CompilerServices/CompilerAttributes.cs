@@ -115,3 +115,18 @@ namespace System.Runtime.CompilerServices
         public const string VirtualStaticsInInterfaces = nameof(VirtualStaticsInInterfaces);
     }
 }
+
+namespace System.Runtime.CompilerServices
+{
+    /// <summary>Marks a type the C# compiler may use to build an interpolated string piece by piece.</summary>
+    [AttributeUsage(AttributeTargets.Class | AttributeTargets.Struct, AllowMultiple = false, Inherited = false)]
+    public sealed class InterpolatedStringHandlerAttribute : Attribute { }
+
+    [AttributeUsage(AttributeTargets.Parameter, AllowMultiple = false, Inherited = false)]
+    public sealed class InterpolatedStringHandlerArgumentAttribute : Attribute
+    {
+        public InterpolatedStringHandlerArgumentAttribute(string argument) { Arguments = new[] { argument }; }
+        public InterpolatedStringHandlerArgumentAttribute(params string[] arguments) { Arguments = arguments; }
+        public string[] Arguments { get; }
+    }
+}

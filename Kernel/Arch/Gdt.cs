@@ -1,0 +1,82 @@
+using Sing.Kernel.Memory;
+
+namespace Sing.Kernel.Arch
+{
+    /// <summary>The 64-bit GDT and TSS. Segment order fits SYSCALL/SYSRET (kernel code, kernel data, then
+    /// 32-bit user code, user data, 64-bit user code). The TSS provides the ring-0 stack for later ring-3
+    /// domains and separate interrupt stacks (IST) so a double fault or page fault on a broken stack can
+    /// still be reported.</summary>
+    internal static unsafe class Gdt
+    {
+        public const ushort KernelCode = 0x08;
+        public const ushort KernelData = 0x10;
+        public const ushort UserCode32 = 0x18;
+        public const ushort UserData = 0x20;
+        public const ushort UserCode64 = 0x28;
+        public const ushort TaskState = 0x30;
+
+        public const int DoubleFaultStack = 1;
+        public const int NmiStack = 2;
+        public const int PageFaultStack = 3;
+
+        private const ulong InterruptStackBytes = 32 * 1024;
+
+        private static ulong* s_table;
+        private static Tss* s_tss;
+
+        // The hardware layout packs 64-bit fields at 4-byte offsets (RSP0 at 4), hence Pack = 4.
+        [System.Runtime.InteropServices.StructLayout(System.Runtime.InteropServices.LayoutKind.Sequential, Pack = 4)]
+        private struct Tss
+        {
+            public uint Reserved0;
+            public ulong Rsp0, Rsp1, Rsp2;
+            public ulong Reserved1;
+            public ulong Ist1, Ist2, Ist3, Ist4, Ist5, Ist6, Ist7;
+            public ulong Reserved2;
+            public ushort Reserved3;
+            public ushort IoMapBase;
+        }
+
+        public static void Initialize()
+        {
+            s_table = (ulong*)KernelHeap.Allocate(8 * 8);
+            s_tss = (Tss*)KernelHeap.Allocate((ulong)sizeof(Tss));
+            s_tss->IoMapBase = (ushort)sizeof(Tss);
+            s_tss->Ist1 = NewStack();
+            s_tss->Ist2 = NewStack();
+            s_tss->Ist3 = NewStack();
+            s_tss->Rsp0 = NewStack();
+
+            s_table[0] = 0;
+            s_table[1] = 0x00AF9A000000FFFF;  // kernel code: present, ring 0, executable, long mode
+            s_table[2] = 0x00CF92000000FFFF;  // kernel data
+            s_table[3] = 0x00CFFA000000FFFF;  // user code, 32-bit (SYSRET layout placeholder)
+            s_table[4] = 0x00CFF2000000FFFF;  // user data, ring 3
+            s_table[5] = 0x00AFFA000000FFFF;  // user code, 64-bit, ring 3
+            ulong tss = (ulong)s_tss;
+            ulong limit = (ulong)sizeof(Tss) - 1;
+            s_table[6] = (limit & 0xFFFF) | ((tss & 0xFFFFFF) << 16) | (0x89UL << 40) | (((limit >> 16) & 0xF) << 48) | (((tss >> 24) & 0xFF) << 56);
+            s_table[7] = tss >> 32;
+
+            DescriptorPointer pointer;
+            pointer.Limit = 8 * 8 - 1;
+            pointer.Base = (ulong)s_table;
+            Cpu.LoadGdt(&pointer, KernelCode, KernelData);
+            Cpu.LoadTaskRegister(TaskState);
+        }
+
+        private static ulong NewStack()
+        {
+            byte* stack = (byte*)PageAllocator.Allocate(InterruptStackBytes / PageAllocator.PageSize);
+            return (ulong)(stack + InterruptStackBytes);
+        }
+    }
+
+    /// <summary>Operand of LGDT/LIDT: a 16-bit limit followed by a 64-bit base.</summary>
+    [System.Runtime.InteropServices.StructLayout(System.Runtime.InteropServices.LayoutKind.Sequential, Pack = 1)]
+    internal struct DescriptorPointer
+    {
+        public ushort Limit;
+        public ulong Base;
+    }
+}

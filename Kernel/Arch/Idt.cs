@@ -1,0 +1,43 @@
+using Sing.Kernel.Memory;
+
+namespace Sing.Kernel.Arch
+{
+    /// <summary>The interrupt descriptor table: all 256 vectors enter through the stubs in interrupts.asm.</summary>
+    internal static unsafe class Idt
+    {
+        private static ulong* s_table;
+
+        public static void Initialize()
+        {
+            s_table = (ulong*)KernelHeap.Allocate(256 * 16);
+            ulong* stubs = Cpu.InterruptStubTable();
+            for (int vector = 0; vector < 256; vector++)
+            {
+                int ist = vector switch
+                {
+                    Interrupts.DoubleFault => Gdt.DoubleFaultStack,
+                    Interrupts.NonMaskable or Interrupts.MachineCheck => Gdt.NmiStack,
+                    Interrupts.PageFault => Gdt.PageFaultStack,
+                    _ => 0,
+                };
+                SetGate(vector, stubs[vector], ist);
+            }
+            DescriptorPointer pointer;
+            pointer.Limit = 256 * 16 - 1;
+            pointer.Base = (ulong)s_table;
+            Cpu.LoadIdt(&pointer);
+        }
+
+        /// <summary>A 64-bit interrupt gate (interrupts off on entry), ring 0, kernel code segment.</summary>
+        private static void SetGate(int vector, ulong handler, int ist)
+        {
+            ulong low = (handler & 0xFFFF)
+                | ((ulong)Gdt.KernelCode << 16)
+                | ((ulong)(ist & 7) << 32)
+                | (0x8EUL << 40)
+                | (((handler >> 16) & 0xFFFF) << 48);
+            s_table[vector * 2] = low;
+            s_table[vector * 2 + 1] = handler >> 32;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+using System.Runtime.InteropServices;
+using Sing.Kernel.Diagnostics;
+
+namespace Sing.Kernel.Arch
+{
+    /// <summary>Routes every interrupt and CPU exception. Hardware IRQs (remapped to vectors 32-47) go to registered
+    /// handlers; a CPU exception nobody handles is fatal and produces a diagnostic report.</summary>
+    internal static unsafe class Interrupts
+    {
+        public const int DivideError = 0;
+        public const int Debug = 1;
+        public const int NonMaskable = 2;
+        public const int Breakpoint = 3;
+        public const int InvalidOpcode = 6;
+        public const int DoubleFault = 8;
+        public const int GeneralProtection = 13;
+        public const int PageFault = 14;
+        public const int MachineCheck = 18;
+        public const int IrqBase = 32;
+
+        private struct HandlerTable
+        {
+            public fixed ulong Entries[256];
+        }
+
+        private static HandlerTable s_handlers;
+
+        public static ulong Count;
+
+        /// <summary>Installs a handler for a vector (IRQ or exception). An exception handler returns true if it
+        /// resolved the fault (execution resumes at frame->Rip), false to let the fault be fatal.</summary>
+        public static void SetHandler(int vector, delegate*<InterruptFrame*, bool> handler)
+        {
+            s_handlers.Entries[vector] = (ulong)handler;
+        }
+
+        [UnmanagedCallersOnly(EntryPoint = "sing_interrupt_dispatch")]
+        private static void Dispatch(InterruptFrame* frame)
+        {
+            Count++;
+            int vector = (int)frame->Vector;
+            var handler = (delegate*<InterruptFrame*, bool>)s_handlers.Entries[vector];
+
+            if (vector >= IrqBase && vector < IrqBase + 16)
+            {
+                int irq = vector - IrqBase;
+                if (Pic.IsSpurious(irq)) return;
+                if (handler != null) handler(frame);
+                Pic.EndOfInterrupt(irq);
+                return;
+            }
+            if (handler != null && handler(frame)) return;
+            if (vector < 32) FaultReport.Fatal(frame);
+            // Unexpected software/other vector: report but keep running.
+            Console.Log.Line($"interrupt: unexpected vector {vector}");
+        }
+
+        public static string ExceptionName(int vector) => vector switch
+        {
+            0 => "Divide error (#DE)",
+            1 => "Debug (#DB)",
+            2 => "Non-maskable interrupt",
+            3 => "Breakpoint (#BP)",
+            4 => "Overflow (#OF)",
+            5 => "Bound range exceeded (#BR)",
+            6 => "Invalid opcode (#UD)",
+            7 => "Device not available (#NM)",
+            8 => "Double fault (#DF)",
+            10 => "Invalid TSS (#TS)",
+            11 => "Segment not present (#NP)",
+            12 => "Stack-segment fault (#SS)",
+            13 => "General protection fault (#GP)",
+            14 => "Page fault (#PF)",
+            16 => "x87 floating-point error (#MF)",
+            17 => "Alignment check (#AC)",
+            18 => "Machine check (#MC)",
+            19 => "SIMD floating-point exception (#XM)",
+            20 => "Virtualization exception (#VE)",
+            21 => "Control protection exception (#CP)",
+            _ => "Reserved exception",
+        };
+    }
+}

@@ -1,0 +1,150 @@
+namespace Sing.Kernel.Boot
+{
+    /// <summary>One entry of the firmware memory map, as the boot loader reports it.</summary>
+    internal struct MemoryRegion
+    {
+        public ulong Base;
+        public ulong Length;
+        public uint Type;
+
+        public const uint Available = 1;
+        public const uint AcpiReclaimable = 3;
+
+        public readonly ulong End => Base + Length;
+    }
+
+    /// <summary>A file GRUB loaded next to the kernel (module2 in grub.cfg).</summary>
+    internal unsafe struct BootModule
+    {
+        public byte* Start;
+        public byte* End;
+        public byte* CommandLine;
+
+        public readonly ulong Size => (ulong)(End - Start);
+    }
+
+    /// <summary>Reader for the Multiboot2 boot information structure: a size-prefixed list of 8-byte-aligned tags.</summary>
+    internal unsafe struct Multiboot2
+    {
+        public const uint BootMagic = 0x36d76289;
+
+        private const uint TagEnd = 0, TagCommandLine = 1, TagBootLoaderName = 2, TagModule = 3, TagMemoryMap = 6;
+
+        public const int MaxRegions = 64;
+        public const int MaxModules = 8;
+
+        public byte* Info;
+        public uint TotalSize;
+        public byte* CommandLine;
+        public byte* BootLoaderName;
+        public int RegionCount;
+        public int ModuleCount;
+
+        private fixed ulong _regionBase[MaxRegions];
+        private fixed ulong _regionLength[MaxRegions];
+        private fixed uint _regionType[MaxRegions];
+        private fixed ulong _moduleStart[MaxModules];
+        private fixed ulong _moduleEnd[MaxModules];
+        private fixed ulong _moduleCommandLine[MaxModules];
+
+        public static bool TryParse(ulong address, uint magic, out Multiboot2 result)
+        {
+            result = default;
+            if (magic != BootMagic || address == 0) return false;
+            result.Info = (byte*)address;
+            result.TotalSize = *(uint*)address;
+            byte* end = result.Info + result.TotalSize;
+            for (byte* tag = result.Info + 8; tag + 8 <= end;)
+            {
+                uint type = *(uint*)tag;
+                uint size = *(uint*)(tag + 4);
+                if (type == TagEnd || size < 8) break;
+                switch (type)
+                {
+                    case TagCommandLine: result.CommandLine = tag + 8; break;
+                    case TagBootLoaderName: result.BootLoaderName = tag + 8; break;
+                    case TagModule: result.AddModule(tag); break;
+                    case TagMemoryMap: result.ReadMemoryMap(tag, size); break;
+                }
+                tag += (size + 7) & ~7u;
+            }
+            return true;
+        }
+
+        private void AddModule(byte* tag)
+        {
+            if (ModuleCount == MaxModules) return;
+            _moduleStart[ModuleCount] = *(uint*)(tag + 8);
+            _moduleEnd[ModuleCount] = *(uint*)(tag + 12);
+            _moduleCommandLine[ModuleCount] = (ulong)(tag + 16);
+            ModuleCount++;
+        }
+
+        private void ReadMemoryMap(byte* tag, uint size)
+        {
+            uint entrySize = *(uint*)(tag + 8);
+            for (byte* entry = tag + 16; entry + entrySize <= tag + size && RegionCount < MaxRegions; entry += entrySize)
+            {
+                _regionBase[RegionCount] = *(ulong*)entry;
+                _regionLength[RegionCount] = *(ulong*)(entry + 8);
+                _regionType[RegionCount] = *(uint*)(entry + 16);
+                RegionCount++;
+            }
+        }
+
+        public readonly MemoryRegion GetRegion(int index) => new MemoryRegion
+        {
+            Base = _regionBase[index],
+            Length = _regionLength[index],
+            Type = _regionType[index],
+        };
+
+        public readonly BootModule GetModule(int index) => new BootModule
+        {
+            Start = (byte*)_moduleStart[index],
+            End = (byte*)_moduleEnd[index],
+            CommandLine = (byte*)_moduleCommandLine[index],
+        };
+
+        /// <summary>Finds the module whose command line (the words after the path in grub.cfg) equals <paramref name="name"/>.</summary>
+        public readonly bool TryFindModule(string name, out BootModule module)
+        {
+            for (int i = 0; i < ModuleCount; i++)
+            {
+                module = GetModule(i);
+                if (CString.Equals(module.CommandLine, name)) return true;
+            }
+            module = default;
+            return false;
+        }
+    }
+
+    /// <summary>Helpers for NUL-terminated ASCII strings handed over by the boot loader.</summary>
+    internal static unsafe class CString
+    {
+        public static int Length(byte* s)
+        {
+            if (s == null) return 0;
+            int n = 0;
+            while (s[n] != 0) n++;
+            return n;
+        }
+
+        public static bool Equals(byte* s, string value)
+        {
+            if (s == null) return false;
+            int i = 0;
+            for (; i < value.Length; i++)
+                if (s[i] != value[i]) return false;
+            return s[i] == 0;
+        }
+
+        public static string ToManaged(byte* s)
+        {
+            int n = Length(s);
+            char* chars = stackalloc char[n + 1];
+            for (int i = 0; i < n; i++) chars[i] = (char)s[i];
+            return new string(chars, 0, n);
+        }
+    }
+}

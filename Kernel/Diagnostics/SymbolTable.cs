@@ -1,0 +1,93 @@
+using Sing.Kernel.Boot;
+using Sing.Kernel.Console;
+
+namespace Sing.Kernel.Diagnostics
+{
+    /// <summary>Names code addresses for diagnostics. The build writes the kernel's function symbols, sorted by
+    /// address, as "hexaddress name" lines (artifacts/kernel.sym); GRUB loads that file as a module named
+    /// "symbols". Lookup is a binary search over an index built at boot.</summary>
+    internal static unsafe class SymbolTable
+    {
+        private static byte* s_text;
+        private static byte* s_end;
+        private static ulong* s_addresses;
+        private static uint* s_lineOffsets;
+        private static int s_count;
+
+        public static int Count => s_count;
+
+        public static void Load(BootModule module)
+        {
+            s_text = module.Start;
+            s_end = module.End;
+            int lines = 0;
+            for (byte* p = s_text; p < s_end; p++) if (*p == '\n') lines++;
+            if (lines == 0) return;
+            s_addresses = (ulong*)Memory.KernelHeap.Allocate((ulong)lines * 8);
+            s_lineOffsets = (uint*)Memory.KernelHeap.Allocate((ulong)lines * 4);
+            if (s_addresses == null || s_lineOffsets == null) return;
+            byte* line = s_text;
+            int n = 0;
+            while (line < s_end && n < lines)
+            {
+                ulong address = 0;
+                byte* p = line;
+                for (; p < s_end && *p != ' ' && *p != '\n'; p++) address = (address << 4) | HexValue(*p);
+                if (p < s_end && *p == ' ')
+                {
+                    s_addresses[n] = address;
+                    s_lineOffsets[n] = (uint)(p + 1 - s_text);
+                    n++;
+                }
+                while (p < s_end && *p != '\n') p++;
+                line = p + 1;
+            }
+            s_count = n;
+        }
+
+        private static ulong HexValue(byte c) =>
+            c >= '0' && c <= '9' ? (ulong)(c - '0') : c >= 'a' && c <= 'f' ? (ulong)(c - 'a' + 10) : c >= 'A' && c <= 'F' ? (ulong)(c - 'A' + 10) : 0;
+
+        /// <summary>Index of the last symbol at or below <paramref name="address"/>, or -1.</summary>
+        public static int Find(ulong address)
+        {
+            int lo = 0, hi = s_count - 1, found = -1;
+            while (lo <= hi)
+            {
+                int mid = (lo + hi) >> 1;
+                if (s_addresses[mid] <= address) { found = mid; lo = mid + 1; }
+                else hi = mid - 1;
+            }
+            return found;
+        }
+
+        /// <summary>Writes "name+0xoffset" for a code address, or "?" when unknown.</summary>
+        public static void WriteLocation(ulong address)
+        {
+            int index = Find(address);
+            if (index < 0)
+            {
+                Log.Write('?');
+                return;
+            }
+            for (byte* p = s_text + s_lineOffsets[index]; p < s_end && *p != '\n'; p++) Log.Write((char)*p);
+            Log.Write('+');
+            Log.Hex(address - s_addresses[index]);
+        }
+
+        public static bool TryGetName(ulong address, out string name)
+        {
+            int index = Find(address);
+            name = null;
+            if (index < 0) return false;
+            byte* start = s_text + s_lineOffsets[index];
+            byte* p = start;
+            while (p < s_end && *p != '\n') p++;
+            int length = (int)(p - start);
+            char* chars = stackalloc char[length];
+            for (int i = 0; i < length; i++) chars[i] = (char)start[i];
+            name = new string(chars, 0, length);
+            return true;
+        }
+    }
+}

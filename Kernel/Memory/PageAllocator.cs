@@ -1,0 +1,166 @@
+using System;
+using Sing.Kernel.Boot;
+using Sing.Kernel.Console;
+using Sing.Kernel.Diagnostics;
+
+namespace Sing.Kernel.Memory
+{
+    /// <summary>Physical page allocator: one bit per 4 KiB page of the identity-mapped range (the first 4 GiB),
+    /// built from the Multiboot2 memory map. Pages the map does not call available, the first MiB, the kernel
+    /// image, the boot information, boot modules and the bitmap itself are reserved and never handed out.</summary>
+    internal static unsafe class PageAllocator
+    {
+        public const ulong PageSize = 4096;
+        private const ulong MappedLimit = 4UL << 30;
+        private const ulong LowMemoryLimit = 1UL << 20;
+
+        private static ulong* s_bitmap;          // 1 = not free (reserved or used)
+        private static ulong* s_reservedBitmap;  // 1 = reserved (never allocatable)
+        private static ulong s_pageCount;
+        private static ulong s_nextHint;
+
+        public static ulong TotalPages => s_pageCount;
+        public static ulong FreePages { get; private set; }
+        public static ulong UsedPages { get; private set; }
+        public static ulong ReservedPages { get; private set; }
+        public static ulong UsableBytes { get; private set; }
+
+        public static void Initialize(in Multiboot2 boot, byte* kernelStart, byte* kernelEnd)
+        {
+            ulong top = 0;
+            for (int i = 0; i < boot.RegionCount; i++)
+            {
+                MemoryRegion r = boot.GetRegion(i);
+                if (r.Type == MemoryRegion.Available && r.End > top) top = r.End;
+            }
+            if (top > MappedLimit) top = MappedLimit;
+            s_pageCount = top / PageSize;
+            ulong bitmapBytes = ((s_pageCount + 63) / 64) * 8;
+
+            // Both bitmaps go in the first available region above every boot-time structure that can fit them.
+            ulong floor = Align((ulong)kernelEnd, PageSize);
+            floor = Max(floor, Align((ulong)boot.Info + boot.TotalSize, PageSize));
+            for (int m = 0; m < boot.ModuleCount; m++) floor = Max(floor, Align((ulong)boot.GetModule(m).End, PageSize));
+            ulong bitmapAddress = FindRoom(boot, floor, 2 * bitmapBytes);
+            if (bitmapAddress == 0) Panic.Halt("page allocator: no room for the page bitmap");
+            s_bitmap = (ulong*)bitmapAddress;
+            s_reservedBitmap = (ulong*)(bitmapAddress + bitmapBytes);
+
+            // Start with everything reserved, then free what the map calls available.
+            Fill(s_bitmap, bitmapBytes, 0xFF);
+            for (int i = 0; i < boot.RegionCount; i++)
+            {
+                MemoryRegion r = boot.GetRegion(i);
+                if (r.Type != MemoryRegion.Available) continue;
+                ulong first = Align(r.Base, PageSize) / PageSize;
+                ulong last = Min(r.End, top) / PageSize;
+                for (ulong p = first; p < last; p++) Clear(s_bitmap, p);
+            }
+            MarkRange(0, LowMemoryLimit);
+            MarkRange((ulong)kernelStart, (ulong)kernelEnd);
+            MarkRange((ulong)boot.Info, (ulong)boot.Info + boot.TotalSize);
+            for (int m = 0; m < boot.ModuleCount; m++)
+            {
+                BootModule module = boot.GetModule(m);
+                MarkRange((ulong)module.Start, (ulong)module.End);
+            }
+            MarkRange(bitmapAddress, bitmapAddress + 2 * bitmapBytes);
+
+            Buffer.Memmove((byte*)s_reservedBitmap, (byte*)s_bitmap, (nuint)bitmapBytes);
+            ulong free = 0;
+            for (ulong p = 0; p < s_pageCount; p++) if (!Test(s_bitmap, p)) free++;
+            FreePages = free;
+            UsableBytes = free * PageSize;
+            ReservedPages = s_pageCount - free;
+            UsedPages = 0;
+            s_nextHint = LowMemoryLimit / PageSize;
+        }
+
+        /// <summary>Allocates <paramref name="count"/> physically contiguous pages, zeroed. Returns null when no run is free.</summary>
+        public static void* Allocate(ulong count = 1)
+        {
+            if (count == 0 || count > FreePages) return null;
+            ulong start = FindRun(s_nextHint, s_pageCount, count);
+            if (start == ulong.MaxValue) start = FindRun(0, s_pageCount, count);
+            if (start == ulong.MaxValue) return null;
+            for (ulong p = start; p < start + count; p++) Set(s_bitmap, p);
+            FreePages -= count;
+            UsedPages += count;
+            s_nextHint = start + count;
+            byte* address = (byte*)(start * PageSize);
+            Buffer.Fill(address, 0, (nuint)(count * PageSize));
+            return address;
+        }
+
+        /// <summary>Returns pages to the pool. Freeing a reserved page, a free page or an unaligned address is a kernel bug and panics.</summary>
+        public static void Free(void* address, ulong count = 1)
+        {
+            ulong a = (ulong)address;
+            if (a % PageSize != 0) Panic.Halt("page allocator: free of an unaligned address", a);
+            ulong first = a / PageSize;
+            if (first + count > s_pageCount) Panic.Halt("page allocator: free beyond physical memory", a);
+            for (ulong p = first; p < first + count; p++)
+            {
+                if (Test(s_reservedBitmap, p)) Panic.Halt("page allocator: free of a reserved page", p * PageSize);
+                if (!Test(s_bitmap, p)) Panic.Halt("page allocator: double free", p * PageSize);
+                Clear(s_bitmap, p);
+            }
+            FreePages += count;
+            UsedPages -= count;
+            if (first < s_nextHint) s_nextHint = first;
+        }
+
+        public static bool IsAllocated(void* address)
+        {
+            ulong p = (ulong)address / PageSize;
+            return p < s_pageCount && Test(s_bitmap, p) && !Test(s_reservedBitmap, p);
+        }
+
+        private static ulong FindRun(ulong from, ulong to, ulong count)
+        {
+            ulong run = 0;
+            for (ulong p = from; p < to; p++)
+            {
+                // Skip whole 64-page words that are fully taken.
+                if (run == 0 && (p & 63) == 0 && s_bitmap[p / 64] == ulong.MaxValue)
+                {
+                    p += 63;
+                    continue;
+                }
+                if (Test(s_bitmap, p)) { run = 0; continue; }
+                if (++run == count) return p + 1 - count;
+            }
+            return ulong.MaxValue;
+        }
+
+        private static ulong FindRoom(in Multiboot2 boot, ulong floor, ulong bytes)
+        {
+            for (int i = 0; i < boot.RegionCount; i++)
+            {
+                MemoryRegion r = boot.GetRegion(i);
+                if (r.Type != MemoryRegion.Available) continue;
+                ulong start = Align(Max(r.Base, floor), PageSize);
+                if (start + bytes <= Min(r.End, MappedLimit)) return start;
+            }
+            return 0;
+        }
+
+        private static void MarkRange(ulong start, ulong end)
+        {
+            for (ulong p = start / PageSize; p < Align(end, PageSize) / PageSize && p < s_pageCount; p++) Set(s_bitmap, p);
+        }
+
+        private static bool Test(ulong* bits, ulong page) => (bits[page / 64] & (1UL << (int)(page % 64))) != 0;
+        private static void Set(ulong* bits, ulong page) => bits[page / 64] |= 1UL << (int)(page % 64);
+        private static void Clear(ulong* bits, ulong page) => bits[page / 64] &= ~(1UL << (int)(page % 64));
+        private static void Fill(ulong* bits, ulong bytes, byte value) => Buffer.Fill((byte*)bits, value, (nuint)bytes);
+        private static ulong Align(ulong value, ulong alignment) => (value + alignment - 1) & ~(alignment - 1);
+        private static ulong Max(ulong a, ulong b) => a > b ? a : b;
+        private static ulong Min(ulong a, ulong b) => a < b ? a : b;
+
+        public static void PrintSummary()
+        {
+            Log.Line($"Memory: {UsableBytes / (1024 * 1024)} MiB usable of {TotalPages * PageSize / (1024 * 1024)} MiB mapped; pages (4 KiB): free={FreePages} used={UsedPages} reserved={ReservedPages}");
+        }
+    }
+}

@@ -1,0 +1,30 @@
+namespace Sing.Kernel.Tests
+{
+    /// <summary>Every in-kernel test. The host harness (Tests/Sing.Boot.Tests) reads the names from this file,
+    /// so each test appears in `dotnet test` under its own name.</summary>
+    internal static unsafe class KernelTestRegistry
+    {
+        public static KernelTest[] All() => new[]
+        {
+            new KernelTest("boot.memory_map_has_usable_memory", &BootTests.MemoryMapHasUsableMemory),
+            new KernelTest("boot.command_line_reaches_kernel", &BootTests.CommandLineReachesKernel),
+            new KernelTest("boot.symbols_name_kernel_code", &BootTests.SymbolsNameKernelCode),
+            new KernelTest("page_allocator.alloc_free_roundtrip", &PageAllocatorTests.AllocFreeRoundtrip),
+            new KernelTest("page_allocator.contiguous_run", &PageAllocatorTests.ContiguousRun),
+            new KernelTest("page_allocator.pages_are_zeroed", &PageAllocatorTests.PagesAreZeroed),
+            new KernelTest("page_allocator.never_hands_out_reserved", &PageAllocatorTests.NeverHandsOutReserved),
+            new KernelTest("page_allocator.refuses_impossible_request", &PageAllocatorTests.RefusesImpossibleRequest),
+            new KernelTest("kernel_heap.alloc_free_coalesce", &KernelHeapTests.AllocFreeCoalesce),
+            new KernelTest("kernel_heap.alignment_and_size", &KernelHeapTests.AlignmentAndSize),
+            new KernelTest("kernel_heap.large_block", &KernelHeapTests.LargeBlock),
+            new KernelTest("timer.ticks_advance", &TimerTests.TicksAdvance),
+            new KernelTest("timer.tsc_matches_timer", &TimerTests.TscMatchesTimer),
+            new KernelTest("interrupts.breakpoint_is_handled", &InterruptTests.BreakpointIsHandled),
+            new KernelTest("runtime.objects_and_arrays", &RuntimeTests.ObjectsAndArrays),
+            new KernelTest("runtime.strings", &RuntimeTests.Strings),
+            new KernelTest("runtime.statics", &RuntimeTests.Statics),
+            new KernelTest("runtime.virtual_calls_and_casts", &RuntimeTests.VirtualCallsAndCasts),
+            new KernelTest("runtime.boxing", &RuntimeTests.Boxing),
+        };
+    }
+}
