@@ -1,0 +1,34 @@
+using System.Text.RegularExpressions;
+using Sing.Qemu;
+using Xunit;
+
+namespace Sing.Boot.Tests;
+
+/// <summary>Each deliberate fault boots its own machine; the exception handler's report must name the exception,
+/// the faulting C# method (from the symbol table) and, for page faults, the faulting address, and the machine
+/// must exit with the panic status.</summary>
+public class FaultDiagnosticsTests
+{
+    public static TheoryData<string, string, string, string?> Faults => new()
+    {
+        { "page_fault", "14: Page fault (#PF) error=0x2", "FaultTests__PageFault", "CR2=0x00007fff00000000" },
+        { "null_reference", "14: Page fault (#PF) error=0x0", "FaultTests__NullReference", "CR2=0x0000000000000000" },
+        { "divide_by_zero", "0: Divide error (#DE) error=0x0", "FaultTests__DivideByZero", null },
+        { "invalid_opcode", "6: Invalid opcode (#UD) error=0x0", "sing_ud2", null },
+    };
+
+    [Theory]
+    [MemberData(nameof(Faults))]
+    public async Task FaultIsReported(string fault, string exceptionLine, string symbol, string? cr2)
+    {
+        QemuResult run = await Machine.BootAsync($"test=fault.{fault}", $"fault-{fault}");
+        Assert.True(run.Serial.Contains($"KTEST-FAULT-EXPECTED fault.{fault}", StringComparison.Ordinal), $"the fault test did not start.\n{run.Describe()}");
+        Assert.True(run.Serial.Contains($"*** CPU EXCEPTION {exceptionLine}", StringComparison.Ordinal), $"no '{exceptionLine}' report.\n{run.Describe()}");
+        var rip = Regex.Match(run.Serial, @"^RIP=0x[0-9a-f]{16} \(([^)]+)\) RSP=0x[0-9a-f]{16}(.*)$", RegexOptions.Multiline);
+        Assert.True(rip.Success, $"no RIP/RSP line.\n{run.Describe()}");
+        Assert.Contains(symbol, rip.Groups[1].Value, StringComparison.Ordinal);
+        if (cr2 is not null) Assert.Contains(cr2, rip.Groups[2].Value, StringComparison.Ordinal);
+        Assert.Contains("*** system halted", run.Serial, StringComparison.Ordinal);
+        Assert.True(run.Status == KernelExitStatus.Panic, $"expected the panic exit status.\n{run.Describe()}");
+    }
+}

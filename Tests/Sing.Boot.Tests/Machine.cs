@@ -1,0 +1,21 @@
+using Sing.Qemu;
+
+namespace Sing.Boot.Tests;
+
+/// <summary>Boots the kernel the way every boot test does. SING_QEMU_ACCEL=kvm selects KVM on hosts with real
+/// hardware virtualization; the default is TCG.</summary>
+internal static class Machine
+{
+    public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false) =>
+        QemuRunner.RunAsync(new QemuOptions
+        {
+            InstructionCounting = instructionCounting,
+            IsoPath = Repository.IsoPath,
+            KernelOptions = kernelOptions,
+            Accelerator = string.Equals(Environment.GetEnvironmentVariable("SING_QEMU_ACCEL"), "kvm", StringComparison.OrdinalIgnoreCase)
+                ? QemuAccelerator.Kvm
+                : QemuAccelerator.Tcg,
+            SerialLogPath = Path.Combine(Repository.LogDirectory, logName + ".log"),
+            Timeout = TimeSpan.FromMinutes(3),
+        });
+}

@@ -1,0 +1,59 @@
+using System.Globalization;
+
+namespace Sing.Qemu;
+
+/// <summary>Builds QEMU arguments from <see cref="QemuOptions"/>; the one place our machine configuration is defined.</summary>
+public static class QemuCommandLine
+{
+    /// <summary>The isa-debug-exit device the kernel writes its exit status to.</summary>
+    public const string DebugExitDevice = "isa-debug-exit,iobase=0xf4,iosize=0x04";
+
+    /// <summary>Arguments for a headless run with the serial console going to <paramref name="serial"/> ("file:PATH" or "stdio").</summary>
+    public static IReadOnlyList<string> Build(QemuOptions options, string serial)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        var args = new List<string>
+        {
+            "-machine", "q35",
+            "-cdrom", options.IsoPath,
+            "-boot", "d",
+            "-m", options.MemoryMiB.ToString(CultureInfo.InvariantCulture),
+            "-smp", options.Cpus.ToString(CultureInfo.InvariantCulture),
+            "-cpu", options.CpuModel,
+            "-display", "none",
+            "-serial", serial,
+            "-monitor", "none",
+            "-no-reboot",
+            "-device", DebugExitDevice,
+        };
+        if (options.Accelerator == QemuAccelerator.Kvm)
+        {
+            args.Add("-accel");
+            args.Add("kvm");
+        }
+        else
+        {
+            args.Add("-accel");
+            args.Add("tcg");
+        }
+        if (options.InstructionCounting)
+        {
+            args.Add("-icount");
+            args.Add("shift=0,sleep=off");
+        }
+        if (!string.IsNullOrWhiteSpace(options.KernelOptions))
+        {
+            if (options.KernelOptions.Contains(',', StringComparison.Ordinal))
+                throw new ArgumentException("kernel options passed through fw_cfg cannot contain ',' (QEMU's option separator)", nameof(options));
+            args.Add("-fw_cfg");
+            args.Add($"name=opt/singularity/cmdline,string={options.KernelOptions}");
+        }
+        if (options.GdbPort is int port)
+        {
+            args.Add("-S");
+            args.Add("-gdb");
+            args.Add(string.Create(CultureInfo.InvariantCulture, $"tcp::{port}"));
+        }
+        return args;
+    }
+}

@@ -1,0 +1,48 @@
+namespace Sing.Qemu;
+
+/// <summary>The CPU emulation mode.</summary>
+public enum QemuAccelerator
+{
+    /// <summary>QEMU's software translator: portable and the default (on our machines /dev/kvm is emulated and slower).</summary>
+    Tcg,
+
+    /// <summary>Hardware virtualization, for hosts that really have it.</summary>
+    Kvm,
+}
+
+/// <summary>How to boot one virtual machine.</summary>
+public sealed record QemuOptions
+{
+    /// <summary>The bootable ISO (default: artifacts/singularity.iso).</summary>
+    public required string IsoPath { get; init; }
+
+    /// <summary>Guest memory in MiB.</summary>
+    public int MemoryMiB { get; init; } = 512;
+
+    /// <summary>Number of virtual CPUs.</summary>
+    public int Cpus { get; init; } = 1;
+
+    /// <summary>QEMU CPU model (-cpu).</summary>
+    public string CpuModel { get; init; } = "max";
+
+    /// <summary>TCG (default) or KVM.</summary>
+    public QemuAccelerator Accelerator { get; init; } = QemuAccelerator.Tcg;
+
+    /// <summary>Deterministic instruction counting (-icount shift=0,sleep=off): timing follows instructions executed, not wall time.</summary>
+    public bool InstructionCounting { get; init; }
+
+    /// <summary>Extra kernel options, passed through fw_cfg as opt/singularity/cmdline and appended to GRUB's command line.</summary>
+    public string? KernelOptions { get; init; }
+
+    /// <summary>Where the serial console is written. Default: a temporary file.</summary>
+    public string? SerialLogPath { get; init; }
+
+    /// <summary>Kill the machine after this long.</summary>
+    public TimeSpan Timeout { get; init; } = TimeSpan.FromMinutes(2);
+
+    /// <summary>Start paused with a gdb server on this TCP port (-S -gdb tcp::PORT).</summary>
+    public int? GdbPort { get; init; }
+
+    /// <summary>The QEMU executable.</summary>
+    public string QemuPath { get; init; } = "qemu-system-x86_64";
+}
