@@ -53,6 +53,12 @@ namespace Sing.Kernel
                 KernelTestRunner.Run(test);
                 return;
             }
+            if (KernelOptions.Get("exit") != null)
+            {
+                // Used by the boot-time benchmark: leave QEMU as soon as the banner is out.
+                Log.Line("Singularity is up; exiting as the \"exit\" option asks.");
+                Platform.QemuExit.Exit(Platform.QemuExit.Success);
+            }
             Log.Line("Singularity is up. The kernel is idle (halting until interrupts); quit QEMU with Ctrl-A X.");
             while (true) Cpu.WaitForInterrupt();
         }

@@ -1,0 +1,3 @@
+using Sing.Build;
+
+return await Cli.RunAsync(args);
