@@ -1,0 +1,64 @@
+using Xunit;
+
+namespace Sing.Qemu.Tests;
+
+public class QemuCommandLineTests
+{
+    private static readonly QemuOptions Base = new() { IsoPath = "/images/sing.iso" };
+
+    private static string Joined(QemuOptions options) => string.Join(' ', QemuCommandLine.Build(options, "file:/tmp/s.log"));
+
+    [Fact]
+    public void DefaultsAreHeadlessTcgWithTheDebugExitDevice()
+    {
+        string args = Joined(Base);
+        Assert.Contains("-cdrom /images/sing.iso", args, StringComparison.Ordinal);
+        Assert.Contains("-accel tcg", args, StringComparison.Ordinal);
+        Assert.Contains("-display none", args, StringComparison.Ordinal);
+        Assert.Contains("-serial file:/tmp/s.log", args, StringComparison.Ordinal);
+        Assert.Contains("-device isa-debug-exit,iobase=0xf4,iosize=0x04", args, StringComparison.Ordinal);
+        Assert.Contains("-no-reboot", args, StringComparison.Ordinal);
+        Assert.DoesNotContain("-icount", args, StringComparison.Ordinal);
+        Assert.DoesNotContain("-fw_cfg", args, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void KvmIcountOptionsAndGdbAreHonoured()
+    {
+        string args = Joined(Base with { Accelerator = QemuAccelerator.Kvm, InstructionCounting = true, KernelOptions = "test=all", GdbPort = 1234, MemoryMiB = 1024 });
+        Assert.Contains("-accel kvm", args, StringComparison.Ordinal);
+        Assert.Contains("-icount shift=0,sleep=off", args, StringComparison.Ordinal);
+        Assert.Contains("-fw_cfg name=opt/singularity/cmdline,string=test=all", args, StringComparison.Ordinal);
+        Assert.Contains("-S -gdb tcp::1234", args, StringComparison.Ordinal);
+        Assert.Contains("-m 1024", args, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void KernelOptionsWithACommaAreRejected()
+    {
+        var e = Assert.Throws<ArgumentException>(() => QemuCommandLine.Build(Base with { KernelOptions = "test=a,b" }, "stdio"));
+        Assert.Contains("','", e.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(33, KernelExitStatus.Success)]
+    [InlineData(35, KernelExitStatus.TestsFailed)]
+    [InlineData(37, KernelExitStatus.Panic)]
+    [InlineData(0, KernelExitStatus.NoStatus)]
+    [InlineData(1, KernelExitStatus.QemuError)]
+    public void ExitCodesDecode(int code, KernelExitStatus status) => Assert.Equal(status, KernelExitCodes.Decode(code));
+
+    [Fact]
+    public void SerialCleaningDropsCarriageReturnsAndEscapes()
+    {
+        byte[] raw = System.Text.Encoding.Latin1.GetBytes("\u001b[H\u001b[J\u001b[1;1Hline one\r\nline two\r\n");
+        Assert.Equal("line one\nline two\n", QemuRunner.CleanSerial(raw));
+    }
+
+    [Fact]
+    public async Task AMissingImageIsAClearError()
+    {
+        var e = await Assert.ThrowsAsync<FileNotFoundException>(() => QemuRunner.RunAsync(Base with { IsoPath = "/nonexistent/sing.iso" }));
+        Assert.Contains("dotnet build Singularity.sln", e.Message, StringComparison.Ordinal);
+    }
+}
