@@ -3,8 +3,8 @@ using Xunit;
 
 namespace Sing.Boot.Tests;
 
-/// <summary>The names of the in-kernel tests, read from Kernel/Tests/KernelTestRegistry.cs so that each one is a
-/// separate xunit test case without booting the kernel during discovery.</summary>
+/// <summary>The names of the in-kernel tests, read from the KernelTestRegistry*.cs files in Kernel/Tests so that each
+/// one is a separate xunit test case without booting the kernel during discovery.</summary>
 public static partial class KernelTestCatalog
 {
     public static IReadOnlyList<string> Names { get; } = Load();
@@ -17,7 +17,10 @@ public static partial class KernelTestCatalog
     }
 
     private static List<string> Load() =>
-        RegistryEntry().Matches(File.ReadAllText(Repository.KernelTestRegistry)).Select(m => m.Groups[1].Value).ToList();
+        Directory.GetFiles(Repository.KernelTestDirectory, "KernelTestRegistry*.cs")
+            .OrderBy(f => f, StringComparer.Ordinal)
+            .SelectMany(f => RegistryEntry().Matches(File.ReadAllText(f)).Select(m => m.Groups[1].Value))
+            .ToList();
 
     [GeneratedRegex("new KernelTest\\(\"([^\"]+)\"")]
     private static partial Regex RegistryEntry();

@@ -11,7 +11,7 @@ internal static class Repository
 
     public static string IsoPath => Path.Combine(Root, "artifacts", "singularity.iso");
 
-    public static string KernelTestRegistry => Path.Combine(Root, "Kernel", "Tests", "KernelTestRegistry.cs");
+    public static string KernelTestDirectory => Path.Combine(Root, "Kernel", "Tests");
 
     public static string LogDirectory => Path.Combine(Root, "artifacts", "test-logs");
 }

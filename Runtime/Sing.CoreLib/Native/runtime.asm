@@ -34,3 +34,66 @@ section .data
 global __security_cookie
 align 8
 __security_cookie: dq 0x2B992DDFA232D4E5
+
+; ---------------------------------------------------------------------------------------------
+; Interface dispatch. An interface call site does `lea r11, [cell]; call [r11]` with `this` in RDI.
+; A cell starts at RhpInitialDynamicInterfaceDispatch, which asks the managed resolver for the
+; target, caches it in the cell (monomorphic cache) and jumps there with every argument register
+; intact. Later calls go through sing_interface_dispatch_cached: one compare and an indirect jump.
+; ---------------------------------------------------------------------------------------------
+section .text
+extern sing_resolve_interface_call
+
+global RhpInitialDynamicInterfaceDispatch
+RhpInitialDynamicInterfaceDispatch:
+    push rbp
+    mov rbp, rsp
+    push rdi
+    push rsi
+    push rdx
+    push rcx
+    push r8
+    push r9
+    sub rsp, 8 * 16                 ; xmm0-7 (16 bytes each); keeps RSP 16-byte aligned
+    movdqu [rsp + 0x00], xmm0
+    movdqu [rsp + 0x10], xmm1
+    movdqu [rsp + 0x20], xmm2
+    movdqu [rsp + 0x30], xmm3
+    movdqu [rsp + 0x40], xmm4
+    movdqu [rsp + 0x50], xmm5
+    movdqu [rsp + 0x60], xmm6
+    movdqu [rsp + 0x70], xmm7
+    mov rsi, r11                    ; (object this, InterfaceDispatchCell* cell)
+    call sing_resolve_interface_call
+    mov r11, rax
+    movdqu xmm0, [rsp + 0x00]
+    movdqu xmm1, [rsp + 0x10]
+    movdqu xmm2, [rsp + 0x20]
+    movdqu xmm3, [rsp + 0x30]
+    movdqu xmm4, [rsp + 0x40]
+    movdqu xmm5, [rsp + 0x50]
+    movdqu xmm6, [rsp + 0x60]
+    movdqu xmm7, [rsp + 0x70]
+    add rsp, 8 * 16
+    pop r9
+    pop r8
+    pop rcx
+    pop rdx
+    pop rsi
+    pop rdi
+    pop rbp
+    jmp r11
+
+; Cached path: [r11 + 8] points at { MethodTable* type; void* target; ... }.
+global sing_interface_dispatch_cached
+sing_interface_dispatch_cached:
+    mov rax, [r11 + 8]
+    mov r10, [rdi]                  ; faults on a null `this`, as a direct call would
+    cmp r10, [rax]
+    jne RhpInitialDynamicInterfaceDispatch
+    jmp [rax + 8]
+
+global sing_cached_dispatch_stub_address
+sing_cached_dispatch_stub_address:
+    lea rax, [sing_interface_dispatch_cached]
+    ret

@@ -1,15 +1,77 @@
 namespace System
 {
-    /// <summary>Delegates. Field names are a contract with the compiler, which generates the constructors
-    /// and Invoke stubs that read them.</summary>
-    public abstract class Delegate
+    /// <summary>Delegates. The compiler generates each delegate type's constructor (calling one of the
+    /// Initialize* methods below, chosen by the target's kind) and its Invoke, which calls _functionPointer with
+    /// _firstParameter as the first argument. Static targets go through a compiler-generated thunk
+    /// (GetThunk) that receives the delegate itself and calls _extraFunctionPointerOrData. Field and method
+    /// names are a contract with ILC.</summary>
+    public abstract unsafe class Delegate
     {
-#pragma warning disable CS0649, CS0169
-        internal object m_firstParameter;
-        internal object m_helperObject;
-        internal IntPtr m_extraFunctionPointerOrData;
-        internal IntPtr m_functionPointer;
-#pragma warning restore CS0649, CS0169
+        internal object _firstParameter;
+        internal object _helperObject;
+        internal nint _extraFunctionPointerOrData;
+        internal IntPtr _functionPointer;
+
+        // Kinds of thunk the compiler emits per delegate type (GetThunk's argument).
+        private protected const int MulticastThunk = 0;
+        private protected const int ClosedStaticThunk = 1;
+        private protected const int OpenStaticThunk = 2;
+        private protected const int ClosedInstanceThunkOverGenericMethod = 3;
+        private protected const int OpenInstanceThunk = 4;
+        private protected const int ObjectArrayThunk = 5;
+
+        // The multicast thunk walks an array of these.
+        private struct Wrapper
+        {
+            public Wrapper(Delegate value) { Value = value; }
+            public Delegate Value;
+        }
+
+        private protected virtual IntPtr GetThunk(int whichThunk) => IntPtr.Zero;
+
+        private void InitializeClosedInstance(object firstParameter, IntPtr functionPointer)
+        {
+            if (firstParameter is null) throw new ArgumentException("Delegate to an instance method cannot have null 'this'.");
+            _functionPointer = functionPointer;
+            _firstParameter = firstParameter;
+        }
+
+        private void InitializeClosedInstanceSlow(object firstParameter, IntPtr functionPointer) =>
+            InitializeClosedInstance(firstParameter, functionPointer);
+
+        private void InitializeClosedInstanceWithoutNullCheck(object firstParameter, IntPtr functionPointer)
+        {
+            _functionPointer = functionPointer;
+            _firstParameter = firstParameter;
+        }
+
+        private void InitializeClosedStaticThunk(object firstParameter, IntPtr functionPointer, IntPtr functionPointerThunk)
+        {
+            _extraFunctionPointerOrData = (nint)functionPointer;
+            _helperObject = firstParameter;
+            _functionPointer = functionPointerThunk;
+            _firstParameter = this;
+        }
+
+        private void InitializeOpenStaticThunk(object firstParameter, IntPtr functionPointer, IntPtr functionPointerThunk)
+        {
+            _firstParameter = this;
+            _functionPointer = functionPointerThunk;
+            _extraFunctionPointerOrData = (nint)functionPointer;
+        }
+
+        public object Target => ReferenceEquals(_firstParameter, this) ? _helperObject : _firstParameter;
+
+        public static bool operator ==(Delegate a, Delegate b) => ReferenceEquals(a, b) || (a is not null && a.Equals(b));
+
+        public static bool operator !=(Delegate a, Delegate b) => !(a == b);
+
+        public override bool Equals(object obj) =>
+            obj is Delegate other && other.m_pMethodTable == m_pMethodTable
+            && ReferenceEquals(other.Target, Target)
+            && other._functionPointer == _functionPointer && other._extraFunctionPointerOrData == _extraFunctionPointerOrData;
+
+        public override int GetHashCode() => (int)(long)_functionPointer ^ (int)_extraFunctionPointerOrData;
     }
 
     public abstract class MulticastDelegate : Delegate

@@ -35,6 +35,9 @@ namespace Internal.Runtime
         /// that precedes the MethodTable pointer.</summary>
         public uint BaseSize => _uBaseSize;
 
+        /// <summary>The raw flags word (kind, element type, optional-field presence bits).</summary>
+        public uint Flags => _uFlags;
+
         public bool HasComponentSize => (_uFlags & HasComponentSizeFlag) != 0;
 
         public ushort ComponentSize => HasComponentSize ? (ushort)_uFlags : (ushort)0;

@@ -1,0 +1,17 @@
+namespace Sing.Kernel.Tests
+{
+    internal static unsafe partial class KernelTestRegistry
+    {
+        /// <summary>The managed runtime in the kernel's object space.</summary>
+        private static KernelTest[] Runtime() => new[]
+        {
+            new KernelTest("runtime.objects_and_arrays", &RuntimeTests.ObjectsAndArrays),
+            new KernelTest("runtime.strings", &RuntimeTests.Strings),
+            new KernelTest("runtime.statics", &RuntimeTests.Statics),
+            new KernelTest("runtime.virtual_calls_and_casts", &RuntimeTests.VirtualCallsAndCasts),
+            new KernelTest("runtime.boxing", &RuntimeTests.Boxing),
+            new KernelTest("runtime.interface_dispatch", &DispatchTests.InterfaceDispatch),
+            new KernelTest("runtime.delegates_and_lambdas", &DispatchTests.DelegatesAndLambdas),
+        };
+    }
+}
