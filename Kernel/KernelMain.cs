@@ -1,6 +1,7 @@
 using System.Runtime.InteropServices;
 using Internal.Runtime;
 using Internal.Runtime.CompilerHelpers;
+using Internal.Runtime.ExceptionHandling;
 using Sing.Kernel.Arch;
 using Sing.Kernel.Boot;
 using Sing.Kernel.Console;
@@ -32,10 +33,16 @@ namespace Sing.Kernel
             RuntimeHost.AllocateHeapMemory = &AllocateObjectHeap;
             RuntimeHost.FailFast = &Panic.RuntimeFailFast;
             StartupCodeHelpers.InitializeModules(Cpu.ManagedModulesStart(), Cpu.ManagedModulesEnd());
+            ExceptionDispatcher.Initialize(Cpu.EhFrameStart(), Cpu.EhFrameEnd());
+            RuntimeHost.UnhandledException = &Panic.UnhandledException;
 
             Gdt.Initialize();
             Idt.Initialize();
             if (boot.TryFindModule("symbols", out BootModule symbols)) SymbolTable.Load(symbols);
+            // The page below the boot stack becomes a guard page, so overflowing it is caught and reported.
+            ulong guard = (ulong)Cpu.BootStackBottom() - PageAllocator.PageSize;
+            if (!PageTables.TryUnmapSmallPage(guard)) Panic.Halt("could not map the boot stack's guard page", guard);
+            FaultHandlers.Install(guard, guard + PageAllocator.PageSize);
             CpuInfo.Initialize();
             if (!CpuInfo.MeetsCompiledBaseline)
                 Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");

@@ -190,3 +190,12 @@ global sing_ud2
 sing_ud2:
     ud2
     ret
+
+extern __eh_frame_start, __eh_frame_end
+global sing_eh_frame_start, sing_eh_frame_end
+sing_eh_frame_start:
+    lea rax, [__eh_frame_start]
+    ret
+sing_eh_frame_end:
+    lea rax, [__eh_frame_end]
+    ret

@@ -198,5 +198,6 @@ page_directories: resb 4096 * 4
 low_page_table: resb 4096
 global boot_stack_top
 global boot_stack_bottom
+boot_stack_guard: resb 4096            ; unmapped by the kernel: catches boot-stack overflow
 boot_stack_bottom: resb 256 * 1024
 boot_stack_top:

@@ -39,12 +39,35 @@ namespace Sing.Kernel.Diagnostics
             Stop();
         }
 
+        /// <summary>The runtime's hook for an exception no handler caught: names it, its message and the frames it
+        /// passed through, then stops the system.</summary>
+        public static void UnhandledException(string message, object exception, ulong* frames, int frameCount)
+        {
+            Cpu.DisableInterrupts();
+            Log.Write("\n*** KERNEL PANIC: unhandled exception ");
+            WriteTypeName(exception);
+            Log.Write(": ");
+            Log.Line(message);
+            for (int i = 0; i < frameCount; i++)
+            {
+                Log.Write("    at ");
+                SymbolTable.WriteLocation(frames[i]);
+                Log.Line();
+            }
+            Stop();
+        }
+
         /// <summary>Names an object's type through the symbol of its MethodTable (ILC names them after the type).</summary>
         public static void WriteTypeName(object obj)
         {
+            if (obj == null)
+            {
+                Log.Write("(null)");
+                return;
+            }
             ulong methodTable = *(ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref obj);
             methodTable = *(ulong*)methodTable;
-            SymbolTable.WriteLocation(methodTable);
+            SymbolTable.WriteTypeName(methodTable);
         }
 
         /// <summary>Best-effort call stack from the RBP chain. Methods the JIT compiled without a frame pointer

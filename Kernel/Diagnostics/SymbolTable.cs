@@ -75,6 +75,26 @@ namespace Sing.Kernel.Diagnostics
             Log.Hex(address - s_addresses[index]);
         }
 
+        /// <summary>Writes a type's name from its MethodTable symbol ("_ZTV" length name, as ILC mangles them),
+        /// or the address when no symbol matches exactly.</summary>
+        public static void WriteTypeName(ulong methodTable)
+        {
+            int index = Find(methodTable);
+            if (index < 0 || s_addresses[index] != methodTable)
+            {
+                Log.Write("type@");
+                Log.Hex(methodTable);
+                return;
+            }
+            byte* p = s_text + s_lineOffsets[index];
+            if (p + 4 < s_end && p[0] == '_' && p[1] == 'Z' && p[2] == 'T' && p[3] == 'V')
+            {
+                p += 4;
+                while (p < s_end && *p >= '0' && *p <= '9') p++;
+            }
+            for (; p < s_end && *p != '\n'; p++) Log.Write((char)*p);
+        }
+
         public static bool TryGetName(ulong address, out string name)
         {
             int index = Find(address);

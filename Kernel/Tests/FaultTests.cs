@@ -18,6 +18,8 @@ namespace Sing.Kernel.Tests
             else if (name == "fault.null_reference") NullReference();
             else if (name == "fault.divide_by_zero") DivideByZero(7);
             else if (name == "fault.invalid_opcode") InvalidOpcode();
+            else if (name == "fault.unhandled_exception") Unhandled();
+            else if (name == "fault.stack_overflow") Log.Line($"unreachable: {Recurse(1)}");
             Log.Line($"KTEST-ERROR unknown fault test {name}");
             Platform.QemuExit.Exit(Platform.QemuExit.TestsFailed);
         }
@@ -30,6 +32,18 @@ namespace Sing.Kernel.Tests
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static int DivideByZero(int value) => value / s_zero;
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void Unhandled() => throw new System.InvalidOperationException("deliberately unhandled");
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static ulong Recurse(ulong depth)
+        {
+            // Each frame keeps a buffer live so the boot stack runs out quickly.
+            ulong* buffer = stackalloc ulong[64];
+            buffer[depth % 64] = depth;
+            return Recurse(depth + 1) + buffer[depth % 64];
+        }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.InternalCall)]
         [System.Runtime.RuntimeImport("sing_ud2")]

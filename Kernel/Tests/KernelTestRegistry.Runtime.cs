@@ -12,6 +12,11 @@ namespace Sing.Kernel.Tests
             new KernelTest("runtime.boxing", &RuntimeTests.Boxing),
             new KernelTest("runtime.interface_dispatch", &DispatchTests.InterfaceDispatch),
             new KernelTest("runtime.delegates_and_lambdas", &DispatchTests.DelegatesAndLambdas),
+            new KernelTest("runtime.exceptions_catch_by_type", &ExceptionTests.CatchByTypeAndBaseType),
+            new KernelTest("runtime.exceptions_finally", &ExceptionTests.FinallyRunsOnEveryPath),
+            new KernelTest("runtime.exceptions_when_filters", &ExceptionTests.WhenFilters),
+            new KernelTest("runtime.exceptions_nested_and_rethrow", &ExceptionTests.NestedAndRethrow),
+            new KernelTest("runtime.exceptions_from_runtime_and_cpu", &ExceptionTests.RuntimeExceptions),
         };
     }
 }

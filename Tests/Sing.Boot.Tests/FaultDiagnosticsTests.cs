@@ -15,7 +15,25 @@ public class FaultDiagnosticsTests
         { "null_reference", "14: Page fault (#PF) error=0x0", "FaultTests__NullReference", "CR2=0x0000000000000000" },
         { "divide_by_zero", "0: Divide error (#DE) error=0x0", "FaultTests__DivideByZero", null },
         { "invalid_opcode", "6: Invalid opcode (#UD) error=0x0", "sing_ud2", null },
+        { "stack_overflow", "14: Page fault (#PF) error=0x2", "FaultTests__Recurse", null },
     };
+
+    [Fact]
+    public async Task UnhandledExceptionNamesTypeMessageAndMethod()
+    {
+        QemuResult run = await Machine.BootAsync("test=fault.unhandled_exception", "fault-unhandled_exception");
+        Assert.True(run.Serial.Contains("*** KERNEL PANIC: unhandled exception Sing_CoreLib_System_InvalidOperationException: deliberately unhandled", StringComparison.Ordinal),
+            $"no unhandled-exception report.\n{run.Describe()}");
+        Assert.Matches(new Regex(@"^    at Sing_Kernel_Sing_Kernel_Tests_FaultTests__Unhandled\+0x[0-9a-f]+$", RegexOptions.Multiline), run.Serial);
+        Assert.True(run.Status == KernelExitStatus.Panic, $"expected the panic exit status.\n{run.Describe()}");
+    }
+
+    [Fact]
+    public async Task StackOverflowIsNamed()
+    {
+        QemuResult run = await Machine.BootAsync("test=fault.stack_overflow", "fault-stack_overflow-name");
+        Assert.Matches(new Regex(@"^\*\*\* STACK OVERFLOW in Sing_Kernel_Sing_Kernel_Tests_FaultTests__Recurse\+0x[0-9a-f]+$", RegexOptions.Multiline), run.Serial);
+    }
 
     [Theory]
     [MemberData(nameof(Faults))]

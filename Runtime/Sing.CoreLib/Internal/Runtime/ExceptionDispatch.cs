@@ -3,20 +3,9 @@ using System.Runtime;
 
 namespace Internal.Runtime
 {
-    /// <summary>Entry points for throw and fail-fast. Exception handling (unwinding to a catch) is not implemented
-    /// yet: a throw reports the exception through the host's fail-fast hook, naming its message.</summary>
+    /// <summary>Fail-fast and native-transition entry points. Throw and rethrow live in ExceptionHandling/.</summary>
     internal static unsafe class ExceptionDispatch
     {
-        [RuntimeExport("RhpThrowEx")]
-        private static void RhpThrowEx(object exception)
-        {
-            string message = exception is Exception e ? e.Message : "a non-Exception object was thrown";
-            RuntimeHost.Fail(message, exception);
-        }
-
-        [RuntimeExport("RhpRethrow")]
-        private static void RhpRethrow() => RuntimeHost.Fail("rethrow outside a handler", null);
-
         [RuntimeExport("RhpFallbackFailFast")]
         private static void RhpFallbackFailFast() => RuntimeHost.Fail("the runtime requested a fail-fast", null);
 

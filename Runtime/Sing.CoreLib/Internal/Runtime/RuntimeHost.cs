@@ -12,6 +12,10 @@ namespace Internal.Runtime
         /// <summary>Reports an unrecoverable error (text, exception object or null, faulting address) and never returns.</summary>
         public static delegate*<string, object, nuint, void> FailFast;
 
+        /// <summary>Reports an exception no handler caught (message, exception, return addresses of the frames it
+        /// passed through, innermost first). The host names the frames and ends the object space; it does not return.</summary>
+        public static delegate*<string, object, ulong*, int, void> UnhandledException;
+
         internal static void Fail(string message, object exception)
         {
             if (FailFast != null) FailFast(message, exception, 0);

@@ -1,0 +1,292 @@
+using System;
+using System.Runtime;
+using System.Runtime.CompilerServices;
+
+namespace Internal.Runtime.ExceptionHandling
+{
+    /// <summary>Two-pass exception dispatch over ILC's funclet-based code.
+    /// Pass 1 walks frames from the throw site (CFI unwinding), evaluating typed catches and filters, until a
+    /// handler accepts the exception. Pass 2 walks the same frames again running finally/fault funclets, then
+    /// calls the catch funclet, which returns the address to resume at, and resumes the catching frame there.
+    /// Funclets run on this dispatcher's stack with RBP set to their parent frame's RBP (how ILC's x64 funclets
+    /// address the parent's locals). While a funclet runs, its invocation is recorded as an active handler;
+    /// an exception escaping it continues in the parent frame, past the clause the funclet belonged to and
+    /// its sibling clauses (same try region), as the CLI requires.
+    /// The active-handler stack is global: there is one thread per object space today.</summary>
+    public static unsafe class ExceptionDispatcher
+    {
+        private enum HandlerKind : byte { Catch, Finally, Filter }
+
+        private struct ActiveHandler
+        {
+            public RegisterContext ParentFrame;
+            public EHClause Clause;
+            public int ClauseIndex;
+            public HandlerKind Kind;
+        }
+
+        private const int MaxActive = 32;
+        private const int MaxTraceFrames = 24;
+
+        private static ActiveHandler* s_active;
+        private static int s_activeCount;
+        private static object[] s_activeExceptions;
+
+        public static ulong Thrown;
+        public static ulong Caught;
+
+        public static void Initialize(byte* ehFrameStart, byte* ehFrameEnd)
+        {
+            UnwindTable.Initialize(ehFrameStart, ehFrameEnd);
+            s_active = (ActiveHandler*)NativeArenaLarge.Allocate((nuint)(MaxActive * sizeof(ActiveHandler)));
+            s_activeExceptions = new object[MaxActive];
+        }
+
+        /// <summary>Called by RhpThrowEx (and the fault trampoline) with the thrower's registers. Never returns.</summary>
+        [RuntimeExport("sing_dispatch_exception")]
+        private static void DispatchExport(object exception, RegisterContext* throwSite) => Dispatch(exception, throwSite);
+
+        internal static void Dispatch(object exception, RegisterContext* throwSite)
+        {
+            exception ??= new NullReferenceException();
+            Thrown++;
+            if (s_active == null) RuntimeHost.Fail(exception is Exception e0 ? e0.Message : "exception before the runtime was initialized", exception);
+
+            // Pass 1: find the handler.
+            var frame = new FrameCursor(*throwSite, s_activeCount);
+            ulong* trace = stackalloc ulong[MaxTraceFrames];
+            int traceCount = 0;
+            bool found = false;
+            RegisterContext targetFrame = default;
+            EHClause targetClause = default;
+            int targetClauseIndex = -1;
+            while (frame.Valid)
+            {
+                if (traceCount < MaxTraceFrames) trace[traceCount++] = frame.Context.Rip;
+                if (FindHandler(ref frame, exception, out targetClause, out targetClauseIndex))
+                {
+                    targetFrame = frame.Context;
+                    found = true;
+                    break;
+                }
+                frame.MoveNext();
+            }
+            if (!found)
+            {
+                string message = exception is Exception ex ? ex.Message : "a non-Exception object was thrown";
+                if (RuntimeHost.UnhandledException != null) RuntimeHost.UnhandledException(message, exception, trace, traceCount);
+                RuntimeHost.Fail(message, exception);
+            }
+
+            // Pass 2: run finally blocks up to the handler, then the handler.
+            var unwind = new FrameCursor(*throwSite, s_activeCount);
+            while (true)
+            {
+                bool isTarget = unwind.Context.Rsp == targetFrame.Rsp && unwind.Context.Rip == targetFrame.Rip;
+                RunFinallies(ref unwind, isTarget ? targetClauseIndex : int.MaxValue);
+                if (isTarget) break;
+                unwind.MoveNext();
+                if (!unwind.Valid) RuntimeHost.Fail("exception dispatch lost the handler frame in the second pass", exception);
+            }
+            // Handlers of frames we have unwound past are finished.
+            s_activeCount = unwind.ActiveLimit;
+
+            CodeRange* range = UnwindTable.Find(targetFrame.LookupPc);
+            ulong rootStart = RootStart(range);
+            int slot = Push(HandlerKind.Catch, targetFrame, targetClause, targetClauseIndex, exception);
+            void* resume = CallFunclet((void*)(rootStart + targetClause.HandlerOffset), exception, &targetFrame);
+            Pop(slot);
+            Caught++;
+            ResumeAt(&targetFrame, resume);
+        }
+
+        /// <summary>Called by RhpRethrow: rethrows the exception of the innermost running catch handler.</summary>
+        [RuntimeExport("sing_dispatch_rethrow")]
+        private static void DispatchRethrow(RegisterContext* rethrowSite)
+        {
+            for (int i = s_activeCount - 1; i >= 0; i--)
+            {
+                if (s_active[i].Kind != HandlerKind.Catch) continue;
+                Dispatch(s_activeExceptions[i], rethrowSite);
+            }
+            RuntimeHost.Fail("rethrow outside a catch handler", null);
+        }
+
+        /// <summary>Pass-1 search of one frame: the first clause (innermost first) covering the PC whose type
+        /// matches or whose filter accepts.</summary>
+        private static bool FindHandler(ref FrameCursor frame, object exception, out EHClause clause, out int clauseIndex)
+        {
+            clause = default;
+            clauseIndex = -1;
+            CodeRange* range = UnwindTable.Find(frame.Context.LookupPc);
+            byte* info = EHClauses.EHInfo(EHClauses.RootLsda(range->Lsda));
+            if (info == null) return false;
+            ulong rootStart = RootStart(range);
+            uint offset = (uint)(frame.Context.LookupPc - rootStart);
+            uint count = EHClauses.ReadCount(ref info);
+            var skip = new ClauseSkipper(frame.SkipIndex);
+            for (int i = 0; i < (int)count; i++)
+            {
+                EHClause c = EHClauses.ReadClause(ref info);
+                if (skip.Skips(i, c) || !c.Covers(offset)) continue;
+                if (c.Kind == EHClauseKind.Typed)
+                {
+                    if (!TypeCastForExceptions.IsInstanceOf(c.CatchType, exception)) continue;
+                }
+                else if (c.Kind == EHClauseKind.Filter)
+                {
+                    RegisterContext parent = frame.Context;
+                    int slot = Push(HandlerKind.Filter, parent, c, i, exception);
+                    nint accepted = (nint)CallFunclet((void*)(rootStart + c.FilterOffset), exception, &parent);
+                    Pop(slot);
+                    if (accepted == 0) continue;
+                }
+                else continue;
+                clause = c;
+                clauseIndex = i;
+                return true;
+            }
+            return false;
+        }
+
+        /// <summary>Pass 2 for one frame: finally/fault clauses covering the PC, innermost first, stopping at
+        /// <paramref name="limit"/> (the catching clause in the handler's frame).</summary>
+        private static void RunFinallies(ref FrameCursor frame, int limit)
+        {
+            CodeRange* range = UnwindTable.Find(frame.Context.LookupPc);
+            byte* info = EHClauses.EHInfo(EHClauses.RootLsda(range->Lsda));
+            if (info == null) return;
+            ulong rootStart = RootStart(range);
+            uint offset = (uint)(frame.Context.LookupPc - rootStart);
+            uint count = EHClauses.ReadCount(ref info);
+            var skip = new ClauseSkipper(frame.SkipIndex);
+            for (int i = 0; i < (int)count && i < limit; i++)
+            {
+                EHClause c = EHClauses.ReadClause(ref info);
+                if (skip.Skips(i, c) || c.Kind != EHClauseKind.Fault || !c.Covers(offset)) continue;
+                RegisterContext parent = frame.Context;
+                // Handlers recorded above this frame's position are finished by now.
+                s_activeCount = frame.ActiveLimit;
+                int slot = Push(HandlerKind.Finally, parent, c, i, null);
+                CallFunclet((void*)(rootStart + c.HandlerOffset), null, &parent);
+                Pop(slot);
+            }
+        }
+
+        private static ulong RootStart(CodeRange* range)
+        {
+            if (!EHClauses.IsFunclet(range->Lsda)) return range->Start;
+            CodeRange* root = UnwindTable.FindByLsda(EHClauses.RootLsda(range->Lsda));
+            if (root == null) RuntimeHost.Fail("a funclet's root method is missing from the unwind table", null);
+            return root->Start;
+        }
+
+        private static int Push(HandlerKind kind, in RegisterContext parent, in EHClause clause, int clauseIndex, object exception)
+        {
+            if (s_activeCount == MaxActive) RuntimeHost.Fail("exception handlers nested too deeply", exception);
+            int slot = s_activeCount++;
+            s_active[slot].ParentFrame = parent;
+            s_active[slot].Clause = clause;
+            s_active[slot].ClauseIndex = clauseIndex;
+            s_active[slot].Kind = kind;
+            s_activeExceptions[slot] = exception;
+            return slot;
+        }
+
+        private static void Pop(int slot)
+        {
+            s_activeExceptions[slot] = null;
+            s_activeCount = slot;
+        }
+
+        /// <summary>Walks frames outward. Crossing the return address of a funclet call means leaving a handler
+        /// that an earlier dispatch started: the walk continues in that handler's parent frame and skips the
+        /// handler's clause and its siblings.</summary>
+        private struct FrameCursor
+        {
+            public RegisterContext Context;
+            public bool Valid;
+            public int ActiveLimit;       // active handlers below this index are still live at this point of the walk
+            public int SkipIndex;
+
+            public FrameCursor(RegisterContext start, int activeCount)
+            {
+                Context = start;
+                ActiveLimit = activeCount;
+                SkipIndex = -1;
+                Valid = UnwindTable.Find(start.LookupPc) != null;
+            }
+
+            public void MoveNext()
+            {
+                SkipIndex = -1;
+                if (!FrameUnwinder.Unwind(ref Context))
+                {
+                    Valid = false;
+                    return;
+                }
+                if (Context.Rip == CallFuncletReturnAddress())
+                {
+                    if (ActiveLimit == 0)
+                    {
+                        Valid = false;
+                        return;
+                    }
+                    ref ActiveHandler handler = ref s_active[ActiveLimit - 1];
+                    if (handler.Kind == HandlerKind.Filter)
+                        RuntimeHost.Fail("an exception escaped an exception filter (filters that throw are not supported yet)", null);
+                    ActiveLimit--;
+                    Context = handler.ParentFrame;
+                    SkipIndex = handler.ClauseIndex;
+                }
+                Valid = UnwindTable.Find(Context.LookupPc) != null;
+            }
+        }
+
+        /// <summary>In a frame that a handler's funclet escaped from, the search resumes after that handler's clause:
+        /// clauses up to its index are skipped, then the run of clauses with the very same try range (its sibling
+        /// catches). ILC separates runs of different try blocks that share code offsets with an empty fault clause,
+        /// which ends the run.</summary>
+        private struct ClauseSkipper
+        {
+            private readonly int _skipIndex;
+            private bool _skipping;
+            private uint _lastStart, _lastEnd;
+
+            public ClauseSkipper(int skipIndex)
+            {
+                _skipIndex = skipIndex;
+                _skipping = skipIndex >= 0;
+                _lastStart = _lastEnd = 0;
+            }
+
+            public bool Skips(int index, in EHClause clause)
+            {
+                if (!_skipping) return false;
+                if (index <= _skipIndex)
+                {
+                    _lastStart = clause.TryStart;
+                    _lastEnd = clause.TryEnd;
+                    return true;
+                }
+                if (clause.TryStart == _lastStart && clause.TryEnd == _lastEnd) return true;
+                _skipping = false;
+                return false;
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_call_funclet")]
+        private static extern void* CallFunclet(void* funclet, object argument, RegisterContext* parentFrame);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_resume_at")]
+        private static extern void ResumeAt(RegisterContext* frame, void* address);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_call_funclet_return_address")]
+        private static extern ulong CallFuncletReturnAddress();
+    }
+
+    internal static unsafe class TypeCastForExceptions
+    {
+        public static bool IsInstanceOf(MethodTable* type, object obj) => obj != null && TypeCast.IsAssignable(obj.m_pMethodTable, type);
+    }
+}
