@@ -31,6 +31,8 @@ namespace Sing.Kernel
             KernelOptions.Load(boot.CommandLine);
             PageAllocator.Initialize(boot, Cpu.KernelImageStart(), Cpu.KernelImageEnd());
             RuntimeHost.AllocateHeapMemory = &AllocateObjectHeap;
+            RuntimeHost.FreeHeapMemory = &FreeObjectHeap;
+            RuntimeHost.StackTop = &BootStackTop;
             RuntimeHost.FailFast = &Panic.RuntimeFailFast;
             StartupCodeHelpers.InitializeModules(Cpu.ManagedModulesStart(), Cpu.ManagedModulesEnd());
             ExceptionDispatcher.Initialize(Cpu.EhFrameStart(), Cpu.EhFrameEnd());
@@ -72,6 +74,12 @@ namespace Sing.Kernel
 
         private static void* AllocateObjectHeap(nuint bytes) =>
             PageAllocator.Allocate(((ulong)bytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize);
+
+        private static void FreeObjectHeap(void* memory, nuint bytes) =>
+            PageAllocator.Free(memory, ((ulong)bytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize);
+
+        // The kernel runs on the boot stack until it has threads.
+        private static nuint BootStackTop() => (nuint)Cpu.BootStackTop();
 
         private static void PrintBanner(in Multiboot2 boot, ulong kernelEntryTsc)
         {

@@ -7,10 +7,13 @@ namespace Sing.Kernel.Tests
     {
         public static KernelTest[] All()
         {
-            KernelTest[] boot = Boot(), runtime = Runtime();
-            var all = new KernelTest[boot.Length + runtime.Length];
-            for (int i = 0; i < boot.Length; i++) all[i] = boot[i];
-            for (int i = 0; i < runtime.Length; i++) all[boot.Length + i] = runtime[i];
+            KernelTest[][] areas = { Boot(), Runtime(), Collector() };
+            int total = 0;
+            for (int a = 0; a < areas.Length; a++) total += areas[a].Length;
+            var all = new KernelTest[total];
+            int n = 0;
+            for (int a = 0; a < areas.Length; a++)
+                for (int i = 0; i < areas[a].Length; i++) all[n++] = areas[a][i];
             return all;
         }
 

@@ -117,6 +117,10 @@ namespace Sing.Kernel.Tests
             object[] covariant = new string[2];
             t.True(covariant is string[], "array covariance: object[] holding string[]");
             t.True(!(covariant is Shape[]), "string[] is not Shape[]");
+            object[] holder = new object[2];
+            holder[0] = new int[3];
+            holder[1] = covariant;
+            t.True(holder[0] is System.Array && holder[1] is object[], "arrays are objects and Arrays");
         }
 
         public static void Boxing(TestContext t)

@@ -97,3 +97,36 @@ global sing_cached_dispatch_stub_address
 sing_cached_dispatch_stub_address:
     lea rax, [sing_interface_dispatch_cached]
     ret
+
+; void sing_gc_spill_registers_and_call(void (*scan)(nint* stackPointer))
+; Pushes every callee-saved register so that references held only in registers are on the stack the
+; conservative scan reads, then calls scan with the current stack pointer.
+global sing_gc_spill_registers_and_call
+sing_gc_spill_registers_and_call:
+    push rbp
+    mov rbp, rsp
+    push rbx
+    push r12
+    push r13
+    push r14
+    push r15
+    sub rsp, 8
+    mov rax, rdi
+    mov rdi, rsp
+    call rax
+    add rsp, 8
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop rbx
+    pop rbp
+    ret
+
+global sing_runtime_rdtsc
+sing_runtime_rdtsc:
+    lfence
+    rdtsc
+    shl rdx, 32
+    or rax, rdx
+    ret

@@ -64,8 +64,9 @@ namespace Internal.Runtime
 
         public bool IsNullable => ElementType == EETypeElementType.Nullable;
 
-        /// <summary>Base class for ordinary types; null for System.Object and interfaces.</summary>
-        public MethodTable* BaseType => IsParameterizedType ? null : _relatedType;
+        /// <summary>Base class: System.Array for arrays (whose related-type slot holds the element type), null for
+        /// System.Object, interfaces, pointers and byrefs.</summary>
+        public MethodTable* BaseType => !IsParameterizedType ? _relatedType : IsArray ? Of<Array>() : null;
 
         /// <summary>Element type of an array (or the pointee of a pointer/byref type).</summary>
         public MethodTable* RelatedParameterType => IsParameterizedType ? _relatedType : null;

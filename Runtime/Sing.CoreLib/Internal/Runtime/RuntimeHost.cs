@@ -9,6 +9,12 @@ namespace Internal.Runtime
         /// <summary>Returns <c>bytes</c> of zeroed, 4 KiB-aligned memory for the object heap, or null.</summary>
         public static delegate*<nuint, void*> AllocateHeapMemory;
 
+        /// <summary>Gives back memory obtained from <see cref="AllocateHeapMemory"/> (address, bytes).</summary>
+        public static delegate*<void*, nuint, void> FreeHeapMemory;
+
+        /// <summary>The highest address (exclusive) of the current thread's stack, where the collector's stack scan ends.</summary>
+        public static delegate*<nuint> StackTop;
+
         /// <summary>Reports an unrecoverable error (text, exception object or null, faulting address) and never returns.</summary>
         public static delegate*<string, object, nuint, void> FailFast;
 

@@ -13,6 +13,7 @@ namespace Internal.Runtime.CompilerHelpers
         private const uint ReadyToRunSignature = 0x00525452; // "RTR"
         private const int GCStaticRegion = 201;
         private const int EagerCctor = 205;
+        private const int FrozenObjectRegion = 206;
         private const int HasEndPointer = 0x1;
 
         private const nint StaticUninitialized = 0x1;
@@ -24,12 +25,14 @@ namespace Internal.Runtime.CompilerHelpers
         /// <summary>Initializes every module whose header pointer lies in [start, end).</summary>
         public static void InitializeModules(void** start, void** end)
         {
+            Internal.Runtime.GC.GCHeap.Initialize();
             for (void** p = start; p < end; p++)
             {
                 if (*p == null) continue;
                 InitializeModule((byte*)*p);
                 ModuleCount++;
             }
+            Internal.Runtime.GC.GCHeap.PrepareOutOfMemory();
         }
 
         private static void InitializeModule(byte* header)
@@ -39,7 +42,13 @@ namespace Internal.Runtime.CompilerHelpers
 
             int length;
             byte* statics = FindSection(header, GCStaticRegion, out length);
-            if (statics != null) InitializeGCStatics(statics, length);
+            if (statics != null)
+            {
+                InitializeGCStatics(statics, length);
+                Internal.Runtime.GC.RootScanner.AddStaticRegion(statics, length);
+            }
+            byte* frozen = FindSection(header, FrozenObjectRegion, out length);
+            if (frozen != null) Internal.Runtime.GC.RootScanner.AddFrozenRegion(frozen, length);
 
             byte* cctors = FindSection(header, EagerCctor, out length);
             if (cctors != null)

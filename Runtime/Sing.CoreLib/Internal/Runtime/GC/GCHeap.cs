@@ -1,0 +1,220 @@
+using System;
+
+namespace Internal.Runtime.GC
+{
+    /// <summary>The object heap of one object space (the kernel, or one SIP): non-moving mark-sweep.
+    /// Allocation bumps a pointer through the current free region; when that runs out it takes the next hole
+    /// from the free list left by the last sweep, or a new segment. A collection runs when the bytes allocated
+    /// since the last one exceed a budget proportional to the live heap. Roots: the module's GC statics, frozen
+    /// objects, and the stack, scanned conservatively (every aligned word that points into an object keeps it
+    /// alive; objects never move, so no pointer has to be updated). Stack scanning is one method
+    /// (<see cref="RootScanner.ScanStack"/>) so that precise scanning from ILC's GC info can replace it.</summary>
+    public static unsafe class GCHeap
+    {
+        private const nuint SegmentSize = 1024 * 1024;
+        private const nuint LargeObjectThreshold = 256 * 1024;
+        private const nuint MinimumBudget = 8 * 1024 * 1024;
+        internal const nuint MinObjectSize = 24;   // header + MethodTable + one word
+
+        internal static HeapSegment* Segments;
+
+        // Allocation context: the current bump region. (Per thread once the kernel has threads.)
+        private static byte* s_allocPointer;
+        private static byte* s_allocLimit;
+        private static HeapSegment* s_allocSegment;
+
+        // Free holes from the last sweep, as a singly linked list threaded through the free objects.
+        internal static byte* FreeList;
+
+        /// <summary>Upper bound on heap memory taken from the host (0 = none). When a new segment would pass it,
+        /// the heap collects first and fails with out-of-memory only if that does not make room.</summary>
+        public static ulong HeapLimit;
+
+        private static nuint s_allocatedSinceCollection;
+        private static bool s_collecting;
+        internal static bool Initialized;
+
+        public static void Initialize()
+        {
+            FreeObject.Initialize();
+            Initialized = true;
+        }
+
+        /// <summary>Allocates zeroed storage for an object of <paramref name="size"/> bytes (header included) and
+        /// returns the object address (just past the header word).</summary>
+        public static byte* Allocate(nuint size)
+        {
+            size = (size + 7) & ~(nuint)7;
+            if (size < MinObjectSize) size = MinObjectSize;
+            GCStatistics.BytesAllocated += size;
+            GCStatistics.ObjectsAllocated++;
+            s_allocatedSinceCollection += size;
+
+            if (size >= LargeObjectThreshold) return AllocateLarge(size);
+
+            byte* header = s_allocPointer;
+            if (header == null || (nuint)(s_allocLimit - header) < size)
+                header = Refill(size);
+            s_allocPointer = header + size;
+            s_allocSegment->SetStart(header);
+            return header + sizeof(nint);
+        }
+
+        private static byte* Refill(nuint size)
+        {
+            RetireAllocationRegion();
+            if (s_allocatedSinceCollection > Budget() && !s_collecting)
+                Collect();
+            if (TakeFreeHole(size)) return s_allocPointer;
+            HeapSegment* segment = TryNewSegment(SegmentSize, false);
+            if (segment == null && !s_collecting)
+            {
+                Collect();
+                if (TakeFreeHole(size)) return s_allocPointer;
+                segment = TryNewSegment(SegmentSize, false);
+            }
+            if (segment == null) ThrowOutOfMemory();
+            s_allocSegment = segment;
+            s_allocPointer = segment->Start;
+            s_allocLimit = segment->End;
+            return s_allocPointer;
+        }
+
+        private static nuint Budget()
+        {
+            nuint live = (nuint)GCStatistics.LiveBytes;
+            return live > MinimumBudget ? live : MinimumBudget;
+        }
+
+        /// <summary>Turns the unused tail of the current bump region into a free object, so the heap stays walkable.</summary>
+        private static void RetireAllocationRegion()
+        {
+            if (s_allocPointer == null) return;
+            nuint remaining = (nuint)(s_allocLimit - s_allocPointer);
+            if (remaining >= MinObjectSize)
+            {
+                FreeObject.Write(s_allocPointer, remaining, null);
+                s_allocSegment->SetStart(s_allocPointer);
+            }
+            s_allocPointer = s_allocLimit = null;
+        }
+
+        private static bool TakeFreeHole(nuint size)
+        {
+            fixed (byte** head = &FreeList) return TakeFreeHole(size, head);
+        }
+
+        private static bool TakeFreeHole(nuint size, byte** link)
+        {
+            while (*link != null)
+            {
+                byte* hole = *link;
+                nuint holeSize = FreeObject.SizeOf(hole);
+                if (holeSize >= size)
+                {
+                    *link = FreeObject.Next(hole);
+                    HeapSegment* segment = FindSegment(hole);
+                    segment->ClearStart(hole);
+                    Buffer.Fill(hole, 0, holeSize);
+                    s_allocSegment = segment;
+                    s_allocPointer = hole;
+                    s_allocLimit = hole + holeSize;
+                    return true;
+                }
+                link = FreeObject.NextLink(hole);
+            }
+            return false;
+        }
+
+        private static byte* AllocateLarge(nuint size)
+        {
+            if (s_allocatedSinceCollection > Budget() && !s_collecting) Collect();
+            HeapSegment* segment = TryNewSegment(size, true);
+            if (segment == null && !s_collecting)
+            {
+                Collect();
+                segment = TryNewSegment(size, true);
+            }
+            if (segment == null) ThrowOutOfMemory();
+            segment->SetStart(segment->Start);
+            // The rest of the last page is filler, so the segment walks cleanly.
+            nuint tail = (nuint)(segment->End - segment->Start) - size;
+            if (tail >= MinObjectSize)
+            {
+                FreeObject.Write(segment->Start + size, tail, null);
+                segment->SetStart(segment->Start + size);
+            }
+            return segment->Start + sizeof(nint);
+        }
+
+        /// <summary>A new segment from the host, or null when the host has no memory or the heap limit forbids it.</summary>
+        private static HeapSegment* TryNewSegment(nuint objectBytes, bool large)
+        {
+            objectBytes = (objectBytes + 4095) & ~(nuint)4095;
+            nuint mapBytes = ((objectBytes / 8 + 63) / 64) * 8;
+            nuint headerBytes = ((nuint)sizeof(HeapSegment) + mapBytes + 4095) & ~(nuint)4095;
+            nuint total = headerBytes + objectBytes;
+            if (RuntimeHost.AllocateHeapMemory == null) RuntimeHost.Fail("object allocation before the runtime host installed a heap", null);
+            if (!WithinLimit(total)) return null;
+            byte* memory = (byte*)RuntimeHost.AllocateHeapMemory(total);
+            if (memory == null) return null;
+            HeapSegment* segment = (HeapSegment*)memory;
+            segment->StartMap = (ulong*)(memory + sizeof(HeapSegment));
+            segment->Start = memory + headerBytes;
+            segment->End = segment->Start + objectBytes;
+            segment->ReservedBytes = total;
+            segment->IsLarge = large;
+            segment->Next = Segments;
+            Segments = segment;
+            GCStatistics.HeapBytes += total;
+            return segment;
+        }
+
+        private static bool WithinLimit(nuint bytes) => HeapLimit == 0 || GCStatistics.HeapBytes + bytes <= HeapLimit;
+
+        private static OutOfMemoryException s_outOfMemory;
+
+        /// <summary>Throws a preallocated OutOfMemoryException: allocating one now would itself fail.</summary>
+        private static void ThrowOutOfMemory()
+        {
+            if (s_outOfMemory == null) RuntimeHost.Fail("out of memory before the heap was usable", null);
+            GCStatistics.OutOfMemoryCount++;
+            throw s_outOfMemory;
+        }
+
+        /// <summary>Called once statics work: preallocates what the heap throws when it is full.</summary>
+        internal static void PrepareOutOfMemory() => s_outOfMemory ??= new OutOfMemoryException();
+
+        internal static HeapSegment* FindSegment(byte* address)
+        {
+            for (HeapSegment* s = Segments; s != null; s = s->Next)
+                if (s->Contains(address)) return s;
+            return null;
+        }
+
+        /// <summary>Runs a full collection now.</summary>
+        public static void Collect()
+        {
+            if (s_collecting || !Initialized) return;
+            s_collecting = true;
+            ulong start = Timestamp.Read();
+            RetireAllocationRegion();
+            Collector.MarkAndSweep();
+            s_allocatedSinceCollection = 0;
+            ulong pause = Timestamp.Read() - start;
+            GCStatistics.Collections++;
+            GCStatistics.LastPauseCycles = pause;
+            GCStatistics.TotalPauseCycles += pause;
+            if (pause > GCStatistics.MaxPauseCycles) GCStatistics.MaxPauseCycles = pause;
+            s_collecting = false;
+        }
+
+        /// <summary>Returns a dead large-object segment to the host.</summary>
+        internal static void ReleaseSegment(HeapSegment* segment, HeapSegment* previous)
+        {
+            if (previous == null) Segments = segment->Next; else previous->Next = segment->Next;
+            GCStatistics.HeapBytes -= segment->ReservedBytes;
+            if (RuntimeHost.FreeHeapMemory != null) RuntimeHost.FreeHeapMemory(segment, segment->ReservedBytes);
+        }
+    }
+}

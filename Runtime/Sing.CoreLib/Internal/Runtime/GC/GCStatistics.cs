@@ -1,0 +1,27 @@
+namespace Internal.Runtime.GC
+{
+    /// <summary>Counters of the object heap, readable by code through System.GC.</summary>
+    public static class GCStatistics
+    {
+        public static ulong Collections;
+        public static ulong BytesAllocated;
+        public static ulong ObjectsAllocated;
+        /// <summary>Bytes in live objects after the last collection.</summary>
+        public static ulong LiveBytes;
+        public static ulong LiveObjects;
+        /// <summary>Bytes of heap memory held from the host (segments, including their maps).</summary>
+        public static ulong HeapBytes;
+        public static ulong FreedBytes;
+        public static ulong LastPauseCycles;
+        public static ulong MaxPauseCycles;
+        public static ulong TotalPauseCycles;
+        public static ulong OutOfMemoryCount;
+    }
+
+    internal static unsafe class Timestamp
+    {
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.InternalCall)]
+        [System.Runtime.RuntimeImport("sing_runtime_rdtsc")]
+        public static extern ulong Read();
+    }
+}
