@@ -56,6 +56,12 @@ namespace Sing.Kernel
 
             PrintBanner(boot, kernelEntryTsc);
 
+            string bench = KernelOptions.Get("bench");
+            if (bench != null)
+            {
+                Bench.BenchmarkRunner.Run(bench.Length == 0 ? "all" : bench);
+                return;
+            }
             string test = KernelOptions.Get("test");
             if (test != null)
             {
