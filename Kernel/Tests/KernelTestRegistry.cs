@@ -7,10 +7,11 @@ namespace Sing.Kernel.Tests
     {
         public static KernelTest[] All()
         {
-            KernelTest[] boot = Boot(), runtime = Runtime();
-            var all = new KernelTest[boot.Length + runtime.Length];
+            KernelTest[] boot = Boot(), runtime = Runtime(), library = Library();
+            var all = new KernelTest[boot.Length + runtime.Length + library.Length];
             for (int i = 0; i < boot.Length; i++) all[i] = boot[i];
             for (int i = 0; i < runtime.Length; i++) all[boot.Length + i] = runtime[i];
+            for (int i = 0; i < library.Length; i++) all[boot.Length + runtime.Length + i] = library[i];
             return all;
         }
 
