@@ -25,6 +25,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("library.lang_enums", &LanguageTests.Enums),
             new KernelTest("library.lang_nullable", &LanguageTests.Nullables),
             new KernelTest("library.lang_tuples_and_math", &LanguageTests.TuplesAndMath),
+            new KernelTest("library.alloc_free_hot_paths", &AllocationTests.HotPathsDoNotAllocate),
         };
     }
 }
