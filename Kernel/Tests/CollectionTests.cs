@@ -230,6 +230,29 @@ namespace Sing.Kernel.Tests
             t.True(!stack.TryPop(out _), "empty stack");
         }
 
+        public static void ArraysAsCollections(TestContext t)
+        {
+            int[] numbers = { 4, 5, 6 };
+            var list = new List<int>(numbers);
+            t.Equal(3, (ulong)list.Count, "List from an array (array as IEnumerable<T>)");
+            IList<int> asList = numbers;
+            t.Equal(5, (ulong)asList[1], "array as IList<T> indexer");
+            t.Equal(2, (ulong)asList.IndexOf(6), "array as IList<T> IndexOf");
+            IReadOnlyList<int> readOnly = numbers;
+            t.Equal(3, (ulong)readOnly.Count, "array as IReadOnlyList<T>");
+            object boxed = numbers;
+            t.True(boxed is IEnumerable<int> && !(boxed is IEnumerable<string>), "casts of arrays to generic interfaces");
+            string[] words = { "b", "a" };
+            t.Equal("b-a", string.Join("-", (IEnumerable<string>)words), "string array as IEnumerable<string>");
+            int total = 0;
+            foreach (int n in (IEnumerable<int>)numbers) total += n;
+            t.Equal(15, (ulong)total, "foreach over an array through IEnumerable<T>");
+            Array.Sort(words);
+            t.Equal("a", words[0], "Array.Sort");
+            Array.Resize(ref numbers, 5);
+            t.True(numbers.Length == 5 && numbers[2] == 6 && numbers[4] == 0, "Array.Resize");
+        }
+
         public static void BitArrayOps(TestContext t)
         {
             var bits = new BitArray(130);

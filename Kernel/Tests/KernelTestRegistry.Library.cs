@@ -13,6 +13,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("library.comparers_default", &CollectionTests.EqualityComparers),
             new KernelTest("library.collections_set_queue_stack", &CollectionTests.SetQueueStack),
             new KernelTest("library.collections_bitarray", &CollectionTests.BitArrayOps),
+            new KernelTest("library.collections_arrays_as_interfaces", &CollectionTests.ArraysAsCollections),
             new KernelTest("library.string_search_compare", &StringLibraryTests.StringSearchAndCompare),
             new KernelTest("library.string_manipulation", &StringLibraryTests.StringManipulation),
             new KernelTest("library.number_formatting", &StringLibraryTests.NumberFormatting),

@@ -106,6 +106,7 @@ namespace Sing.Kernel.Tests
             t.Equal("True q kernel", $"{flag} {c} {name}", "bool, char, string");
             t.Equal("[   42][42   ]", $"[{x,5}][{x,-5}]", "alignment");
             t.Equal("mode 7", $"mode {Mode.On}", "enums print their number");
+            t.Equal("mode 07", $"mode {Mode.On:x2}", "enum holes take integer formats");
             t.Equal("0x0000002A", $"0x{x:X8}", "X8");
             object boxed = 3;
             t.Equal("boxed 3", $"boxed {boxed}", "object holes");

@@ -14,9 +14,4 @@ namespace System
 
         internal ref byte GetRawData() => ref Unsafe.As<int, byte>(ref Unsafe.Add(ref _numComponents, 2));
     }
-
-    // The compiler uses Array<T> as the canonical base of T[] for generic array support.
-    internal class Array<T> : Array
-    {
-    }
 }

@@ -39,7 +39,7 @@ namespace System
 
     /// <summary>Base of all enums. A boxed enum is its underlying integer; the MethodTable's element type names
     /// that integer type. There is no metadata for member names, so ToString prints the number.</summary>
-    public abstract unsafe class Enum : ValueType, IComparable
+    public abstract unsafe class Enum : ValueType, IComparable, IFormattable
     {
         /// <summary>The value widened to 64 bits (sign-extended for signed underlying types).</summary>
         private static long Bits(object boxed)
@@ -102,6 +102,8 @@ namespace System
             if (format is not null && (format == "G" || format == "g")) format = null;
             return IsUnsigned(this) ? Number.FormatUnsigned((ulong)bits, width, format) : Number.FormatSigned(bits, width, format);
         }
+
+        public string ToString(string format, IFormatProvider provider) => ToString(format);
     }
 
     public struct Nullable<T> where T : struct
