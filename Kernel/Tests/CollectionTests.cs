@@ -31,6 +31,14 @@ namespace Sing.Kernel.Tests
 
         private enum Color { Red, Green, Blue }
 
+        /// <summary>Typed equality only: no Equals(object) override.</summary>
+        private sealed class Tag : IEquatable<Tag>
+        {
+            public string Name;
+            public bool Equals(Tag other) => other != null && other.Name == Name;
+            public override int GetHashCode() => Name.GetHashCode();
+        }
+
         private sealed class Person : IComparable<Person>
         {
             public string Name;
@@ -187,6 +195,8 @@ namespace Sing.Kernel.Tests
             t.True(EqualityComparer<Key>.Default.Equals(new Key(1, 1), new Key(1, 1)), "IEquatable struct");
             t.True(EqualityComparer<Point>.Default.Equals(new Point { X = 2 }, new Point { X = 2 }), "IEquatable class");
             t.True(EqualityComparer<int?>.Default.Equals(null, null) && EqualityComparer<int?>.Default.Equals(3, 3) && !EqualityComparer<int?>.Default.Equals(3, null), "Nullable<int>");
+            t.True(EqualityComparer<Tag>.Default.Equals(new Tag { Name = "n" }, new Tag { Name = "n" }), "IEquatable<T> without an Equals(object) override");
+            t.True(new List<Tag> { new Tag { Name = "m" } }.Contains(new Tag { Name = "m" }), "List.Contains uses IEquatable<T>");
             object a = new object();
             t.True(EqualityComparer<object>.Default.Equals(a, a) && !EqualityComparer<object>.Default.Equals(a, new object()), "object identity");
             t.True(GenericEquals(7L, 7L) && !GenericEquals("x", "y") && GenericEquals(Color.Green, Color.Green), "through a shared generic method");

@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace System
 {
     /// <summary>Span views of strings and arrays. The C# compiler calls AsSpan(string) for the implicit

@@ -179,7 +179,8 @@ namespace System
 
         private static bool IsWhite(char c) => c == ' ' || (c >= '\t' && c <= '\r');
 
-        internal static void ThrowParseFailure(ReadOnlySpan<char> text) =>
+        [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+        internal static void ThrowParseFailure() =>
             throw new FormatException("The input string was not in a correct format or is out of range.");
     }
 }

@@ -80,7 +80,7 @@ namespace System
 
         public static sbyte Parse(string s)
         {
-            if (!TryParse(s, out sbyte result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out sbyte result)) Number.ThrowParseFailure();
             return result;
         }
 
@@ -115,7 +115,7 @@ namespace System
 
         public static byte Parse(string s)
         {
-            if (!TryParse(s, out byte result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out byte result)) Number.ThrowParseFailure();
             return result;
         }
 
@@ -150,7 +150,7 @@ namespace System
 
         public static short Parse(string s)
         {
-            if (!TryParse(s, out short result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out short result)) Number.ThrowParseFailure();
             return result;
         }
 
@@ -185,7 +185,7 @@ namespace System
 
         public static ushort Parse(string s)
         {
-            if (!TryParse(s, out ushort result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out ushort result)) Number.ThrowParseFailure();
             return result;
         }
 
@@ -220,7 +220,7 @@ namespace System
 
         public static int Parse(string s)
         {
-            if (!TryParse(s, out int result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out int result)) Number.ThrowParseFailure();
             return result;
         }
 
@@ -255,7 +255,7 @@ namespace System
 
         public static uint Parse(string s)
         {
-            if (!TryParse(s, out uint result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out uint result)) Number.ThrowParseFailure();
             return result;
         }
 
@@ -290,7 +290,7 @@ namespace System
 
         public static long Parse(string s)
         {
-            if (!TryParse(s, out long result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out long result)) Number.ThrowParseFailure();
             return result;
         }
 
@@ -325,7 +325,7 @@ namespace System
 
         public static ulong Parse(string s)
         {
-            if (!TryParse(s, out ulong result)) Number.ThrowParseFailure(s);
+            if (!TryParse(s, out ulong result)) Number.ThrowParseFailure();
             return result;
         }
 

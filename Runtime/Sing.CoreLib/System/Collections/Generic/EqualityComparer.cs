@@ -9,7 +9,7 @@ namespace System.Collections.Generic
     /// (T implements IEquatable&lt;T&gt;) or ObjectEqualityComparer`1. The JIT uses the same choice to devirtualize
     /// and inline `EqualityComparer&lt;T&gt;.Default.Equals(...)`. Reference-type instantiations share canonical
     /// code, where the compiler keeps our body below: strings get the string comparer, other reference types
-    /// the Object.Equals comparer (which reaches an overridden Equals(object)).</summary>
+    /// ObjectEqualityComparer, which uses IEquatable&lt;T&gt; when the object implements it, else Equals(object).</summary>
     public abstract class EqualityComparer<T> : IEqualityComparer<T>
     {
         public static EqualityComparer<T> Default { [Intrinsic] get; } = Create();
@@ -38,12 +38,16 @@ namespace System.Collections.Generic
         public override int GetHashCode(T obj) => obj == null ? 0 : obj.GetHashCode();
     }
 
+    /// <summary>Also serves shared reference-type code, where the compiler could not pick GenericEqualityComparer:
+    /// it prefers IEquatable&lt;T&gt; when the object has it, then Equals(object).</summary>
     internal sealed class ObjectEqualityComparer<T> : EqualityComparer<T>
     {
         public override bool Equals(T x, T y)
         {
-            if (x != null) return y != null && x.Equals(y);
-            return y == null;
+            if (x == null) return y == null;
+            if (y == null) return false;
+            if (x is IEquatable<T> equatable) return equatable.Equals(y);
+            return x.Equals(y);
         }
 
         public override int GetHashCode(T obj) => obj == null ? 0 : obj.GetHashCode();
