@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 namespace System
 {
     /// <summary>Base of all arrays. Layout (length, padding, then the elements) is a contract with the compiler.</summary>
-    public abstract class Array
+    public abstract partial class Array
     {
         private int _numComponents;
 #pragma warning disable CS0169 // pads the element data to pointer alignment on 64-bit
@@ -13,10 +13,5 @@ namespace System
         public int Length => _numComponents;
 
         internal ref byte GetRawData() => ref Unsafe.As<int, byte>(ref Unsafe.Add(ref _numComponents, 2));
-    }
-
-    // The compiler uses Array<T> as the canonical base of T[] for generic array support.
-    internal class Array<T> : Array
-    {
     }
 }

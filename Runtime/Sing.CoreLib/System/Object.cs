@@ -7,7 +7,10 @@ namespace System
     /// out at offset 0 of every object.</summary>
     public unsafe class Object
     {
-        internal MethodTable* m_pMethodTable;
+        // ILC's generated unboxing stubs for shared generic structs read this field by name ("m_pEEType").
+        internal MethodTable* m_pEEType;
+
+        internal MethodTable* m_pMethodTable => m_pEEType;
 
         public Object() { }
 
@@ -27,6 +30,6 @@ namespace System
 
         public static bool ReferenceEquals(object a, object b) => a == b;
 
-        internal MethodTable* MethodTable => m_pMethodTable;
+        internal MethodTable* MethodTable => m_pEEType;
     }
 }

@@ -1,85 +1,371 @@
 namespace System
 {
     // The layout of primitive types is special-cased by the compiler; the single field lets methods read `this`.
+    // Integers format and parse invariantly through Number; they compare and hash by value.
     public struct Void { }
 
-    public struct Boolean
+    public struct Boolean : IEquatable<bool>, IComparable<bool>, IComparable
     {
         private bool m_value;
+
+        public static readonly string TrueString = "True";
+        public static readonly string FalseString = "False";
+
         public override string ToString() => m_value ? "True" : "False";
+        public override bool Equals(object obj) => obj is bool other && other == m_value;
+        public bool Equals(bool other) => m_value == other;
+        public override int GetHashCode() => m_value ? 1 : 0;
+        public int CompareTo(bool other) => m_value == other ? 0 : m_value ? 1 : -1;
+        public int CompareTo(object obj) => obj is bool other ? CompareTo(other) : 1;
+
+        public static bool Parse(string value)
+        {
+            if (!TryParse(value, out bool result)) throw new FormatException("String was not recognized as a valid Boolean.");
+            return result;
+        }
+
+        public static bool TryParse(string value, out bool result)
+        {
+            result = false;
+            if (value == null) return false;
+            string trimmed = value.Trim();
+            if (string.EqualsIgnoreAsciiCase(trimmed, "True")) { result = true; return true; }
+            return string.EqualsIgnoreAsciiCase(trimmed, "False");
+        }
     }
 
-    public struct Char
+    public struct Char : IEquatable<char>, IComparable<char>, IComparable
     {
         private char m_value;
+
+        public const char MaxValue = (char)0xFFFF;
+        public const char MinValue = (char)0;
+
         public override string ToString() => new string(m_value, 1);
+        public override bool Equals(object obj) => obj is char other && other == m_value;
+        public bool Equals(char other) => m_value == other;
+        public override int GetHashCode() => m_value | (m_value << 16);
+        public int CompareTo(char other) => m_value - other;
+        public int CompareTo(object obj) => obj is char other ? CompareTo(other) : 1;
+
+        // ASCII-only classification and case mapping: the kernel has no Unicode tables.
+        public static bool IsDigit(char c) => (uint)(c - '0') <= 9;
+        public static bool IsLetter(char c) => (uint)((c | 0x20) - 'a') <= 'z' - 'a';
+        public static bool IsLetterOrDigit(char c) => IsLetter(c) || IsDigit(c);
+        public static bool IsUpper(char c) => (uint)(c - 'A') <= 'Z' - 'A';
+        public static bool IsLower(char c) => (uint)(c - 'a') <= 'z' - 'a';
+        public static bool IsWhiteSpace(char c) => c == ' ' || (c >= '\t' && c <= '\r') || c == '\u00A0' || c == '\u0085';
+        public static char ToUpperInvariant(char c) => IsLower(c) ? (char)(c - 0x20) : c;
+        public static char ToLowerInvariant(char c) => IsUpper(c) ? (char)(c + 0x20) : c;
     }
 
-    public struct SByte
+    public struct SByte : IEquatable<sbyte>, IComparable<sbyte>, IComparable, ISpanFormattable
     {
         private sbyte m_value;
-        public override string ToString() => Number.Int64ToDecimal(m_value);
+
+        public const sbyte MaxValue = 127;
+        public const sbyte MinValue = -128;
+
+        public override string ToString() => Number.FormatSigned(m_value, 8, default);
+        public string ToString(string format) => Number.FormatSigned(m_value, 8, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatSigned(m_value, 8, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatSigned(m_value, 8, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is sbyte other && other == m_value;
+        public bool Equals(sbyte other) => m_value == other;
+        public override int GetHashCode() => m_value;
+        public int CompareTo(sbyte other) => m_value - other;
+        public int CompareTo(object obj) => obj is sbyte other ? CompareTo(other) : 1;
+
+        public static sbyte Parse(string s)
+        {
+            if (!TryParse(s, out sbyte result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out sbyte result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out sbyte result)
+        {
+            bool ok = Number.TryParseSigned(s, MinValue, MaxValue, out long value);
+            result = (sbyte)value;
+            return ok;
+        }
     }
 
-    public struct Byte
+    public struct Byte : IEquatable<byte>, IComparable<byte>, IComparable, ISpanFormattable
     {
         private byte m_value;
-        public override string ToString() => Number.UInt64ToDecimal(m_value);
+
+        public const byte MaxValue = 255;
+        public const byte MinValue = 0;
+
+        public override string ToString() => Number.FormatUnsigned(m_value, 8, default);
+        public string ToString(string format) => Number.FormatUnsigned(m_value, 8, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatUnsigned(m_value, 8, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatUnsigned(m_value, 8, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is byte other && other == m_value;
+        public bool Equals(byte other) => m_value == other;
+        public override int GetHashCode() => m_value;
+        public int CompareTo(byte other) => m_value - other;
+        public int CompareTo(object obj) => obj is byte other ? CompareTo(other) : 1;
+
+        public static byte Parse(string s)
+        {
+            if (!TryParse(s, out byte result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out byte result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out byte result)
+        {
+            bool ok = Number.TryParseUnsigned(s, MaxValue, out ulong value);
+            result = (byte)value;
+            return ok;
+        }
     }
 
-    public struct Int16
+    public struct Int16 : IEquatable<short>, IComparable<short>, IComparable, ISpanFormattable
     {
         private short m_value;
-        public override string ToString() => Number.Int64ToDecimal(m_value);
+
+        public const short MaxValue = 32767;
+        public const short MinValue = -32768;
+
+        public override string ToString() => Number.FormatSigned(m_value, 16, default);
+        public string ToString(string format) => Number.FormatSigned(m_value, 16, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatSigned(m_value, 16, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatSigned(m_value, 16, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is short other && other == m_value;
+        public bool Equals(short other) => m_value == other;
+        public override int GetHashCode() => m_value;
+        public int CompareTo(short other) => m_value - other;
+        public int CompareTo(object obj) => obj is short other ? CompareTo(other) : 1;
+
+        public static short Parse(string s)
+        {
+            if (!TryParse(s, out short result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out short result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out short result)
+        {
+            bool ok = Number.TryParseSigned(s, MinValue, MaxValue, out long value);
+            result = (short)value;
+            return ok;
+        }
     }
 
-    public struct UInt16
+    public struct UInt16 : IEquatable<ushort>, IComparable<ushort>, IComparable, ISpanFormattable
     {
         private ushort m_value;
-        public override string ToString() => Number.UInt64ToDecimal(m_value);
+
+        public const ushort MaxValue = 65535;
+        public const ushort MinValue = 0;
+
+        public override string ToString() => Number.FormatUnsigned(m_value, 16, default);
+        public string ToString(string format) => Number.FormatUnsigned(m_value, 16, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatUnsigned(m_value, 16, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatUnsigned(m_value, 16, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is ushort other && other == m_value;
+        public bool Equals(ushort other) => m_value == other;
+        public override int GetHashCode() => m_value;
+        public int CompareTo(ushort other) => m_value - other;
+        public int CompareTo(object obj) => obj is ushort other ? CompareTo(other) : 1;
+
+        public static ushort Parse(string s)
+        {
+            if (!TryParse(s, out ushort result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out ushort result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out ushort result)
+        {
+            bool ok = Number.TryParseUnsigned(s, MaxValue, out ulong value);
+            result = (ushort)value;
+            return ok;
+        }
     }
 
-    public struct Int32
+    public struct Int32 : IEquatable<int>, IComparable<int>, IComparable, ISpanFormattable
     {
         private int m_value;
+
         public const int MaxValue = 0x7fffffff;
         public const int MinValue = unchecked((int)0x80000000);
-        public override string ToString() => Number.Int64ToDecimal(m_value);
-        public override int GetHashCode() => m_value;
+
+        public override string ToString() => Number.FormatSigned(m_value, 32, default);
+        public string ToString(string format) => Number.FormatSigned(m_value, 32, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatSigned(m_value, 32, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatSigned(m_value, 32, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is int other && other == m_value;
+        public bool Equals(int other) => m_value == other;
+        public override int GetHashCode() => (int)m_value;
+        public int CompareTo(int other) => m_value < other ? -1 : m_value > other ? 1 : 0;
+        public int CompareTo(object obj) => obj is int other ? CompareTo(other) : 1;
+
+        public static int Parse(string s)
+        {
+            if (!TryParse(s, out int result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out int result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out int result)
+        {
+            bool ok = Number.TryParseSigned(s, MinValue, MaxValue, out long value);
+            result = (int)value;
+            return ok;
+        }
     }
 
-    public struct UInt32
+    public struct UInt32 : IEquatable<uint>, IComparable<uint>, IComparable, ISpanFormattable
     {
         private uint m_value;
+
         public const uint MaxValue = 0xffffffff;
         public const uint MinValue = 0;
-        public override string ToString() => Number.UInt64ToDecimal(m_value);
+
+        public override string ToString() => Number.FormatUnsigned(m_value, 32, default);
+        public string ToString(string format) => Number.FormatUnsigned(m_value, 32, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatUnsigned(m_value, 32, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatUnsigned(m_value, 32, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is uint other && other == m_value;
+        public bool Equals(uint other) => m_value == other;
+        public override int GetHashCode() => (int)m_value;
+        public int CompareTo(uint other) => m_value < other ? -1 : m_value > other ? 1 : 0;
+        public int CompareTo(object obj) => obj is uint other ? CompareTo(other) : 1;
+
+        public static uint Parse(string s)
+        {
+            if (!TryParse(s, out uint result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out uint result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out uint result)
+        {
+            bool ok = Number.TryParseUnsigned(s, MaxValue, out ulong value);
+            result = (uint)value;
+            return ok;
+        }
     }
 
-    public struct Int64
+    public struct Int64 : IEquatable<long>, IComparable<long>, IComparable, ISpanFormattable
     {
         private long m_value;
+
         public const long MaxValue = 0x7fffffffffffffff;
         public const long MinValue = unchecked((long)0x8000000000000000);
-        public override string ToString() => Number.Int64ToDecimal(m_value);
+
+        public override string ToString() => Number.FormatSigned(m_value, 64, default);
+        public string ToString(string format) => Number.FormatSigned(m_value, 64, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatSigned(m_value, 64, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatSigned(m_value, 64, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is long other && other == m_value;
+        public bool Equals(long other) => m_value == other;
+        public override int GetHashCode() => (int)m_value ^ (int)(m_value >> 32);
+        public int CompareTo(long other) => m_value < other ? -1 : m_value > other ? 1 : 0;
+        public int CompareTo(object obj) => obj is long other ? CompareTo(other) : 1;
+
+        public static long Parse(string s)
+        {
+            if (!TryParse(s, out long result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out long result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out long result)
+        {
+            bool ok = Number.TryParseSigned(s, MinValue, MaxValue, out long value);
+            result = (long)value;
+            return ok;
+        }
     }
 
-    public struct UInt64
+    public struct UInt64 : IEquatable<ulong>, IComparable<ulong>, IComparable, ISpanFormattable
     {
         private ulong m_value;
+
         public const ulong MaxValue = 0xffffffffffffffff;
         public const ulong MinValue = 0;
-        public override string ToString() => Number.UInt64ToDecimal(m_value);
+
+        public override string ToString() => Number.FormatUnsigned(m_value, 64, default);
+        public string ToString(string format) => Number.FormatUnsigned(m_value, 64, format);
+        public string ToString(string format, IFormatProvider provider) => Number.FormatUnsigned(m_value, 64, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            Number.TryFormatUnsigned(m_value, 64, destination, out charsWritten, format);
+
+        public override bool Equals(object obj) => obj is ulong other && other == m_value;
+        public bool Equals(ulong other) => m_value == other;
+        public override int GetHashCode() => (int)m_value ^ (int)(m_value >> 32);
+        public int CompareTo(ulong other) => m_value < other ? -1 : m_value > other ? 1 : 0;
+        public int CompareTo(object obj) => obj is ulong other ? CompareTo(other) : 1;
+
+        public static ulong Parse(string s)
+        {
+            if (!TryParse(s, out ulong result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, out ulong result) => TryParse((ReadOnlySpan<char>)s, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out ulong result)
+        {
+            bool ok = Number.TryParseUnsigned(s, MaxValue, out ulong value);
+            result = (ulong)value;
+            return ok;
+        }
     }
 
-    public struct Single
+    public struct Single : IEquatable<float>
     {
         private float m_value;
+
+        public override bool Equals(object obj) => obj is float other && Equals(other);
+        public bool Equals(float other) => m_value == other || (IsNaN(m_value) && IsNaN(other));
+        public static unsafe bool IsNaN(float f) => (*(uint*)&f & 0x7FFFFFFFu) > 0x7F800000u;
+        public override unsafe int GetHashCode()
+        {
+            float v = m_value;
+            return *(int*)&v;
+        }
     }
 
-    public struct Double
+    public struct Double : IEquatable<double>
     {
         private double m_value;
+
+        public override bool Equals(object obj) => obj is double other && Equals(other);
+        public bool Equals(double other) => m_value == other || (IsNaN(m_value) && IsNaN(other));
+        public static unsafe bool IsNaN(double d) => (*(ulong*)&d & 0x7FFFFFFFFFFFFFFFUL) > 0x7FF0000000000000UL;
+        public override unsafe int GetHashCode()
+        {
+            double v = m_value;
+            long bits = *(long*)&v;
+            return (int)bits ^ (int)(bits >> 32);
+        }
 
         // Conversion helpers the compiler calls by name (JitHelper) for conversions the CPU lacks.
         internal static ulong ConvertToUInt64(double value)

@@ -6,7 +6,7 @@ namespace System
 {
     /// <summary>Immutable UTF-16 string. Layout (length, then the characters, then a terminating NUL) is a
     /// contract with the compiler, which emits string literals as frozen objects of this shape.</summary>
-    public sealed unsafe class String
+    public sealed unsafe partial class String : IEquatable<string>, IComparable<string>, IComparable
     {
         private readonly int _stringLength;
         private char _firstChar;

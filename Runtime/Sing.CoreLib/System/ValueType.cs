@@ -1,11 +1,109 @@
+using System.Runtime.CompilerServices;
+using Internal.Runtime;
+
 namespace System
 {
-    public abstract class ValueType
+    /// <summary>Base of all structs. Without reflection metadata, the default Equals and GetHashCode work on the
+    /// boxed value's bytes: fields are compared bit for bit, so reference fields compare by identity and
+    /// floating-point fields by bits. Structs that need more override Equals or implement IEquatable&lt;T&gt;.</summary>
+    public abstract unsafe class ValueType
     {
+        public override bool Equals(object obj)
+        {
+            if (obj is null || obj.m_pMethodTable != m_pMethodTable) return false;
+            byte* a = RawBytes(this), b = RawBytes(obj);
+            uint size = m_pMethodTable->ValueTypeSize;
+            for (uint i = 0; i < size; i++)
+                if (a[i] != b[i]) return false;
+            return true;
+        }
+
+        public override int GetHashCode()
+        {
+            byte* data = RawBytes(this);
+            uint size = m_pMethodTable->ValueTypeSize;
+            uint hash = 2166136261;
+            for (uint i = 0; i < size; i++)
+            {
+                hash ^= data[i];
+                hash *= 16777619;
+            }
+            return (int)hash;
+        }
+
+        public override string ToString() => "struct";
+
+        // Objects never move (the collector is non-moving), so a pointer to the boxed data stays valid.
+        private protected static byte* RawBytes(object boxed) => (byte*)Unsafe.AsPointer(ref Runtime.ObjectExtensions.GetRawData(boxed));
     }
 
-    public abstract class Enum : ValueType
+    /// <summary>Base of all enums. A boxed enum is its underlying integer; the MethodTable's element type names
+    /// that integer type. There is no metadata for member names, so ToString prints the number.</summary>
+    public abstract unsafe class Enum : ValueType, IComparable, IFormattable
     {
+        /// <summary>The value widened to 64 bits (sign-extended for signed underlying types).</summary>
+        private static long Bits(object boxed)
+        {
+            byte* data = RawBytes(boxed);
+            switch (boxed.m_pMethodTable->ElementType)
+            {
+                case EETypeElementType.SByte: return *(sbyte*)data;
+                case EETypeElementType.Byte: case EETypeElementType.Boolean: return *data;
+                case EETypeElementType.Int16: return *(short*)data;
+                case EETypeElementType.UInt16: case EETypeElementType.Char: return *(ushort*)data;
+                case EETypeElementType.Int32: return *(int*)data;
+                case EETypeElementType.UInt32: return *(uint*)data;
+                default: return *(long*)data;
+            }
+        }
+
+        private static bool IsUnsigned(object boxed)
+        {
+            EETypeElementType e = boxed.m_pMethodTable->ElementType;
+            return e == EETypeElementType.Byte || e == EETypeElementType.UInt16 || e == EETypeElementType.UInt32
+                || e == EETypeElementType.UInt64 || e == EETypeElementType.Char || e == EETypeElementType.Boolean;
+        }
+
+        /// <summary>The JIT expands this to a bit test when both sides are the same enum type; the body is the
+        /// fallback for calls it cannot expand.</summary>
+        [Intrinsic]
+        public bool HasFlag(Enum flag)
+        {
+            if (flag is null) throw new ArgumentNullException("flag");
+            if (flag.m_pMethodTable != m_pMethodTable) throw new ArgumentException("The flag is not of the enum's type.");
+            long bits = Bits(flag);
+            return (Bits(this) & bits) == bits;
+        }
+
+        public int CompareTo(object target)
+        {
+            if (target is null) return 1;
+            if (target.m_pMethodTable != m_pMethodTable) throw new ArgumentException("Object must be of the same enum type.");
+            long a = Bits(this), b = Bits(target);
+            if (IsUnsigned(this)) return ((ulong)a).CompareTo((ulong)b);
+            return a.CompareTo(b);
+        }
+
+        public override bool Equals(object obj) => obj is not null && obj.m_pMethodTable == m_pMethodTable && Bits(obj) == Bits(this);
+
+        public override int GetHashCode()
+        {
+            long bits = Bits(this);
+            return (int)bits ^ (int)(bits >> 32);
+        }
+
+        public override string ToString() => ToString(null);
+
+        /// <summary>"G"/"D" (decimal) or "X" (hex of the underlying width); names need metadata we do not have.</summary>
+        public string ToString(string format)
+        {
+            long bits = Bits(this);
+            int width = (int)m_pMethodTable->ValueTypeSize * 8;
+            if (format is not null && (format == "G" || format == "g")) format = null;
+            return IsUnsigned(this) ? Number.FormatUnsigned((ulong)bits, width, format) : Number.FormatSigned(bits, width, format);
+        }
+
+        public string ToString(string format, IFormatProvider provider) => ToString(format);
     }
 
     public struct Nullable<T> where T : struct
@@ -31,6 +129,18 @@ namespace System
         }
 
         public readonly T GetValueOrDefault() => value;
+
+        public readonly T GetValueOrDefault(T defaultValue) => hasValue ? value : defaultValue;
+
+        public override bool Equals(object other)
+        {
+            if (!hasValue) return other is null;
+            return other is not null && value.Equals(other);
+        }
+
+        public override int GetHashCode() => hasValue ? value.GetHashCode() : 0;
+
+        public override string ToString() => hasValue ? value.ToString() : "";
 
         public static implicit operator T?(T value) => new T?(value);
         public static explicit operator T(T? value) => value.Value;

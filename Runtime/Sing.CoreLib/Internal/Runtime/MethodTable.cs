@@ -77,8 +77,64 @@ namespace Internal.Runtime
 
         public uint HashCode => _uHashCode;
 
-        /// <summary>Size of a value type's data when boxed (BaseSize less header and MethodTable pointer).</summary>
-        public uint ValueTypeSize => _uBaseSize - (uint)(2 * sizeof(nint));
+        /// <summary>Size of a value type's fields: BaseSize less the header, the MethodTable pointer and the
+        /// padding that rounds a boxed value up to the heap's alignment.</summary>
+        public uint ValueTypeSize => _uBaseSize - (uint)(2 * sizeof(nint)) - ValueTypeFieldPadding;
+
+        // For types without a component size, the low 16 bits of the flags are extended flags (EETypeFlagsEx):
+        // bits 5-7 hold a value type's field padding, bits 8-10 log2 of Nullable<T>'s value offset.
+        private const uint ValueTypeFieldPaddingMask = 0x00E0;
+        private const int ValueTypeFieldPaddingShift = 5;
+        private const uint NullableValueOffsetMask = 0x0700;
+        private const int NullableValueOffsetShift = 8;
+
+        /// <summary>Bytes of padding after a value type's fields in its boxed form.</summary>
+        public uint ValueTypeFieldPadding => HasComponentSize ? 0 : (_uFlags & ValueTypeFieldPaddingMask) >> ValueTypeFieldPaddingShift;
+
+        /// <summary>Offset of the value inside a Nullable&lt;T&gt; (after the HasValue flag, aligned for T).</summary>
+        public uint NullableValueOffset => 1u << (int)((_uFlags & NullableValueOffsetMask) >> NullableValueOffsetShift);
+
+        private const uint HasDispatchMapFlag = 0x00040000;
+        private const uint HasSealedVTableEntriesFlag = 0x00400000;
+
+        /// <summary>The optional fields after the interface map: 32-bit relative pointers, in this order:
+        /// TypeManager indirection, writable data, [dispatch map], [finalizer], [sealed vtable],
+        /// [generic definition, generic composition].</summary>
+        private int* OptionalFields
+        {
+            get
+            {
+                return (int*)((byte*)InterfaceMap + _usNumInterfaces * sizeof(nint));
+            }
+        }
+
+        private static void* Follow(int* relative) => (byte*)relative + *relative;
+
+        private int* GenericFields
+        {
+            get
+            {
+                int* next = OptionalFields + 2;   // TypeManager indirection, writable data
+                if ((_uFlags & HasDispatchMapFlag) != 0) next++;
+                if ((_uFlags & HasFinalizerFlag) != 0) next++;
+                if ((_uFlags & HasSealedVTableEntriesFlag) != 0) next++;
+                return next;
+            }
+        }
+
+        /// <summary>The open generic type an instantiation was made from (e.g. Nullable&lt;&gt;), or null.</summary>
+        public MethodTable* GenericDefinition => IsGeneric ? (MethodTable*)Follow(GenericFields) : null;
+
+        /// <summary>First type argument of a generic instantiation. With one argument, the composition field
+        /// points at the argument's MethodTable itself; with more, at an array of relative pointers.</summary>
+        public MethodTable* GetGenericArgument(int index, int arity)
+        {
+            if (!IsGeneric) return null;
+            int* composition = GenericFields + 1;
+            if (arity == 1) return (MethodTable*)Follow(composition);
+            int* arguments = (int*)Follow(composition);
+            return (MethodTable*)Follow(arguments + index);
+        }
 
         public MethodTable** InterfaceMap
         {

@@ -43,7 +43,7 @@ namespace System.Runtime
             {
                 if (data == 0) return null;
                 MethodTable* underlying = type->RelatedParameterTypeOfNullable();
-                return RhBox(underlying, ref Unsafe.Add(ref data, (int)type->NullableValueOffset(underlying)));
+                return RhBox(underlying, ref Unsafe.Add(ref data, (int)type->NullableValueOffset));
             }
             object result = ObjectAllocator.AllocateObject(type);
             Buffer.Memmove((byte*)Unsafe.AsPointer(ref result.GetRawData()), (byte*)Unsafe.AsPointer(ref data), type->ValueTypeSize);
@@ -62,7 +62,7 @@ namespace System.Runtime
         private static void RhUnboxNullable(ref byte destination, MethodTable* nullableType, object obj)
         {
             MethodTable* underlying = nullableType->RelatedParameterTypeOfNullable();
-            uint valueOffset = nullableType->NullableValueOffset(underlying);
+            uint valueOffset = nullableType->NullableValueOffset;
             Buffer.Fill((byte*)Unsafe.AsPointer(ref destination), 0, nullableType->ValueTypeSize);
             if (obj == null) return;
             if (!TypeCast.AreUnboxCompatible(obj.m_pMethodTable, underlying)) throw new InvalidCastException();
@@ -83,20 +83,8 @@ namespace System.Runtime
             public byte Data;
         }
 
-        /// <summary>The T of a Nullable&lt;T&gt;. Finding it needs the generic composition data of the
-        /// MethodTable, which this runtime does not decode yet; boxing a Nullable fails fast with that message.</summary>
-        internal static MethodTable* RelatedParameterTypeOfNullable(this ref MethodTable nullable)
-        {
-            RuntimeHost.Fail("Nullable<T> boxing is not supported by this runtime yet", null);
-            return null;
-        }
-
-        /// <summary>The value follows the bool flag, aligned to the value's natural alignment (at most 8).</summary>
-        internal static uint NullableValueOffset(this ref MethodTable nullable, MethodTable* underlying)
-        {
-            uint size = underlying->ValueTypeSize;
-            uint align = size >= 8 ? 8u : size >= 4 ? 4u : size >= 2 ? 2u : 1u;
-            return align;
-        }
+        /// <summary>The T of a Nullable&lt;T&gt;: its single generic argument.</summary>
+        internal static MethodTable* RelatedParameterTypeOfNullable(this ref MethodTable nullable) =>
+            nullable.GetGenericArgument(0, 1);
     }
 }

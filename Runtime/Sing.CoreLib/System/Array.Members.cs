@@ -1,0 +1,119 @@
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+
+namespace System
+{
+    /// <summary>Array queries and the static helpers (Copy, IndexOf, Sort, Resize...). A multi-dimensional array
+    /// stores, after its total length, the length and then the lower bound of each dimension (32 bits each);
+    /// its rank follows from its base size.</summary>
+    public abstract unsafe partial class Array
+    {
+        // Header word, MethodTable pointer, then length and padding.
+        private const int SzArrayBaseSize = 3 * 8;
+
+        public int Rank
+        {
+            get
+            {
+                Internal.Runtime.MethodTable* type = m_pMethodTable;
+                return type->IsSzArray ? 1 : (int)(type->BaseSize - SzArrayBaseSize) / (2 * sizeof(int));
+            }
+        }
+
+        /// <summary>The per-dimension lengths (then lower bounds) of a multi-dimensional array.</summary>
+        private ref int Bounds => ref Unsafe.Add(ref _numComponents, 2);
+
+        public int GetLength(int dimension)
+        {
+            if ((uint)dimension >= (uint)Rank) ThrowHelpers.ThrowIndexOutOfRangeException();
+            return m_pMethodTable->IsSzArray ? _numComponents : Unsafe.Add(ref Bounds, dimension);
+        }
+
+        public int GetLowerBound(int dimension)
+        {
+            if ((uint)dimension >= (uint)Rank) ThrowHelpers.ThrowIndexOutOfRangeException();
+            return m_pMethodTable->IsSzArray ? 0 : Unsafe.Add(ref Bounds, Rank + dimension);
+        }
+
+        public int GetUpperBound(int dimension) => GetLowerBound(dimension) + GetLength(dimension) - 1;
+
+        public static T[] Empty<T>() => EmptyArray<T>.Value;
+
+        private static class EmptyArray<T>
+        {
+            internal static readonly T[] Value = new T[0];
+        }
+
+        public static void Copy<T>(T[] source, int sourceIndex, T[] destination, int destinationIndex, int length)
+        {
+            if (source is null || destination is null) throw new ArgumentNullException(source is null ? "source" : "destination");
+            if (sourceIndex < 0 || destinationIndex < 0 || length < 0
+                || source.Length - sourceIndex < length || destination.Length - destinationIndex < length)
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            if (source == destination && sourceIndex < destinationIndex)
+            {
+                for (int i = length - 1; i >= 0; i--) destination[destinationIndex + i] = source[sourceIndex + i];
+                return;
+            }
+            for (int i = 0; i < length; i++) destination[destinationIndex + i] = source[sourceIndex + i];
+        }
+
+        public static void Copy<T>(T[] source, T[] destination, int length) => Copy(source, 0, destination, 0, length);
+
+        public static void Resize<T>(ref T[] array, int newSize)
+        {
+            if (newSize < 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            T[] resized = new T[newSize];
+            if (array is not null) Copy(array, 0, resized, 0, array.Length < newSize ? array.Length : newSize);
+            array = resized;
+        }
+
+        public static int IndexOf<T>(T[] array, T value)
+        {
+            if (array is null) throw new ArgumentNullException("array");
+            EqualityComparer<T> comparer = EqualityComparer<T>.Default;
+            for (int i = 0; i < array.Length; i++)
+                if (comparer.Equals(array[i], value)) return i;
+            return -1;
+        }
+
+        public static void Fill<T>(T[] array, T value)
+        {
+            if (array is null) throw new ArgumentNullException("array");
+            for (int i = 0; i < array.Length; i++) array[i] = value;
+        }
+
+        public static void Clear<T>(T[] array, int index, int length)
+        {
+            if (array is null) throw new ArgumentNullException("array");
+            if (index < 0 || length < 0 || array.Length - index < length) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            for (int i = 0; i < length; i++) array[index + i] = default;
+        }
+
+        public static void Reverse<T>(T[] array)
+        {
+            if (array is null) throw new ArgumentNullException("array");
+            for (int i = 0, j = array.Length - 1; i < j; i++, j--)
+            {
+                T temp = array[i];
+                array[i] = array[j];
+                array[j] = temp;
+            }
+        }
+
+        public static void Sort<T>(T[] array) => Sort(array, Comparer<T>.Default);
+
+        public static void Sort<T>(T[] array, IComparer<T> comparer)
+        {
+            if (array is null) throw new ArgumentNullException("array");
+            ArraySortHelper<T>.Sort(array, 0, array.Length, comparer ?? Comparer<T>.Default);
+        }
+
+        public static void Sort<T>(T[] array, Comparison<T> comparison)
+        {
+            if (array is null) throw new ArgumentNullException("array");
+            if (comparison is null) throw new ArgumentNullException("comparison");
+            ArraySortHelper<T>.Sort(array, 0, array.Length, new ComparisonComparer<T>(comparison));
+        }
+    }
+}

@@ -1,0 +1,88 @@
+namespace System.Collections.Generic
+{
+    /// <summary>A set of distinct items, built on Dictionary (the value slot is an unused byte).</summary>
+    public class HashSet<T> : ISet<T>, IReadOnlyCollection<T>
+    {
+        private readonly Dictionary<T, byte> _map;
+
+        public HashSet() { _map = new Dictionary<T, byte>(); }
+
+        public HashSet(IEqualityComparer<T> comparer) { _map = new Dictionary<T, byte>(comparer); }
+
+        public HashSet(IEnumerable<T> collection) : this()
+        {
+            if (collection is null) CollectionThrowHelpers.ArgumentNull("collection");
+            UnionWith(collection);
+        }
+
+        public int Count => _map.Count;
+
+        public bool IsReadOnly => false;
+
+        public bool Add(T item) => _map.TryAdd(item, 0);
+
+        void ICollection<T>.Add(T item) => _map.TryAdd(item, 0);
+
+        public bool Contains(T item) => _map.ContainsKey(item);
+
+        public bool Remove(T item) => _map.Remove(item);
+
+        public void Clear() => _map.Clear();
+
+        public void UnionWith(IEnumerable<T> other)
+        {
+            foreach (T item in other) Add(item);
+        }
+
+        public void ExceptWith(IEnumerable<T> other)
+        {
+            foreach (T item in other) Remove(item);
+        }
+
+        public void IntersectWith(IEnumerable<T> other)
+        {
+            var keep = new HashSet<T>(other);
+            var drop = new List<T>();
+            foreach (T item in this)
+                if (!keep.Contains(item)) drop.Add(item);
+            foreach (T item in drop) Remove(item);
+        }
+
+        public bool SetEquals(IEnumerable<T> other)
+        {
+            var set = new HashSet<T>(other);
+            if (set.Count != Count) return false;
+            foreach (T item in set)
+                if (!Contains(item)) return false;
+            return true;
+        }
+
+        public void CopyTo(T[] array, int arrayIndex)
+        {
+            foreach (T item in this) array[arrayIndex++] = item;
+        }
+
+        public Enumerator GetEnumerator() => new Enumerator(_map);
+
+        IEnumerator<T> IEnumerable<T>.GetEnumerator() => new Enumerator(_map);
+
+        IEnumerator IEnumerable.GetEnumerator() => new Enumerator(_map);
+
+        public struct Enumerator : IEnumerator<T>
+        {
+            private Dictionary<T, byte>.Enumerator _inner;
+
+            internal Enumerator(Dictionary<T, byte> map) { _inner = map.GetEnumerator(); }
+
+            public bool MoveNext() => _inner.MoveNext();
+
+            public T Current => _inner.Current.Key;
+
+            object IEnumerator.Current => _inner.Current.Key;
+
+            public void Reset() => _inner.Reset();
+
+            public void Dispose() { }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+namespace System
+{
+    /// <summary>Span views of strings and arrays. The C# compiler calls AsSpan(string) for the implicit
+    /// string-to-ReadOnlySpan conversion.</summary>
+    public static class MemoryExtensions
+    {
+        public static ReadOnlySpan<char> AsSpan(this string text) =>
+            text is null ? default : new ReadOnlySpan<char>(ref text.GetRawData(), text.Length);
+
+        public static ReadOnlySpan<char> AsSpan(this string text, int start)
+        {
+            if (text is null)
+            {
+                if (start != 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+                return default;
+            }
+            return AsSpan(text).Slice(start);
+        }
+
+        public static ReadOnlySpan<char> AsSpan(this string text, int start, int length) => AsSpan(text).Slice(start, length);
+
+        public static Span<T> AsSpan<T>(this T[] array) => new Span<T>(array);
+
+        public static Span<T> AsSpan<T>(this T[] array, int start) => new Span<T>(array, start, array.Length - start);
+
+        public static Span<T> AsSpan<T>(this T[] array, int start, int length) => new Span<T>(array, start, length);
+
+        public static bool SequenceEqual(this ReadOnlySpan<char> a, ReadOnlySpan<char> b)
+        {
+            if (a.Length != b.Length) return false;
+            for (int i = 0; i < a.Length; i++)
+                if (a[i] != b[i]) return false;
+            return true;
+        }
+    }
+}

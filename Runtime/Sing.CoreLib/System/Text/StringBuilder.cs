@@ -1,0 +1,253 @@
+using System.Runtime.CompilerServices;
+
+namespace System.Text
+{
+    /// <summary>A mutable string: one growable char array, doubled when full.</summary>
+    public sealed unsafe class StringBuilder
+    {
+        private char[] _chars;
+        private int _length;
+
+        public StringBuilder() : this(16) { }
+
+        public StringBuilder(int capacity)
+        {
+            if (capacity < 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            _chars = new char[capacity < 16 ? 16 : capacity];
+        }
+
+        public StringBuilder(string value) : this(value is null ? 16 : value.Length) => Append(value);
+
+        public int Capacity => _chars.Length;
+
+        public int Length
+        {
+            get => _length;
+            set
+            {
+                if (value < 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+                EnsureCapacity(value);
+                for (int i = _length; i < value; i++) _chars[i] = '\0';
+                _length = value;
+            }
+        }
+
+        public char this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_length) ThrowHelpers.ThrowIndexOutOfRangeException();
+                return _chars[index];
+            }
+            set
+            {
+                if ((uint)index >= (uint)_length) ThrowHelpers.ThrowIndexOutOfRangeException();
+                _chars[index] = value;
+            }
+        }
+
+        public void EnsureCapacity(int capacity)
+        {
+            if (capacity <= _chars.Length) return;
+            int newCapacity = _chars.Length * 2;
+            if (newCapacity < capacity) newCapacity = capacity;
+            var chars = new char[newCapacity];
+            for (int i = 0; i < _length; i++) chars[i] = _chars[i];
+            _chars = chars;
+        }
+
+        /// <summary>The unused tail, at least <paramref name="minimum"/> characters long.</summary>
+        private Span<char> Remaining(int minimum)
+        {
+            EnsureCapacity(_length + minimum);
+            return new Span<char>(_chars, _length, _chars.Length - _length);
+        }
+
+        public StringBuilder Append(char value)
+        {
+            if (_length == _chars.Length) EnsureCapacity(_length + 1);
+            _chars[_length++] = value;
+            return this;
+        }
+
+        public StringBuilder Append(char value, int repeatCount)
+        {
+            if (repeatCount < 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            EnsureCapacity(_length + repeatCount);
+            for (int i = 0; i < repeatCount; i++) _chars[_length++] = value;
+            return this;
+        }
+
+        public StringBuilder Append(string value)
+        {
+            if (value is null) return this;
+            return Append((ReadOnlySpan<char>)value);
+        }
+
+        public StringBuilder Append(string value, int startIndex, int count)
+        {
+            if (value is null) return this;
+            if ((uint)startIndex > (uint)value.Length || (uint)count > (uint)(value.Length - startIndex))
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            return Append(((ReadOnlySpan<char>)value).Slice(startIndex, count));
+        }
+
+        public StringBuilder Append(ReadOnlySpan<char> value)
+        {
+            EnsureCapacity(_length + value.Length);
+            for (int i = 0; i < value.Length; i++) _chars[_length + i] = value[i];
+            _length += value.Length;
+            return this;
+        }
+
+        public StringBuilder Append(char[] value) => value is null ? this : Append(new ReadOnlySpan<char>(value));
+
+        public StringBuilder Append(StringBuilder value) =>
+            value is null ? this : Append(new ReadOnlySpan<char>(value._chars).Slice(0, value._length));
+
+        public StringBuilder Append(bool value) => Append(value ? "True" : "False");
+
+        public StringBuilder Append(int value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(uint value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(long value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(ulong value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(object value) => value is null ? this : Append(value.ToString());
+
+        /// <summary>Formats straight into the buffer: no intermediate string.</summary>
+        internal StringBuilder AppendFormattable<T>(T value, string format) where T : ISpanFormattable
+        {
+            int written;
+            while (!value.TryFormat(Remaining(Number.MaxFormattedLength), out written, format, null))
+                EnsureCapacity(_chars.Length * 2);
+            _length += written;
+            return this;
+        }
+
+        public StringBuilder AppendLine() => Append('\n');
+
+        public StringBuilder AppendLine(string value) => Append(value).Append('\n');
+
+        public StringBuilder AppendFormat(string format, object arg0) => AppendFormat(format, new[] { arg0 });
+
+        public StringBuilder AppendFormat(string format, object arg0, object arg1) => AppendFormat(format, new[] { arg0, arg1 });
+
+        public StringBuilder AppendFormat(string format, params object[] args)
+        {
+            int i = 0;
+            while (i < format.Length)
+            {
+                char c = format[i++];
+                if (c == '}')
+                {
+                    if (i < format.Length && format[i] == '}') i++;
+                    else ThrowFormatError();
+                    Append('}');
+                    continue;
+                }
+                if (c != '{')
+                {
+                    Append(c);
+                    continue;
+                }
+                if (i < format.Length && format[i] == '{')
+                {
+                    i++;
+                    Append('{');
+                    continue;
+                }
+                i = AppendFormatItem(format, i, args);
+            }
+            return this;
+        }
+
+        /// <summary>Parses one item after its '{' and appends it; returns the index after its '}'.</summary>
+        private int AppendFormatItem(string format, int i, object[] args)
+        {
+            int index = ParseNumber(format, ref i);
+            if (index < 0 || args is null || index >= args.Length) ThrowFormatError();
+            int alignment = 0;
+            if (i < format.Length && format[i] == ',')
+            {
+                i++;
+                bool left = i < format.Length && format[i] == '-';
+                if (left) i++;
+                alignment = ParseNumber(format, ref i);
+                if (alignment < 0) ThrowFormatError();
+                if (left) alignment = -alignment;
+            }
+            string itemFormat = null;
+            if (i < format.Length && format[i] == ':')
+            {
+                int start = ++i;
+                while (i < format.Length && format[i] != '}') i++;
+                itemFormat = format.Substring(start, i - start);
+            }
+            if (i >= format.Length || format[i] != '}') ThrowFormatError();
+            object arg = args[index];
+            string text = arg is IFormattable formattable ? formattable.ToString(itemFormat, null) : arg?.ToString();
+            AppendAligned(text, alignment);
+            return i + 1;
+        }
+
+        /// <summary>Right-aligns in a field of <paramref name="alignment"/> characters, or left-aligns if negative.</summary>
+        internal StringBuilder AppendAligned(string text, int alignment)
+        {
+            text ??= string.Empty;
+            int padding = (alignment < 0 ? -alignment : alignment) - text.Length;
+            if (padding > 0 && alignment > 0) Append(' ', padding);
+            Append(text);
+            if (padding > 0 && alignment < 0) Append(' ', padding);
+            return this;
+        }
+
+        private static int ParseNumber(string format, ref int i)
+        {
+            int start = i, value = 0;
+            while (i < format.Length && char.IsDigit(format[i]) && value < 1000000) value = value * 10 + (format[i++] - '0');
+            return i == start ? -1 : value;
+        }
+
+        private static void ThrowFormatError() => throw new FormatException("Input string was not in a correct format.");
+
+        public StringBuilder Insert(int index, string value)
+        {
+            if ((uint)index > (uint)_length) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            if (value is null || value.Length == 0) return this;
+            EnsureCapacity(_length + value.Length);
+            for (int i = _length - 1; i >= index; i--) _chars[i + value.Length] = _chars[i];
+            for (int i = 0; i < value.Length; i++) _chars[index + i] = value[i];
+            _length += value.Length;
+            return this;
+        }
+
+        public StringBuilder Remove(int startIndex, int length)
+        {
+            if ((uint)startIndex > (uint)_length || (uint)length > (uint)(_length - startIndex))
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            for (int i = startIndex + length; i < _length; i++) _chars[i - length] = _chars[i];
+            _length -= length;
+            return this;
+        }
+
+        public StringBuilder Replace(char oldChar, char newChar)
+        {
+            for (int i = 0; i < _length; i++)
+                if (_chars[i] == oldChar) _chars[i] = newChar;
+            return this;
+        }
+
+        public StringBuilder Clear()
+        {
+            _length = 0;
+            return this;
+        }
+
+        public override string ToString() => _length == 0 ? string.Empty : new string(new ReadOnlySpan<char>(_chars).Slice(0, _length));
+
+        public string ToString(int startIndex, int length) => new string(new ReadOnlySpan<char>(_chars).Slice(startIndex, length));
+    }
+}

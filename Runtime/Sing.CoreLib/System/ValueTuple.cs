@@ -1,0 +1,79 @@
+using System.Collections.Generic;
+
+namespace System
+{
+    // Tuples: `(a, b)` in C# is a ValueTuple. Element names are compile-time only. Equality uses
+    // EqualityComparer<T>.Default per element.
+
+    public struct ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>
+    {
+        public T1 Item1;
+        public T2 Item2;
+
+        public ValueTuple(T1 item1, T2 item2) { Item1 = item1; Item2 = item2; }
+
+        public bool Equals(ValueTuple<T1, T2> other) =>
+            EqualityComparer<T1>.Default.Equals(Item1, other.Item1) && EqualityComparer<T2>.Default.Equals(Item2, other.Item2);
+
+        public override bool Equals(object obj) => obj is ValueTuple<T1, T2> other && Equals(other);
+
+        public override int GetHashCode() =>
+            EqualityComparer<T1>.Default.GetHashCode(Item1) * 31 + EqualityComparer<T2>.Default.GetHashCode(Item2);
+
+        public override string ToString() => string.Concat("(", Item1?.ToString(), ", ", Item2?.ToString(), ")");
+    }
+
+    public struct ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+
+        public ValueTuple(T1 item1, T2 item2, T3 item3) { Item1 = item1; Item2 = item2; Item3 = item3; }
+
+        public bool Equals(ValueTuple<T1, T2, T3> other) =>
+            EqualityComparer<T1>.Default.Equals(Item1, other.Item1) && EqualityComparer<T2>.Default.Equals(Item2, other.Item2)
+            && EqualityComparer<T3>.Default.Equals(Item3, other.Item3);
+
+        public override bool Equals(object obj) => obj is ValueTuple<T1, T2, T3> other && Equals(other);
+
+        public override int GetHashCode() =>
+            (EqualityComparer<T1>.Default.GetHashCode(Item1) * 31 + EqualityComparer<T2>.Default.GetHashCode(Item2)) * 31
+            + EqualityComparer<T3>.Default.GetHashCode(Item3);
+
+        public override string ToString() =>
+            string.Concat("(", Item1?.ToString(), ", ", string.Concat(Item2?.ToString(), ", ", Item3?.ToString(), ")"));
+    }
+
+    public struct ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+        public T4 Item4;
+
+        public ValueTuple(T1 item1, T2 item2, T3 item3, T4 item4) { Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; }
+
+        public bool Equals(ValueTuple<T1, T2, T3, T4> other) =>
+            EqualityComparer<T1>.Default.Equals(Item1, other.Item1) && EqualityComparer<T2>.Default.Equals(Item2, other.Item2)
+            && EqualityComparer<T3>.Default.Equals(Item3, other.Item3) && EqualityComparer<T4>.Default.Equals(Item4, other.Item4);
+
+        public override bool Equals(object obj) => obj is ValueTuple<T1, T2, T3, T4> other && Equals(other);
+
+        public override int GetHashCode() =>
+            ((EqualityComparer<T1>.Default.GetHashCode(Item1) * 31 + EqualityComparer<T2>.Default.GetHashCode(Item2)) * 31
+            + EqualityComparer<T3>.Default.GetHashCode(Item3)) * 31 + EqualityComparer<T4>.Default.GetHashCode(Item4);
+    }
+}
+
+namespace System.Runtime.CompilerServices
+{
+    /// <summary>Records tuple element names in signatures (the C# compiler emits it on members).</summary>
+    [AttributeUsage(AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Field | AttributeTargets.Parameter
+        | AttributeTargets.Property | AttributeTargets.ReturnValue | AttributeTargets.Event)]
+    public sealed class TupleElementNamesAttribute : Attribute
+    {
+        public TupleElementNamesAttribute(string[] transformNames) { TransformNames = transformNames; }
+        public string[] TransformNames { get; }
+    }
+}
