@@ -66,6 +66,11 @@ namespace Sing.Kernel.Tests
             object o = shapes[0];
             t.True(o is INamed named && named.Name == "rect", "second interface on the same type");
             t.True(!(shapes[1] is INamed), "a type without the interface fails the cast");
+            IShape missing = null;
+            bool threw = false;
+            try { AreaOf(missing); }
+            catch (NullReferenceException) { threw = true; }
+            t.True(threw, "an interface call on null throws NullReferenceException");
         }
 
         private static int Twice(int x) => x * 2;
@@ -88,6 +93,9 @@ namespace Sing.Kernel.Tests
             for (int i = 0; i < 5; i++) increment();
             t.Equal(5, (ulong)counter, "a closure mutates its captured local");
             t.True(area.Target == rect, "Target is the bound instance");
+            IShape shape = new Square { S = 5 };
+            Func<int> viaInterface = shape.Area;
+            t.Equal(25, (ulong)viaInterface(), "delegate bound to an interface method");
         }
     }
 }

@@ -54,6 +54,16 @@ sing_throw_from_fault:
     call sing_dispatch_hardware_exception
     int3
 
+; Same as sing_throw_from_fault, entered by a jump from a stub whose caller's return address is on the
+; stack (so the RIP is a return address, not exact). RDI = exception kind.
+global sing_throw_from_call
+sing_throw_from_call:
+    sub rsp, 72
+    CAPTURE_CALLER 72
+    mov rsi, rsp
+    call sing_dispatch_hardware_exception
+    int3
+
 ; void* sing_call_funclet(void* funclet, object argument, RegisterContext* parentFrame)
 ; Calls a catch/filter/finally funclet with the parent frame's callee-saved registers (funclets reach the
 ; parent's locals through RBP) and returns what it returns (resume address or filter verdict).

@@ -46,6 +46,8 @@ extern sing_resolve_interface_call
 
 global RhpInitialDynamicInterfaceDispatch
 RhpInitialDynamicInterfaceDispatch:
+    test rdi, rdi
+    jz sing_interface_call_on_null
     push rbp
     mov rbp, rsp
     push rdi
@@ -87,11 +89,20 @@ RhpInitialDynamicInterfaceDispatch:
 ; Cached path: [r11 + 8] points at { MethodTable* type; void* target; ... }.
 global sing_interface_dispatch_cached
 sing_interface_dispatch_cached:
+    test rdi, rdi
+    jz sing_interface_call_on_null
     mov rax, [r11 + 8]
-    mov r10, [rdi]                  ; faults on a null `this`, as a direct call would
+    mov r10, [rdi]
     cmp r10, [rax]
     jne RhpInitialDynamicInterfaceDispatch
     jmp [rax + 8]
+
+; An interface call on a null reference: raise NullReferenceException as if the call site threw it
+; (the return address on the stack is the caller's).
+extern sing_throw_from_call
+sing_interface_call_on_null:
+    mov edi, 1                      ; HardwareExceptions.NullReference
+    jmp sing_throw_from_call
 
 global sing_cached_dispatch_stub_address
 sing_cached_dispatch_stub_address:

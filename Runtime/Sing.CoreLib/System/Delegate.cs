@@ -45,6 +45,13 @@ namespace System
             _firstParameter = firstParameter;
         }
 
+        /// <summary>A delegate bound to an interface method: resolved once, now, against the target's type.</summary>
+        private unsafe void InitializeClosedInstanceToInterface(object firstParameter, IntPtr dispatchCell)
+        {
+            _functionPointer = (IntPtr)Internal.Runtime.InterfaceDispatch.ResolveForDelegate(firstParameter, (nint)dispatchCell);
+            _firstParameter = firstParameter;
+        }
+
         private void InitializeClosedStaticThunk(object firstParameter, IntPtr functionPointer, IntPtr functionPointerThunk)
         {
             _extraFunctionPointerOrData = (nint)functionPointer;

@@ -103,3 +103,11 @@ namespace System
         public ArgumentOutOfRangeException(string paramName) : base(string.Concat("Specified argument was out of the range of valid values: ", paramName)) { }
     }
 }
+
+namespace System
+{
+    public class EntryPointNotFoundException : SystemException
+    {
+        public EntryPointNotFoundException() : base("The object's type has no implementation of the interface method.") { }
+    }
+}

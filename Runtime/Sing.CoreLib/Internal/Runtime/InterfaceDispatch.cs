@@ -37,10 +37,20 @@ namespace Internal.Runtime
 
         public static ulong Resolutions;
 
+        /// <summary>The target of an interface call through <paramref name="cell"/> on <paramref name="target"/>, for
+        /// delegates bound to interface methods (no caching).</summary>
+        internal static void* ResolveForDelegate(object target, nint cell)
+        {
+            if (target == null) throw new NullReferenceException();
+            GetInterfaceAndSlot((Cell*)cell, out MethodTable* itf, out int slot);
+            void* code = FindImplementation(target.m_pMethodTable, itf, slot);
+            if (code == null) throw new EntryPointNotFoundException();
+            return code;
+        }
+
         [UnmanagedCallersOnly(EntryPoint = "sing_resolve_interface_call")]
         private static void* Resolve(nint thisPointer, Cell* cell)
         {
-            if (thisPointer == 0) RuntimeHost.Fail("interface call on a null reference", null);
             MethodTable* type = *(MethodTable**)thisPointer;
             GetInterfaceAndSlot(cell, out MethodTable* itf, out int slot);
             void* target = FindImplementation(type, itf, slot);

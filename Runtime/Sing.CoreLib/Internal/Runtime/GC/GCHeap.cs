@@ -167,6 +167,7 @@ namespace Internal.Runtime.GC
             segment->Next = Segments;
             Segments = segment;
             GCStatistics.HeapBytes += total;
+            RebuildSortedSegments();
             return segment;
         }
 
@@ -185,11 +186,59 @@ namespace Internal.Runtime.GC
         /// <summary>Called once statics work: preallocates what the heap throws when it is full.</summary>
         internal static void PrepareOutOfMemory() => s_outOfMemory ??= new OutOfMemoryException();
 
+        // Segments sorted by address, for binary search (the collector looks one up per reference it traces).
+        private static HeapSegment** s_sorted;
+        private static int s_sortedCount;
+        private static int s_sortedCapacity;
+        private static HeapSegment* s_lastFound;
+
         internal static HeapSegment* FindSegment(byte* address)
         {
-            for (HeapSegment* s = Segments; s != null; s = s->Next)
-                if (s->Contains(address)) return s;
+            HeapSegment* last = s_lastFound;
+            if (last != null && last->Contains(address)) return last;
+            int lo = 0, hi = s_sortedCount - 1;
+            while (lo <= hi)
+            {
+                int mid = (lo + hi) >> 1;
+                HeapSegment* s = s_sorted[mid];
+                if (address < s->Start) hi = mid - 1;
+                else if (address >= s->End) lo = mid + 1;
+                else
+                {
+                    s_lastFound = s;
+                    return s;
+                }
+            }
             return null;
+        }
+
+        private static void RebuildSortedSegments()
+        {
+            int count = 0;
+            for (HeapSegment* s = Segments; s != null; s = s->Next) count++;
+            if (count > s_sortedCapacity)
+            {
+                int capacity = count * 2 < 64 ? 64 : count * 2;
+                var table = (HeapSegment**)RuntimeHost.AllocateHeapMemory((nuint)(capacity * sizeof(HeapSegment*)));
+                if (table == null) RuntimeHost.Fail("out of memory for the segment table", null);
+                if (s_sorted != null && RuntimeHost.FreeHeapMemory != null)
+                    RuntimeHost.FreeHeapMemory(s_sorted, (nuint)(s_sortedCapacity * sizeof(HeapSegment*)));
+                s_sorted = table;
+                s_sortedCapacity = capacity;
+            }
+            int n = 0;
+            for (HeapSegment* s = Segments; s != null; s = s->Next)
+            {
+                int j = n++;
+                while (j > 0 && s_sorted[j - 1]->Start > s->Start)
+                {
+                    s_sorted[j] = s_sorted[j - 1];
+                    j--;
+                }
+                s_sorted[j] = s;
+            }
+            s_sortedCount = n;
+            s_lastFound = null;
         }
 
         /// <summary>Runs a full collection now.</summary>
@@ -215,6 +264,7 @@ namespace Internal.Runtime.GC
             if (previous == null) Segments = segment->Next; else previous->Next = segment->Next;
             GCStatistics.HeapBytes -= segment->ReservedBytes;
             if (RuntimeHost.FreeHeapMemory != null) RuntimeHost.FreeHeapMemory(segment, segment->ReservedBytes);
+            RebuildSortedSegments();
         }
     }
 }
