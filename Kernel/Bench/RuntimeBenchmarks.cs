@@ -7,7 +7,13 @@ namespace Sing.Kernel.Bench
     /// size, virtual/interface/delegate calls, and exception throw+catch.</summary>
     internal static unsafe class RuntimeBenchmarks
     {
-        public static Benchmark[] All() => new[]
+        public static Benchmark[] All()
+        {
+            Prepare();
+            return Rows();
+        }
+
+        private static Benchmark[] Rows() => new[]
         {
             new Benchmark("AllocSmallObject", 100_000, &AllocSmallObject),
             new Benchmark("AllocSmallArray", 100_000, &AllocSmallArray),
@@ -37,6 +43,32 @@ namespace Sing.Kernel.Bench
             int ISides.Count() => 4;
         }
 
+        // Further implementations, so the compiler (which sees the whole program) cannot turn the measured
+        // calls into direct ones.
+        private sealed class Triangle : Shape, ISides
+        {
+            public override int Sides() => 3;
+            int ISides.Count() => 3;
+        }
+
+        private sealed class Hexagon : Shape, ISides
+        {
+            public override int Sides() => 6;
+            int ISides.Count() => 6;
+        }
+
+        private sealed class Octagon : Shape, ISides
+        {
+            public override int Sides() => 8;
+            int ISides.Count() => 8;
+        }
+
+        private sealed class Pentagon : Shape, ISides
+        {
+            public override int Sides() => 5;
+            int ISides.Count() => 5;
+        }
+
         private interface ISides
         {
             int Count();
@@ -48,8 +80,18 @@ namespace Sing.Kernel.Bench
         }
 
         private static object s_sink;
-        private static Shape s_shape = new Square();
-        private static ISides s_sides = new Square();
+        // Filled at run time (not from static initializers the compiler can see through), so the calls below are
+        // real virtual and interface dispatches rather than guarded inlined guesses.
+        private static Shape[] s_shapes;
+        private static ISides[] s_sides;
+        private static int s_pick;
+
+        private static void Prepare()
+        {
+            s_shapes = new Shape[] { new Triangle(), new Hexagon(), new Square(), new Octagon(), new Pentagon() };
+            s_sides = new ISides[] { new Hexagon(), new Square(), new Triangle(), new Octagon(), new Pentagon() };
+            s_pick = (int)(Cpu.ReadTsc() % 5);
+        }
         private static Func<int, int> s_delegate = x => x + 1;
 
         private static ulong AllocSmallObject(int n)
@@ -75,7 +117,7 @@ namespace Sing.Kernel.Bench
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static ulong VirtualCall(int n)
         {
-            Shape shape = s_shape;
+            Shape shape = s_shapes[s_pick];
             int sum = 0;
             ulong start = Cpu.ReadTsc();
             for (int i = 0; i < n; i++) sum += shape.Sides();
@@ -87,7 +129,7 @@ namespace Sing.Kernel.Bench
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static ulong InterfaceCall(int n)
         {
-            ISides sides = s_sides;
+            ISides sides = s_sides[s_pick];
             int sum = 0;
             ulong start = Cpu.ReadTsc();
             for (int i = 0; i < n; i++) sum += sides.Count();

@@ -36,7 +36,7 @@ internal static partial class BootBenchmark
             }
         }
         WriteReport(samples, options);
-        return 0;
+        return await RuntimeReport.RunAsync(options);
     }
 
     private static double Number(Match m, int group) => double.Parse(m.Groups[group].Value, CultureInfo.InvariantCulture);
