@@ -32,7 +32,9 @@ namespace Sing.Kernel
             PageAllocator.Initialize(boot, Cpu.KernelImageStart(), Cpu.KernelImageEnd());
             RuntimeHost.AllocateHeapMemory = &AllocateObjectHeap;
             RuntimeHost.FreeHeapMemory = &FreeObjectHeap;
-            RuntimeHost.StackTop = &BootStackTop;
+            RuntimeHost.StackTop = &Threading.Scheduler.CurrentStackTop;
+            RuntimeHost.EnumerateOtherStacks = &Threading.Scheduler.EnumerateOtherStacks;
+            RuntimeHost.CurrentExceptionState = &Threading.Scheduler.CurrentExceptionState;
             RuntimeHost.FailFast = &Panic.RuntimeFailFast;
             StartupCodeHelpers.InitializeModules(Cpu.ManagedModulesStart(), Cpu.ManagedModulesEnd());
             ExceptionDispatcher.Initialize(Cpu.EhFrameStart(), Cpu.EhFrameEnd());
@@ -44,7 +46,7 @@ namespace Sing.Kernel
             // The page below the boot stack becomes a guard page, so overflowing it is caught and reported.
             ulong guard = (ulong)Cpu.BootStackBottom() - PageAllocator.PageSize;
             if (!PageTables.TryUnmapSmallPage(guard)) Panic.Halt("could not map the boot stack's guard page", guard);
-            FaultHandlers.Install(guard, guard + PageAllocator.PageSize);
+            FaultHandlers.Install();
             CpuInfo.Initialize();
             if (!CpuInfo.MeetsCompiledBaseline)
                 Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");
@@ -53,6 +55,7 @@ namespace Sing.Kernel
             Timer.Initialize(TimerHz);
             Cpu.EnableInterrupts();
             Tsc.Calibrate(CalibrationTicks);
+            Threading.Scheduler.Initialize(Cpu.BootStackBottom(), Cpu.BootStackTop());
 
             PrintBanner(boot, kernelEntryTsc);
 
@@ -83,9 +86,6 @@ namespace Sing.Kernel
 
         private static void FreeObjectHeap(void* memory, nuint bytes) =>
             PageAllocator.Free(memory, ((ulong)bytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize);
-
-        // The kernel runs on the boot stack until it has threads.
-        private static nuint BootStackTop() => (nuint)Cpu.BootStackTop();
 
         private static void PrintBanner(in Multiboot2 boot, ulong kernelEntryTsc)
         {

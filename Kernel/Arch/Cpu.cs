@@ -39,6 +39,8 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_modules_end")] public static extern void** ManagedModulesEnd();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_eh_frame_start")] public static extern byte* EhFrameStart();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_eh_frame_end")] public static extern byte* EhFrameEnd();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_switch_stacks")] public static extern void SwitchStacks(ulong* saveStackPointer, ulong nextStackPointer);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_thread_trampoline_address")] public static extern ulong ThreadTrampoline();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_tsc")] public static extern ulong BootTsc();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_stack_bottom")] public static extern byte* BootStackBottom();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_stack_top")] public static extern byte* BootStackTop();

@@ -13,12 +13,8 @@ namespace Sing.Kernel.Arch
     {
         private const ulong NullPageLimit = 4096;
 
-        private static ulong s_guardStart, s_guardEnd;
-
-        public static void Install(ulong stackGuardStart, ulong stackGuardEnd)
+        public static void Install()
         {
-            s_guardStart = stackGuardStart;
-            s_guardEnd = stackGuardEnd;
             Interrupts.SetHandler(Interrupts.DivideError, &OnDivideError);
             Interrupts.SetHandler(Interrupts.PageFault, &OnPageFault);
         }
@@ -29,11 +25,12 @@ namespace Sing.Kernel.Arch
         private static bool OnPageFault(InterruptFrame* frame)
         {
             ulong address = Cpu.ReadCr2();
-            if (address >= s_guardStart && address < s_guardEnd)
+            Threading.KernelThread overflowed = Threading.Scheduler.FindByGuardPage(address);
+            if (overflowed != null)
             {
                 Log.Write("\n*** STACK OVERFLOW in ");
                 SymbolTable.WriteLocation(frame->Rip);
-                Log.Line();
+                Log.Line($" (thread {overflowed.Id} \"{overflowed.Name}\")");
                 return false;
             }
             if (address < NullPageLimit) return Redirect(frame, HardwareExceptions.NullReference);

@@ -45,8 +45,10 @@ namespace Sing.Kernel.Arch
             {
                 int irq = vector - IrqBase;
                 if (Pic.IsSpurious(irq)) return;
-                if (handler != null) handler(frame);
+                // Acknowledge first: the handler may switch threads (the timer does), and the controller must
+                // keep delivering while the other thread runs. Interrupts stay off until this frame's iretq.
                 Pic.EndOfInterrupt(irq);
+                if (handler != null) handler(frame);
                 return;
             }
             if (handler != null && handler(frame)) return;

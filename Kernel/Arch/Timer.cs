@@ -27,6 +27,7 @@ namespace Sing.Kernel.Arch
         private static bool OnTick(InterruptFrame* frame)
         {
             s_ticks++;
+            Threading.Scheduler.OnTick((ulong)s_ticks);
             return true;
         }
 

@@ -9,15 +9,26 @@ namespace Sing.Kernel.Memory
         private const ulong Present = 1, LargePage = 1UL << 7;
         private const ulong AddressMask = 0x000F_FFFF_FFFF_F000;
 
-        /// <summary>Makes one 4 KiB page not-present (a guard page). Only pages mapped with 4 KiB entries qualify
-        /// (the first 2 MiB, where the kernel image lives); returns false otherwise.</summary>
+        private const ulong Writable = 1UL << 1;
+
+        /// <summary>Makes one 4 KiB page not-present (a guard page). A 2 MiB mapping around it is first split into
+        /// 4 KiB entries. Returns false when the address is not mapped at all.</summary>
         public static bool TryUnmapSmallPage(ulong address)
         {
-            ulong* entry = FindSmallPageEntry(address);
+            ulong* entry = FindSmallPageEntry(address, split: true);
             if (entry == null) return false;
             *entry &= ~Present;
             Cpu.InvalidatePage(address);
             return true;
+        }
+
+        /// <summary>Maps a 4 KiB page back (identity, writable), undoing <see cref="TryUnmapSmallPage"/>.</summary>
+        public static void MapSmallPage(ulong address)
+        {
+            ulong* entry = FindSmallPageEntry(address, split: true);
+            if (entry == null) return;
+            *entry = (address & AddressMask) | Present | Writable;
+            Cpu.InvalidatePage(address);
         }
 
         public static bool IsMapped(ulong address)
@@ -35,16 +46,33 @@ namespace Sing.Kernel.Memory
             return (e & Present) != 0;
         }
 
-        private static ulong* FindSmallPageEntry(ulong address)
+        private static ulong* FindSmallPageEntry(ulong address, bool split)
         {
             ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);
             ulong e = pml4[(address >> 39) & 511];
             if ((e & Present) == 0) return null;
             e = ((ulong*)(e & AddressMask))[(address >> 30) & 511];
             if ((e & Present) == 0 || (e & LargePage) != 0) return null;
-            e = ((ulong*)(e & AddressMask))[(address >> 21) & 511];
-            if ((e & Present) == 0 || (e & LargePage) != 0) return null;
-            return &((ulong*)(e & AddressMask))[(address >> 12) & 511];
+            ulong* pde = &((ulong*)(e & AddressMask))[(address >> 21) & 511];
+            if ((*pde & Present) == 0) return null;
+            if ((*pde & LargePage) != 0)
+            {
+                if (!split) return null;
+                SplitLargePage(pde);
+            }
+            return &((ulong*)(*pde & AddressMask))[(address >> 12) & 511];
+        }
+
+        /// <summary>Replaces a 2 MiB mapping with a page table of 512 identical 4 KiB mappings.</summary>
+        private static void SplitLargePage(ulong* pde)
+        {
+            ulong* table = (ulong*)PageAllocator.Allocate();
+            if (table == null) Diagnostics.Panic.Halt("out of memory splitting a large page");
+            ulong baseAddress = *pde & AddressMask & ~((1UL << 21) - 1);
+            ulong attributes = *pde & (Present | Writable);
+            for (ulong i = 0; i < 512; i++) table[i] = (baseAddress + i * 4096) | attributes;
+            *pde = (ulong)table | Present | Writable;
+            Cpu.WriteCr3(Cpu.ReadCr3()); // flush the TLB: the 2 MiB entry may be cached
         }
     }
 }

@@ -15,6 +15,13 @@ namespace Internal.Runtime
         /// <summary>The highest address (exclusive) of the current thread's stack, where the collector's stack scan ends.</summary>
         public static delegate*<nuint> StackTop;
 
+        /// <summary>Calls the given visitor with (lowest live address, top) of every stack other than the running
+        /// thread's that belongs to this object space, so the collector scans them too.</summary>
+        public static delegate*<delegate*<nint*, nint*, void>, void> EnumerateOtherStacks;
+
+        /// <summary>The running thread's exception-handling state (null: the runtime uses one shared state).</summary>
+        public static delegate*<Internal.Runtime.ExceptionHandling.ExceptionThreadState> CurrentExceptionState;
+
         /// <summary>Reports an unrecoverable error (text, exception object or null, faulting address) and never returns.</summary>
         public static delegate*<string, object, nuint, void> FailFast;
 

@@ -12,12 +12,12 @@ namespace Internal.Runtime.ExceptionHandling
     /// address the parent's locals). While a funclet runs, its invocation is recorded as an active handler;
     /// an exception escaping it continues in the parent frame, past the clause the funclet belonged to and
     /// its sibling clauses (same try region), as the CLI requires.
-    /// The active-handler stack is global: there is one thread per object space today.</summary>
+    /// Running handlers are recorded per thread (<see cref="ExceptionThreadState"/>, supplied by the host).</summary>
     public static unsafe class ExceptionDispatcher
     {
-        private enum HandlerKind : byte { Catch, Finally, Filter }
+        internal enum HandlerKind : byte { Catch, Finally, Filter }
 
-        private struct ActiveHandler
+        internal struct ActiveHandler
         {
             public RegisterContext ParentFrame;
             public EHClause Clause;
@@ -25,12 +25,11 @@ namespace Internal.Runtime.ExceptionHandling
             public HandlerKind Kind;
         }
 
-        private const int MaxActive = 32;
+        internal const int MaxActive = 32;
         private const int MaxTraceFrames = 24;
 
-        private static ActiveHandler* s_active;
-        private static int s_activeCount;
-        private static object[] s_activeExceptions;
+        private static bool s_initialized;
+        private static ExceptionThreadState s_defaultState;
 
         public static ulong Thrown;
         public static ulong Caught;
@@ -38,9 +37,12 @@ namespace Internal.Runtime.ExceptionHandling
         public static void Initialize(byte* ehFrameStart, byte* ehFrameEnd)
         {
             UnwindTable.Initialize(ehFrameStart, ehFrameEnd);
-            s_active = (ActiveHandler*)NativeArenaLarge.Allocate((nuint)(MaxActive * sizeof(ActiveHandler)));
-            s_activeExceptions = new object[MaxActive];
+            s_defaultState = new ExceptionThreadState();
+            s_initialized = true;
         }
+
+        private static ExceptionThreadState State =>
+            RuntimeHost.CurrentExceptionState != null ? RuntimeHost.CurrentExceptionState() ?? s_defaultState : s_defaultState;
 
         /// <summary>Called by RhpThrowEx (and the fault trampoline) with the thrower's registers. Never returns.</summary>
         [RuntimeExport("sing_dispatch_exception")]
@@ -50,10 +52,11 @@ namespace Internal.Runtime.ExceptionHandling
         {
             exception ??= new NullReferenceException();
             Thrown++;
-            if (s_active == null) RuntimeHost.Fail(exception is Exception e0 ? e0.Message : "exception before the runtime was initialized", exception);
+            if (!s_initialized) RuntimeHost.Fail(exception is Exception e0 ? e0.Message : "exception before the runtime was initialized", exception);
+            ExceptionThreadState state = State;
 
             // Pass 1: find the handler.
-            var frame = new FrameCursor(*throwSite, s_activeCount);
+            var frame = new FrameCursor(*throwSite, state);
             ulong* trace = stackalloc ulong[MaxTraceFrames];
             int traceCount = 0;
             bool found = false;
@@ -63,7 +66,7 @@ namespace Internal.Runtime.ExceptionHandling
             while (frame.Valid)
             {
                 if (traceCount < MaxTraceFrames) trace[traceCount++] = frame.Context.Rip;
-                if (FindHandler(ref frame, exception, out targetClause, out targetClauseIndex))
+                if (FindHandler(ref frame, state, exception, out targetClause, out targetClauseIndex))
                 {
                     targetFrame = frame.Context;
                     found = true;
@@ -79,23 +82,23 @@ namespace Internal.Runtime.ExceptionHandling
             }
 
             // Pass 2: run finally blocks up to the handler, then the handler.
-            var unwind = new FrameCursor(*throwSite, s_activeCount);
+            var unwind = new FrameCursor(*throwSite, state);
             while (true)
             {
                 bool isTarget = unwind.Context.Rsp == targetFrame.Rsp && unwind.Context.Rip == targetFrame.Rip;
-                RunFinallies(ref unwind, isTarget ? targetClauseIndex : int.MaxValue);
+                RunFinallies(ref unwind, state, isTarget ? targetClauseIndex : int.MaxValue);
                 if (isTarget) break;
                 unwind.MoveNext();
                 if (!unwind.Valid) RuntimeHost.Fail("exception dispatch lost the handler frame in the second pass", exception);
             }
             // Handlers of frames we have unwound past are finished.
-            s_activeCount = unwind.ActiveLimit;
+            state.Count = unwind.ActiveLimit;
 
             CodeRange* range = UnwindTable.Find(targetFrame.LookupPc);
             ulong rootStart = RootStart(range);
-            int slot = Push(HandlerKind.Catch, targetFrame, targetClause, targetClauseIndex, exception);
+            int slot = Push(state, HandlerKind.Catch, targetFrame, targetClause, targetClauseIndex, exception);
             void* resume = CallFunclet((void*)(rootStart + targetClause.HandlerOffset), exception, &targetFrame);
-            Pop(slot);
+            Pop(state, slot);
             Caught++;
             ResumeAt(&targetFrame, resume);
         }
@@ -104,17 +107,18 @@ namespace Internal.Runtime.ExceptionHandling
         [RuntimeExport("sing_dispatch_rethrow")]
         private static void DispatchRethrow(RegisterContext* rethrowSite)
         {
-            for (int i = s_activeCount - 1; i >= 0; i--)
+            ExceptionThreadState state = State;
+            for (int i = state.Count - 1; i >= 0; i--)
             {
-                if (s_active[i].Kind != HandlerKind.Catch) continue;
-                Dispatch(s_activeExceptions[i], rethrowSite);
+                if (state.Handlers[i].Kind != HandlerKind.Catch) continue;
+                Dispatch(state.Exceptions[i], rethrowSite);
             }
             RuntimeHost.Fail("rethrow outside a catch handler", null);
         }
 
         /// <summary>Pass-1 search of one frame: the first clause (innermost first) covering the PC whose type
         /// matches or whose filter accepts.</summary>
-        private static bool FindHandler(ref FrameCursor frame, object exception, out EHClause clause, out int clauseIndex)
+        private static bool FindHandler(ref FrameCursor frame, ExceptionThreadState state, object exception, out EHClause clause, out int clauseIndex)
         {
             clause = default;
             clauseIndex = -1;
@@ -136,9 +140,9 @@ namespace Internal.Runtime.ExceptionHandling
                 else if (c.Kind == EHClauseKind.Filter)
                 {
                     RegisterContext parent = frame.Context;
-                    int slot = Push(HandlerKind.Filter, parent, c, i, exception);
+                    int slot = Push(state, HandlerKind.Filter, parent, c, i, exception);
                     nint accepted = (nint)CallFunclet((void*)(rootStart + c.FilterOffset), exception, &parent);
-                    Pop(slot);
+                    Pop(state, slot);
                     if (accepted == 0) continue;
                 }
                 else continue;
@@ -151,7 +155,7 @@ namespace Internal.Runtime.ExceptionHandling
 
         /// <summary>Pass 2 for one frame: finally/fault clauses covering the PC, innermost first, stopping at
         /// <paramref name="limit"/> (the catching clause in the handler's frame).</summary>
-        private static void RunFinallies(ref FrameCursor frame, int limit)
+        private static void RunFinallies(ref FrameCursor frame, ExceptionThreadState state, int limit)
         {
             CodeRange* range = UnwindTable.Find(frame.Context.LookupPc);
             byte* info = EHClauses.EHInfo(EHClauses.RootLsda(range->Lsda));
@@ -166,10 +170,10 @@ namespace Internal.Runtime.ExceptionHandling
                 if (skip.Skips(i, c) || c.Kind != EHClauseKind.Fault || !c.Covers(offset)) continue;
                 RegisterContext parent = frame.Context;
                 // Handlers recorded above this frame's position are finished by now.
-                s_activeCount = frame.ActiveLimit;
-                int slot = Push(HandlerKind.Finally, parent, c, i, null);
+                state.Count = frame.ActiveLimit;
+                int slot = Push(state, HandlerKind.Finally, parent, c, i, null);
                 CallFunclet((void*)(rootStart + c.HandlerOffset), null, &parent);
-                Pop(slot);
+                Pop(state, slot);
             }
         }
 
@@ -181,22 +185,23 @@ namespace Internal.Runtime.ExceptionHandling
             return root->Start;
         }
 
-        private static int Push(HandlerKind kind, in RegisterContext parent, in EHClause clause, int clauseIndex, object exception)
+        private static int Push(ExceptionThreadState state, HandlerKind kind, in RegisterContext parent, in EHClause clause, int clauseIndex, object exception)
         {
-            if (s_activeCount == MaxActive) RuntimeHost.Fail("exception handlers nested too deeply", exception);
-            int slot = s_activeCount++;
-            s_active[slot].ParentFrame = parent;
-            s_active[slot].Clause = clause;
-            s_active[slot].ClauseIndex = clauseIndex;
-            s_active[slot].Kind = kind;
-            s_activeExceptions[slot] = exception;
+            if (state.Count == MaxActive) RuntimeHost.Fail("exception handlers nested too deeply", exception);
+            int slot = state.Count++;
+            ref ActiveHandler h = ref state.Handlers[slot];
+            h.ParentFrame = parent;
+            h.Clause = clause;
+            h.ClauseIndex = clauseIndex;
+            h.Kind = kind;
+            state.Exceptions[slot] = exception;
             return slot;
         }
 
-        private static void Pop(int slot)
+        private static void Pop(ExceptionThreadState state, int slot)
         {
-            s_activeExceptions[slot] = null;
-            s_activeCount = slot;
+            state.Exceptions[slot] = null;
+            state.Count = slot;
         }
 
         /// <summary>Walks frames outward. Crossing the return address of a funclet call means leaving a handler
@@ -208,11 +213,13 @@ namespace Internal.Runtime.ExceptionHandling
             public bool Valid;
             public int ActiveLimit;       // active handlers below this index are still live at this point of the walk
             public int SkipIndex;
+            private readonly ExceptionThreadState _state;
 
-            public FrameCursor(RegisterContext start, int activeCount)
+            public FrameCursor(RegisterContext start, ExceptionThreadState state)
             {
                 Context = start;
-                ActiveLimit = activeCount;
+                _state = state;
+                ActiveLimit = state.Count;
                 SkipIndex = -1;
                 Valid = UnwindTable.Find(start.LookupPc) != null;
             }
@@ -232,7 +239,7 @@ namespace Internal.Runtime.ExceptionHandling
                         Valid = false;
                         return;
                     }
-                    ref ActiveHandler handler = ref s_active[ActiveLimit - 1];
+                    ref ActiveHandler handler = ref _state.Handlers[ActiveLimit - 1];
                     if (handler.Kind == HandlerKind.Filter)
                         RuntimeHost.Fail("an exception escaped an exception filter (filters that throw are not supported yet)", null);
                     ActiveLimit--;
@@ -283,6 +290,15 @@ namespace Internal.Runtime.ExceptionHandling
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_call_funclet_return_address")]
         private static extern ulong CallFuncletReturnAddress();
+    }
+
+    /// <summary>One thread's exception-handling state: the handlers (funclets) it is running, innermost last, and
+    /// the exception each catch handler is handling (for rethrow). The host keeps one per thread.</summary>
+    public sealed class ExceptionThreadState
+    {
+        internal readonly ExceptionDispatcher.ActiveHandler[] Handlers = new ExceptionDispatcher.ActiveHandler[ExceptionDispatcher.MaxActive];
+        internal readonly object[] Exceptions = new object[ExceptionDispatcher.MaxActive];
+        internal int Count;
     }
 
     internal static unsafe class TypeCastForExceptions

@@ -81,6 +81,13 @@ namespace Internal.Runtime.GC
         {
             s_stackVisitor = visit;
             SpillRegistersAndScan(&ScanFrom);
+            // Stopped threads keep their registers on their own stacks (saved by the switch or the interrupt).
+            if (RuntimeHost.EnumerateOtherStacks != null) RuntimeHost.EnumerateOtherStacks(&ScanRange);
+        }
+
+        private static void ScanRange(nint* low, nint* high)
+        {
+            for (nint* slot = low; slot < high; slot++) s_stackVisitor(slot);
         }
 
         /// <summary>Called by the assembly helper with the stack pointer after it pushed the callee-saved registers.</summary>

@@ -1,0 +1,42 @@
+; Thread context switch. A thread that is not running is described by its saved stack pointer; its stack
+; holds, from that pointer up: RFLAGS (so the interrupt flag follows the thread), R15, R14, R13, R12,
+; RBX, RBP and the address to return to. Everything else is caller-saved under the SysV ABI, and a thread
+; preempted by an interrupt has its full state in the interrupt frame below these.
+bits 64
+default rel
+section .text
+
+; void sing_switch_stacks(ulong* saveStackPointer, ulong nextStackPointer)
+global sing_switch_stacks
+sing_switch_stacks:
+    push rbp
+    push rbx
+    push r12
+    push r13
+    push r14
+    push r15
+    pushfq
+    mov [rdi], rsp
+    mov rsp, rsi
+    popfq
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop rbx
+    pop rbp
+    ret
+
+; First instructions of every new thread: R12 holds the thread's id (placed by the creator).
+extern sing_thread_entry
+global sing_thread_trampoline
+sing_thread_trampoline:
+    mov rdi, r12
+    xor rbp, rbp
+    call sing_thread_entry
+    ud2
+
+global sing_thread_trampoline_address
+sing_thread_trampoline_address:
+    lea rax, [sing_thread_trampoline]
+    ret

@@ -1,0 +1,61 @@
+using System;
+
+namespace Sing.Kernel.Threading
+{
+    public enum ThreadState
+    {
+        Created,
+        Ready,
+        Running,
+        Blocked,
+        Finished,
+    }
+
+    /// <summary>A kernel-visible thread: its own stack (with an unmapped guard page below it), the saved stack
+    /// pointer while it is not running, and what it is waiting for.</summary>
+    public sealed unsafe class KernelThread
+    {
+        public const ulong DefaultStackBytes = 64 * 1024;
+
+        public readonly int Id;
+        public readonly string Name;
+        public ThreadState State;
+        internal ulong SavedStackPointer;
+        internal byte* StackBase;        // lowest usable address
+        internal ulong StackBytes;
+        internal Action Start;
+
+        // Scheduler queue links (a thread is in at most one run queue).
+        internal KernelThread NextInQueue;
+        internal bool InRunQueue;
+
+        // Waiting: the handles waited on, which one signalled (-1 = timeout), and the deadline (timer ticks).
+        internal WaitHandle[] WaitingOn;
+        internal int WakeIndex;
+        internal ulong WakeDeadline;
+        internal KernelThread NextSleeper;
+
+        internal readonly ManualResetEvent Exited = new ManualResetEvent(false);
+
+        /// <summary>The runtime's per-thread record of running exception handlers.</summary>
+        internal Internal.Runtime.ExceptionHandling.ExceptionThreadState ExceptionState;
+
+        public ulong StackTop => (ulong)(StackBase + StackBytes);
+
+        /// <summary>Context switches into this thread.</summary>
+        public ulong Switches;
+
+        internal KernelThread(int id, string name)
+        {
+            Id = id;
+            Name = name;
+        }
+
+        public bool IsAlive => State != ThreadState.Finished;
+
+        /// <summary>Waits until the thread has finished.</summary>
+        public void Join() => Exited.WaitOne();
+
+        public bool Join(ulong timeoutMilliseconds) => Exited.WaitOne(timeoutMilliseconds);
+    }
+}

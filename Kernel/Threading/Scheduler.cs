@@ -1,0 +1,340 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using Internal.Runtime.ExceptionHandling;
+using Sing.Kernel.Arch;
+using Sing.Kernel.Diagnostics;
+using Sing.Kernel.Memory;
+
+namespace Sing.Kernel.Threading
+{
+    /// <summary>Singularity's two-list scheduler (001 §3.3.2). Runnable threads sit in an unblocked list (recently
+    /// woken) or a preempted list, both FIFO; the next thread comes from the unblocked list first. A thread woken by
+    /// the running thread joins the unblocked list and runs on the remaining quantum (no timer reset). When the
+    /// quantum expires at a timer tick, the unblocked threads move behind the preempted ones, followed by the
+    /// thread that was running, and the first of the list runs with a fresh quantum. With nothing to run, the idle
+    /// thread halts the CPU until the next interrupt. One CPU; every operation runs with interrupts off.</summary>
+    public static unsafe class Scheduler
+    {
+        public const ulong QuantumTicks = 10;
+        private const ulong InterruptFlag = 0x200;
+
+        private static readonly List<KernelThread> s_threads = new List<KernelThread>();
+        private static readonly List<KernelThread> s_zombies = new List<KernelThread>();
+        private static KernelThread s_current;
+        private static KernelThread s_idle;
+        private static ThreadQueue s_unblocked;
+        private static ThreadQueue s_preempted;
+        private static KernelThread s_sleepers;   // sorted by deadline, linked through NextSleeper
+        private static ulong s_quantumEnd;
+        private static int s_nextId;
+
+        public static ulong ContextSwitches;
+        public static ulong Preemptions;
+
+        public static KernelThread Current => s_current;
+        public static bool IsRunning => s_current != null;
+
+        /// <summary>Turns the boot context into thread 0 and creates the idle thread.</summary>
+        public static void Initialize(byte* bootStackBottom, byte* bootStackTop)
+        {
+            var boot = new KernelThread(s_nextId++, "kernel-main")
+            {
+                StackBase = bootStackBottom,
+                StackBytes = (ulong)(bootStackTop - bootStackBottom),
+                State = ThreadState.Running,
+            };
+            s_threads.Add(boot);
+            s_current = boot;
+            s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
+            s_idle.State = ThreadState.Ready;
+            s_quantumEnd = Timer.Ticks + QuantumTicks;
+        }
+
+        private static void IdleLoop()
+        {
+            while (true) Cpu.WaitForInterrupt();
+        }
+
+        /// <summary>Creates a thread that will run <paramref name="start"/> once started.</summary>
+        public static KernelThread CreateThread(string name, Action start, ulong stackBytes = KernelThread.DefaultStackBytes)
+        {
+            KernelThread thread = Create(name, stackBytes);
+            thread.Start = start;
+            return thread;
+        }
+
+        private static KernelThread Create(string name, ulong stackBytes)
+        {
+            ulong pages = (stackBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
+            byte* memory = (byte*)PageAllocator.Allocate(pages + 1);
+            if (memory == null) throw new OutOfMemoryException();
+            // The lowest page becomes the guard: overflowing the stack faults there instead of corrupting memory.
+            if (!PageTables.TryUnmapSmallPage((ulong)memory)) Panic.Halt("cannot unmap a thread stack guard page", (ulong)memory);
+
+            ulong flags = DisableInterrupts();
+            var thread = new KernelThread(s_nextId++, name)
+            {
+                StackBase = memory + PageAllocator.PageSize,
+                StackBytes = pages * PageAllocator.PageSize,
+                State = ThreadState.Created,
+            };
+            s_threads.Add(thread);
+            RestoreInterrupts(flags);
+
+            // Initial frame consumed by sing_switch_stacks: RFLAGS, R15..R12, RBX, RBP, return address.
+            ulong* sp = (ulong*)thread.StackTop;
+            *--sp = Cpu.ThreadTrampoline();
+            *--sp = 0;                                   // rbp
+            *--sp = 0;                                   // rbx
+            *--sp = (ulong)thread.Id;                    // r12: the trampoline passes it to ThreadEntry
+            *--sp = 0;                                   // r13
+            *--sp = 0;                                   // r14
+            *--sp = 0;                                   // r15
+            *--sp = InterruptFlag | 0x2;                 // rflags: interrupts on
+            thread.SavedStackPointer = (ulong)sp;
+            return thread;
+        }
+
+        /// <summary>Makes a created thread runnable. It joins the unblocked list like any woken thread.</summary>
+        public static void Start(KernelThread thread)
+        {
+            if (thread.State != ThreadState.Created) throw new InvalidOperationException("the thread was already started");
+            ulong flags = DisableInterrupts();
+            MakeReady(thread);
+            RestoreInterrupts(flags);
+        }
+
+        [UnmanagedCallersOnly(EntryPoint = "sing_thread_entry")]
+        private static void ThreadEntry(ulong id)
+        {
+            KernelThread thread = Find((int)id);
+            ReapZombies();
+            Cpu.EnableInterrupts();
+            if (thread.Start != null) thread.Start();
+            else IdleLoop();
+            Exit();
+        }
+
+        /// <summary>Ends the current thread: wakes its joiners and never returns.</summary>
+        public static void Exit()
+        {
+            ulong flags = DisableInterrupts();
+            KernelThread current = s_current;
+            current.State = ThreadState.Finished;
+            current.Exited.SetLocked();
+            s_zombies.Add(current);
+            SwitchToNext();
+            Panic.Halt("a finished thread was scheduled again");
+            RestoreInterrupts(flags);
+        }
+
+        /// <summary>Gives up the CPU: the current thread goes to the end of the preempted list.</summary>
+        public static void Yield()
+        {
+            ulong flags = DisableInterrupts();
+            if (!s_unblocked.IsEmpty || !s_preempted.IsEmpty)
+            {
+                s_current.State = ThreadState.Ready;
+                if (s_current != s_idle) Enqueue(ref s_preempted, s_current);
+                SwitchToNext();
+            }
+            RestoreInterrupts(flags);
+        }
+
+        /// <summary>Blocks the current thread until <see cref="Wake"/>. Interrupts must be off.</summary>
+        internal static void BlockLocked()
+        {
+            s_current.State = ThreadState.Blocked;
+            SwitchToNext();
+        }
+
+        /// <summary>Makes a blocked thread runnable (unblocked list; it inherits the running thread's quantum).
+        /// Interrupts must be off.</summary>
+        internal static void WakeLocked(KernelThread thread)
+        {
+            if (thread.State != ThreadState.Blocked) return;
+            RemoveSleeper(thread);
+            MakeReady(thread);
+        }
+
+        private static void MakeReady(KernelThread thread)
+        {
+            thread.State = ThreadState.Ready;
+            Enqueue(ref s_unblocked, thread);
+        }
+
+        private static void Enqueue(ref ThreadQueue queue, KernelThread thread)
+        {
+            if (thread.InRunQueue) return;
+            thread.InRunQueue = true;
+            queue.Enqueue(thread);
+        }
+
+        private static KernelThread Pick()
+        {
+            KernelThread next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
+            next.InRunQueue = false;
+            return next;
+        }
+
+        private static void SwitchToNext() => SwitchTo(Pick());
+
+        private static void SwitchTo(KernelThread next)
+        {
+            KernelThread previous = s_current;
+            if (next == previous)
+            {
+                next.State = ThreadState.Running;
+                return;
+            }
+            s_current = next;
+            next.State = ThreadState.Running;
+            next.Switches++;
+            ContextSwitches++;
+            fixed (ulong* save = &previous.SavedStackPointer) Cpu.SwitchStacks(save, next.SavedStackPointer);
+            // Running again as `previous`.
+            ReapZombies();
+        }
+
+        /// <summary>Timer interrupt (interrupts off): wakes sleepers whose deadline passed; at the end of the
+        /// quantum, applies the two-list rotation and switches.</summary>
+        internal static void OnTick(ulong now)
+        {
+            while (s_sleepers != null && s_sleepers.WakeDeadline <= now)
+            {
+                KernelThread sleeper = s_sleepers;
+                s_sleepers = sleeper.NextSleeper;
+                sleeper.NextSleeper = null;
+                sleeper.WakeDeadline = 0;
+                if (sleeper.State != ThreadState.Blocked) continue;
+                sleeper.WakeIndex = WaitHandle.TimedOut;
+                MakeReady(sleeper);
+            }
+            if (s_current == null) return;
+            if (now >= s_quantumEnd)
+            {
+                s_quantumEnd = now + QuantumTicks;
+                s_preempted.AppendAll(ref s_unblocked);
+                if (s_current != s_idle)
+                {
+                    if (s_unblocked.IsEmpty && s_preempted.IsEmpty) return; // nobody else to run
+                    s_current.State = ThreadState.Ready;
+                    Enqueue(ref s_preempted, s_current);
+                }
+                Preemptions++;
+                SwitchToNext();
+            }
+            else if (s_current == s_idle && (!s_unblocked.IsEmpty || !s_preempted.IsEmpty))
+            {
+                SwitchToNext();
+            }
+        }
+
+        internal static void AddSleeperLocked(KernelThread thread, ulong deadline)
+        {
+            thread.WakeDeadline = deadline;
+            if (s_sleepers == null || s_sleepers.WakeDeadline > deadline)
+            {
+                thread.NextSleeper = s_sleepers;
+                s_sleepers = thread;
+                return;
+            }
+            KernelThread t = s_sleepers;
+            while (t.NextSleeper != null && t.NextSleeper.WakeDeadline <= deadline) t = t.NextSleeper;
+            thread.NextSleeper = t.NextSleeper;
+            t.NextSleeper = thread;
+        }
+
+        internal static void RemoveSleeper(KernelThread thread)
+        {
+            if (thread.WakeDeadline == 0) return;
+            thread.WakeDeadline = 0;
+            if (s_sleepers == thread)
+            {
+                s_sleepers = thread.NextSleeper;
+                thread.NextSleeper = null;
+                return;
+            }
+            for (KernelThread t = s_sleepers; t != null; t = t.NextSleeper)
+            {
+                if (t.NextSleeper != thread) continue;
+                t.NextSleeper = thread.NextSleeper;
+                thread.NextSleeper = null;
+                return;
+            }
+        }
+
+        private static void ReapZombies()
+        {
+            for (int i = s_zombies.Count - 1; i >= 0; i--)
+            {
+                KernelThread z = s_zombies[i];
+                if (z == s_current) continue;
+                s_zombies.RemoveAt(i);
+                s_threads.Remove(z);
+                byte* guard = z.StackBase - PageAllocator.PageSize;
+                PageTables.MapSmallPage((ulong)guard);
+                PageAllocator.Free(guard, z.StackBytes / PageAllocator.PageSize + 1);
+                z.StackBase = null;
+            }
+        }
+
+        private static KernelThread Find(int id)
+        {
+            for (int i = 0; i < s_threads.Count; i++)
+                if (s_threads[i].Id == id) return s_threads[i];
+            Panic.Halt("thread entry for an unknown thread id", (ulong)id);
+            return null;
+        }
+
+        internal static ExceptionThreadState CurrentExceptionState()
+        {
+            KernelThread t = s_current;
+            if (t == null) return null;
+            return t.ExceptionState ??= new ExceptionThreadState();
+        }
+
+        /// <summary>Live threads, for diagnostics and the collector.</summary>
+        public static int ThreadCount => s_threads.Count;
+
+        /// <summary>The stack top of the running thread (where the collector's scan of this stack ends).</summary>
+        internal static nuint CurrentStackTop() => s_current == null ? (nuint)Cpu.BootStackTop() : (nuint)s_current.StackTop;
+
+        /// <summary>Calls <paramref name="visit"/> with the live part of every other thread's stack.</summary>
+        internal static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
+        {
+            for (int i = 0; i < s_threads.Count; i++)
+            {
+                KernelThread t = s_threads[i];
+                if (t == s_current || t.State == ThreadState.Finished || t.StackBase == null) continue;
+                visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
+            }
+        }
+
+        /// <summary>The thread whose guard page contains <paramref name="address"/>, or null.</summary>
+        internal static KernelThread FindByGuardPage(ulong address)
+        {
+            for (int i = 0; i < s_threads.Count; i++)
+            {
+                KernelThread t = s_threads[i];
+                if (t.StackBase == null) continue;
+                ulong guard = (ulong)t.StackBase - PageAllocator.PageSize;
+                if (address >= guard && address < (ulong)t.StackBase) return t;
+            }
+            return null;
+        }
+
+        internal static ulong DisableInterrupts()
+        {
+            ulong flags = Cpu.ReadFlags();
+            Cpu.DisableInterrupts();
+            return flags;
+        }
+
+        internal static void RestoreInterrupts(ulong flags)
+        {
+            if ((flags & InterruptFlag) != 0) Cpu.EnableInterrupts();
+        }
+    }
+}
