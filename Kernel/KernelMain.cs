@@ -47,6 +47,7 @@ namespace Sing.Kernel
             ulong guard = (ulong)Cpu.BootStackBottom() - PageAllocator.PageSize;
             if (!PageTables.TryUnmapSmallPage(guard)) Panic.Halt("could not map the boot stack's guard page", guard);
             FaultHandlers.Install();
+            FaultHandlers.InstallSipHandlers();
             CpuInfo.Initialize();
             if (!CpuInfo.MeetsCompiledBaseline)
                 Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");
@@ -56,9 +57,13 @@ namespace Sing.Kernel
             Cpu.EnableInterrupts();
             Tsc.Calibrate(CalibrationTicks);
             Threading.Scheduler.Initialize(Cpu.BootStackBottom(), Cpu.BootStackTop());
+            Abi.AbiV1.Initialize();
+            Processes.ProcessManager.RegisterBootImages(boot);
 
             PrintBanner(boot, kernelEntryTsc);
 
+            string run = KernelOptions.Get("run");
+            if (run != null) RunProgram(run);
             string bench = KernelOptions.Get("bench");
             if (bench != null)
             {
@@ -81,6 +86,20 @@ namespace Sing.Kernel
             while (true) Cpu.WaitForInterrupt();
         }
 
+        /// <summary>Starts the installed program <paramref name="name"/> and waits for it (kernel option run=NAME).</summary>
+        private static void RunProgram(string name)
+        {
+            var status = Processes.ProcessManager.Create(name, "", null, out Processes.KernelProcess process, out string error);
+            if (status != Singularity.V1.AbiStatus.Ok)
+            {
+                Log.Line($"run: cannot create \"{name}\": {error}");
+                return;
+            }
+            Processes.ProcessManager.Start(process);
+            process.Exited.WaitOne();
+            Log.Line($"run: {name} (pid {process.Id}) exited with code {process.ExitCode}");
+        }
+
         private static void* AllocateObjectHeap(nuint bytes) =>
             PageAllocator.Allocate(((ulong)bytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize);
 
@@ -100,7 +119,7 @@ namespace Sing.Kernel
             CpuInfo.WriteFeatures();
             Log.Line();
             PageAllocator.PrintSummary();
-            Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; command line: \"{KernelOptions.Text}\"");
+            Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; installed programs: {Processes.ProcessManager.InstalledImageCount}; command line: \"{KernelOptions.Text}\"");
             Log.Write($"Timer: PIT {Timer.Hz} Hz; TSC ");
             Log.Fixed(Tsc.Frequency / 1000, 3);
             Log.Line($" MHz (calibrated over {Tsc.CalibrationMilliseconds} ms)");

@@ -19,8 +19,22 @@ namespace Sing.Kernel.Arch
             Interrupts.SetHandler(Interrupts.PageFault, &OnPageFault);
         }
 
+        /// <summary>Every CPU exception in a SIP's code is handled here first: recoverable ones go to that SIP's own
+        /// runtime as exceptions; anything else ends the SIP (fail-stop) and the kernel carries on.</summary>
+        public static void InstallSipHandlers()
+        {
+            for (int vector = 0; vector < 32; vector++)
+            {
+                if (vector == Interrupts.PageFault || vector == Interrupts.DivideError || vector == Interrupts.NonMaskable
+                    || vector == Interrupts.DoubleFault || vector == Interrupts.MachineCheck || vector == Interrupts.Breakpoint) continue;
+                Interrupts.SetHandler(vector, &OnOtherFault);
+            }
+        }
+
+        private static bool OnOtherFault(InterruptFrame* frame) => TerminateFaultingSip(frame, null);
+
         private static bool OnDivideError(InterruptFrame* frame) =>
-            Redirect(frame, HardwareExceptions.DivideByZero);
+            Redirect(frame, HardwareExceptions.DivideByZero) || TerminateFaultingSip(frame, null);
 
         private static bool OnPageFault(InterruptFrame* frame)
         {
@@ -28,22 +42,49 @@ namespace Sing.Kernel.Arch
             Threading.KernelThread overflowed = Threading.Scheduler.FindByGuardPage(address);
             if (overflowed != null)
             {
+                if (overflowed.Owner != null && overflowed == Threading.Scheduler.Current)
+                    return TerminateFaultingSip(frame, "stack overflow");
                 Log.Write("\n*** STACK OVERFLOW in ");
                 SymbolTable.WriteLocation(frame->Rip);
                 Log.Line($" (thread {overflowed.Id} \"{overflowed.Name}\")");
                 return false;
             }
-            if (address < NullPageLimit) return Redirect(frame, HardwareExceptions.NullReference);
-            return false;
+            if (address < NullPageLimit && Redirect(frame, HardwareExceptions.NullReference)) return true;
+            return TerminateFaultingSip(frame, null);
         }
 
+        /// <summary>If the fault happened in a SIP's code, ends that SIP with a diagnostic naming it and the fault,
+        /// and switches to another thread (does not return). Otherwise returns false: a kernel fault is fatal.</summary>
+        private static bool TerminateFaultingSip(InterruptFrame* frame, string what)
+        {
+            Processes.KernelProcess process = Processes.ProcessManager.FindByCodeAddress(frame->Rip);
+            Threading.KernelThread current = Threading.Scheduler.Current;
+            if (process == null || current == null || current.Owner != process) return false;
+            string reason = string.Concat(what ?? Interrupts.ExceptionName((int)frame->Vector), " at image+0x",
+                process.ImageOffset(frame->Rip).ToString("x"), frame->Vector == Interrupts.PageFault ? string.Concat(" (address 0x", Cpu.ReadCr2().ToString("x"), ")") : "");
+            Processes.ProcessManager.Terminate(process, FaultExitCode, reason);
+            return true; // not reached: the faulting thread does not run again
+        }
+
+        /// <summary>Exit code of a SIP the kernel ended because of a CPU fault.</summary>
+        public const int FaultExitCode = -1073741819; // 0xC0000005, the conventional access-violation code
+
+        /// <summary>Makes the faulting code "call" its runtime's throw trampoline: the kernel's own, or the
+        /// trampoline the SIP owning the code registered.</summary>
         private static bool Redirect(InterruptFrame* frame, int kind)
         {
-            if (!HardwareExceptions.IsManagedCode(frame->Rip)) return false;
+            ulong trampoline;
+            if (HardwareExceptions.IsManagedCode(frame->Rip)) trampoline = HardwareExceptions.ThrowTrampoline;
+            else
+            {
+                Processes.KernelProcess process = Processes.ProcessManager.FindByCodeAddress(frame->Rip);
+                if (process == null || process.FaultTrampoline == 0) return false;
+                trampoline = process.FaultTrampoline;
+            }
             frame->Rsp -= 8;
             *(ulong*)frame->Rsp = frame->Rip;
             frame->Rdi = (ulong)kind;
-            frame->Rip = HardwareExceptions.ThrowTrampoline;
+            frame->Rip = trampoline;
             return true;
         }
     }

@@ -37,6 +37,13 @@ namespace Sing.Kernel.Threading
 
         internal readonly ManualResetEvent Exited = new ManualResetEvent(false);
 
+        /// <summary>The SIP this thread runs for (null for kernel threads).</summary>
+        internal Processes.KernelProcess Owner;
+
+        /// <summary>While a SIP thread is inside an ABI call: the stack pointer at the crossing. Frames above it
+        /// belong to the SIP's object space, frames below to the kernel's; each collector scans only its own.</summary>
+        internal ulong AbiEntryStackPointer;
+
         /// <summary>The runtime's per-thread record of running exception handlers.</summary>
         internal Internal.Runtime.ExceptionHandling.ExceptionThreadState ExceptionState;
 

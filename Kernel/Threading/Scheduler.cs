@@ -129,6 +129,30 @@ namespace Sing.Kernel.Threading
             RestoreInterrupts(flags);
         }
 
+        /// <summary>Stops another thread for good (its process is being terminated): takes it off every run queue,
+        /// timer and wait list, marks it finished and wakes its joiners. Its stack is reclaimed later. Interrupts
+        /// must be off; the running thread cannot kill itself this way (it calls <see cref="Exit"/>).</summary>
+        internal static void KillLocked(KernelThread thread)
+        {
+            if (thread == s_current || thread.State == ThreadState.Finished) return;
+            if (thread.InRunQueue)
+            {
+                if (!s_unblocked.Remove(thread)) s_preempted.Remove(thread);
+                thread.InRunQueue = false;
+            }
+            RemoveSleeper(thread);
+            if (thread.WaitingOn != null)
+            {
+                for (int i = 0; i < thread.WaitingOn.Length; i++) thread.WaitingOn[i].RemoveWaiterLocked(thread);
+                thread.WaitingOn = null;
+            }
+            bool neverRan = thread.State == ThreadState.Created;
+            thread.State = ThreadState.Finished;
+            thread.Exited.SetLocked();
+            s_zombies.Add(thread);
+            if (neverRan) ReapZombies();
+        }
+
         /// <summary>Gives up the CPU: the current thread goes to the end of the preempted list.</summary>
         public static void Yield()
         {
@@ -298,17 +322,38 @@ namespace Sing.Kernel.Threading
         /// <summary>Live threads, for diagnostics and the collector.</summary>
         public static int ThreadCount => s_threads.Count;
 
-        /// <summary>The stack top of the running thread (where the collector's scan of this stack ends).</summary>
-        internal static nuint CurrentStackTop() => s_current == null ? (nuint)Cpu.BootStackTop() : (nuint)s_current.StackTop;
+        /// <summary>Where the kernel collector's scan of the running thread's stack ends: the top of a kernel
+        /// thread's stack, or, on a SIP thread inside an ABI call, the crossing (above it are the SIP's frames).</summary>
+        internal static nuint CurrentStackTop()
+        {
+            KernelThread t = s_current;
+            if (t == null) return (nuint)Cpu.BootStackTop();
+            if (t.Owner != null) return (nuint)t.AbiEntryStackPointer;
+            return (nuint)t.StackTop;
+        }
 
-        /// <summary>Calls <paramref name="visit"/> with the live part of every other thread's stack.</summary>
+        /// <summary>Calls <paramref name="visit"/> with the kernel's part of every other thread's stack: all of a
+        /// kernel thread's, and the frames below the ABI crossing of a SIP thread blocked in the kernel.</summary>
         internal static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
         {
             for (int i = 0; i < s_threads.Count; i++)
             {
                 KernelThread t = s_threads[i];
-                if (t == s_current || t.State == ThreadState.Finished || t.StackBase == null) continue;
-                visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
+                if (t == s_current || t.State == ThreadState.Finished || t.StackBase == null || t.State == ThreadState.Created) continue;
+                if (t.Owner == null) visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
+                else if (t.AbiEntryStackPointer != 0) visit((nint*)t.SavedStackPointer, (nint*)t.AbiEntryStackPointer);
+            }
+        }
+
+        /// <summary>For a SIP's collector: the SIP's part of the stacks of that SIP's other threads.</summary>
+        internal static void EnumerateProcessStacks(Processes.KernelProcess process, delegate*<nint*, nint*, void> visit)
+        {
+            for (int i = 0; i < process.Threads.Count; i++)
+            {
+                KernelThread t = process.Threads[i];
+                if (t == s_current || t.State == ThreadState.Finished || t.State == ThreadState.Created || t.StackBase == null) continue;
+                ulong low = t.AbiEntryStackPointer != 0 ? t.AbiEntryStackPointer : t.SavedStackPointer;
+                visit((nint*)low, (nint*)t.StackTop);
             }
         }
 

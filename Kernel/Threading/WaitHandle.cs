@@ -58,6 +58,8 @@ namespace Sing.Kernel.Threading
         /// <summary>Sleeps for at least <paramref name="milliseconds"/>.</summary>
         public static void Sleep(ulong milliseconds) => WaitAny(Array.Empty<WaitHandle>(), milliseconds);
 
+        internal void RemoveWaiterLocked(KernelThread thread) => _waiters.Remove(thread);
+
         /// <summary>Hands the handle to the first thread still waiting for it, if any (interrupts off).
         /// Returns whether a waiter took it.</summary>
         internal bool GrantToFirstWaiterLocked()

@@ -1,0 +1,331 @@
+using System;
+using System.Runtime.InteropServices;
+using Sing.Kernel.Arch;
+using Sing.Kernel.Console;
+using Sing.Kernel.Memory;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+using Singularity.V1;
+
+namespace Sing.Kernel.Abi
+{
+    /// <summary>The kernel side of ABI version 1. Each entry marks the stack at the crossing (so the kernel's and
+    /// the SIP's collectors each scan only their own frames), does its work in a separate method, and answers
+    /// with a status: no exception and no object reference crosses back into the SIP. Every entry affects only
+    /// the calling SIP and what its handles name.</summary>
+    internal static unsafe class AbiV1
+    {
+        public static AbiTable* Table;
+
+        public static void Initialize()
+        {
+            Table = (AbiTable*)KernelHeap.Allocate((ulong)sizeof(AbiTable));
+            Table->Version = AbiTable.CurrentVersion;
+            Table->Size = (uint)sizeof(AbiTable);
+            Table->DebugWrite = &DebugWrite;
+            Table->ExitProcess = &ExitProcess;
+            Table->CreateProcess = &CreateProcess;
+            Table->StartProcess = &StartProcess;
+            Table->JoinProcess = &JoinProcess;
+            Table->KillProcess = &KillProcess;
+            Table->CloseHandle = &CloseHandle;
+            Table->GetProcessId = &GetProcessId;
+            Table->CreateThread = &CreateThread;
+            Table->JoinThread = &JoinThread;
+            Table->YieldThread = &YieldThread;
+            Table->Sleep = &Sleep;
+            Table->CreateEvent = &CreateEvent;
+            Table->SetEvent = &SetEvent;
+            Table->ResetEvent = &ResetEvent;
+            Table->WaitAny = &WaitAny;
+            Table->AllocatePages = &AllocatePages;
+            Table->FreePages = &FreePages;
+            Table->GetStackTop = &GetStackTop;
+            Table->EnumerateOtherStacks = &EnumerateOtherStacks;
+            Table->RegisterFaultTrampoline = &RegisterFaultTrampoline;
+            Table->GetTimestampFrequency = &GetTimestampFrequency;
+        }
+
+        public static ulong Calls;
+
+        /// <summary>Records the crossing; returns the previous mark (nested crossings restore it).</summary>
+        private static ulong Enter()
+        {
+            Calls++;
+            KernelThread t = Scheduler.Current;
+            ulong previous = t.AbiEntryStackPointer;
+            t.AbiEntryStackPointer = Cpu.ReadStackPointer();
+            return previous;
+        }
+
+        private static void Leave(ulong previous) => Scheduler.Current.AbiEntryStackPointer = previous;
+
+        private static KernelProcess Caller => Scheduler.Current.Owner;
+
+        // ---- Diagnostics ----
+
+        [UnmanagedCallersOnly]
+        private static void DebugWrite(byte* text, int length)
+        {
+            ulong mark = Enter();
+            DebugWriteCore(text, length);
+            Leave(mark);
+        }
+
+        private static bool s_lineStart = true;
+
+        private static void DebugWriteCore(byte* text, int length)
+        {
+            if (length < 0 || length > 4096) return;
+            KernelProcess p = Caller;
+            for (int i = 0; i < length; i++)
+            {
+                if (s_lineStart)
+                {
+                    Log.Write($"[{p.Name}:{p.Id}] ");
+                    s_lineStart = false;
+                }
+                char c = (char)text[i];
+                Log.Write(c);
+                if (c == '\n') s_lineStart = true;
+            }
+        }
+
+        // ---- Processes ----
+
+        [UnmanagedCallersOnly]
+        private static void ExitProcess(int exitCode)
+        {
+            Enter();
+            ProcessManager.Terminate(Caller, exitCode, null); // does not return
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus CreateProcess(char* name, int nameLength, char* args, int argsLength, ProcessHandle* handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = CreateProcessCore(name, nameLength, args, argsLength, handle);
+            Leave(mark);
+            return status;
+        }
+
+        private static AbiStatus CreateProcessCore(char* name, int nameLength, char* args, int argsLength, ProcessHandle* handle)
+        {
+            if (name == null || handle == null || nameLength <= 0 || nameLength > 256 || argsLength < 0 || argsLength > 4096) return AbiStatus.InvalidArgument;
+            string image = new string(name, 0, nameLength);
+            string arguments = argsLength == 0 ? "" : new string(args, 0, argsLength);
+            AbiStatus status = ProcessManager.Create(image, arguments, Caller, out KernelProcess child, out string error);
+            if (status != AbiStatus.Ok)
+            {
+                Log.Line($"[kernel] {Caller.Name} could not create \"{image}\": {error}");
+                return status;
+            }
+            handle->Value = Caller.Handles.Add(HandleType.Process, child);
+            return AbiStatus.Ok;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus StartProcess(ProcessHandle handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Process, out KernelProcess p);
+            if (status == AbiStatus.Ok) status = ProcessManager.Start(p);
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus JoinProcess(ProcessHandle handle, ulong timeoutMilliseconds, int* exitCode)
+        {
+            ulong mark = Enter();
+            AbiStatus status = JoinProcessCore(handle, timeoutMilliseconds, exitCode);
+            Leave(mark);
+            return status;
+        }
+
+        private static AbiStatus JoinProcessCore(ProcessHandle handle, ulong timeoutMilliseconds, int* exitCode)
+        {
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Process, out KernelProcess p);
+            if (status != AbiStatus.Ok) return status;
+            if (p.State == ProcessState.Created) return AbiStatus.InvalidState;
+            if (!p.Exited.WaitOne(timeoutMilliseconds)) return AbiStatus.Timeout;
+            if (exitCode != null) *exitCode = p.ExitCode;
+            return AbiStatus.Ok;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus KillProcess(ProcessHandle handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Process, out KernelProcess p);
+            if (status == AbiStatus.Ok)
+            {
+                if (p == Caller) status = AbiStatus.InvalidArgument; // a SIP exits; it does not kill itself
+                else ProcessManager.Terminate(p, -1, string.Concat("killed by ", Caller.Name));
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus CloseHandle(ulong handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Close(handle);
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int GetProcessId() => Caller.Id;
+
+        // ---- Threads and synchronization ----
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus CreateThread(delegate* unmanaged<nint, void> entry, nint argument, ThreadHandle* handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            // The entry must be code in the caller's own image: a SIP cannot start threads in someone else's code.
+            if (entry != null && handle != null && Caller.ContainsCode((ulong)entry))
+            {
+                KernelThread t = ProcessManager.StartThread(Caller, entry, argument);
+                handle->Value = Caller.Handles.Add(HandleType.Thread, t);
+                status = AbiStatus.Ok;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus JoinThread(ThreadHandle handle, ulong timeoutMilliseconds)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Thread, out KernelThread t);
+            if (status == AbiStatus.Ok && !t.Join(timeoutMilliseconds)) status = AbiStatus.Timeout;
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static void YieldThread()
+        {
+            ulong mark = Enter();
+            Scheduler.Yield();
+            Leave(mark);
+        }
+
+        [UnmanagedCallersOnly]
+        private static void Sleep(ulong milliseconds)
+        {
+            ulong mark = Enter();
+            WaitHandle.Sleep(milliseconds);
+            Leave(mark);
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus CreateEvent(int manualReset, int initiallySet, EventHandle* handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (handle != null)
+            {
+                WaitHandle e = manualReset != 0 ? new ManualResetEvent(initiallySet != 0) : new AutoResetEvent(initiallySet != 0);
+                handle->Value = Caller.Handles.Add(HandleType.Event, e);
+                status = AbiStatus.Ok;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus SetEvent(EventHandle handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Event, out WaitHandle e);
+            if (status == AbiStatus.Ok)
+            {
+                if (e is AutoResetEvent auto) auto.Set();
+                else ((ManualResetEvent)e).Set();
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ResetEvent(EventHandle handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Event, out WaitHandle e);
+            if (status == AbiStatus.Ok && e is ManualResetEvent manual) manual.Reset();
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus WaitAny(EventHandle* handles, int count, ulong timeoutMilliseconds, int* index)
+        {
+            ulong mark = Enter();
+            AbiStatus status = WaitAnyCore(handles, count, timeoutMilliseconds, index);
+            Leave(mark);
+            return status;
+        }
+
+        private static AbiStatus WaitAnyCore(EventHandle* handles, int count, ulong timeoutMilliseconds, int* index)
+        {
+            if (count < 0 || count > 64 || (count > 0 && handles == null) || index == null) return AbiStatus.InvalidArgument;
+            var waits = new WaitHandle[count];
+            for (int i = 0; i < count; i++)
+            {
+                AbiStatus status = Caller.Handles.Resolve(handles[i].Value, HandleType.Event, out WaitHandle e);
+                if (status != AbiStatus.Ok) return status;
+                waits[i] = e;
+            }
+            int result = WaitHandle.WaitAny(waits, timeoutMilliseconds);
+            *index = result;
+            return result == WaitHandle.TimedOut ? AbiStatus.Timeout : AbiStatus.Ok;
+        }
+
+        // ---- Paged memory ----
+
+        [UnmanagedCallersOnly]
+        private static void* AllocatePages(ulong count)
+        {
+            ulong mark = Enter();
+            void* pages = count == 0 || count > 1UL << 20 ? null : ProcessManager.AllocatePages(Caller, count);
+            Leave(mark);
+            return pages;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus FreePages(void* address, ulong count)
+        {
+            ulong mark = Enter();
+            AbiStatus status = ProcessManager.FreePages(Caller, address, count);
+            Leave(mark);
+            return status;
+        }
+
+        // ---- Runtime support ----
+
+        [UnmanagedCallersOnly]
+        private static nuint GetStackTop() => (nuint)Scheduler.Current.StackTop;
+
+        [UnmanagedCallersOnly]
+        private static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
+        {
+            ulong mark = Enter();
+            Scheduler.EnumerateProcessStacks(Caller, visit);
+            Leave(mark);
+        }
+
+        [UnmanagedCallersOnly]
+        private static void RegisterFaultTrampoline(void* trampoline)
+        {
+            if (Caller.ContainsCode((ulong)trampoline)) Caller.FaultTrampoline = (ulong)trampoline;
+        }
+
+        [UnmanagedCallersOnly]
+        private static ulong GetTimestampFrequency() => Tsc.Frequency;
+    }
+}

@@ -1,0 +1,52 @@
+using System.Collections.Generic;
+using Sing.Kernel.Abi;
+using Sing.Kernel.Threading;
+
+namespace Sing.Kernel.Processes
+{
+    internal enum ProcessState
+    {
+        Created,
+        Running,
+        Exited,
+    }
+
+    /// <summary>A software-isolated process: its sealed image, the pages it owns, its threads and handles, and
+    /// its identity (the image name, for now) and exit code.</summary>
+    internal sealed unsafe class KernelProcess
+    {
+        public readonly int Id;
+        public readonly string Name;
+        public readonly string Arguments;
+        public ProcessState State;
+        public int ExitCode;
+        public readonly KernelProcess Parent;
+        public readonly List<KernelProcess> Children = new List<KernelProcess>();
+        public readonly ManualResetEvent Exited = new ManualResetEvent(false);
+
+        internal byte* ImageBase;
+        internal ulong ImagePages;
+        internal ulong Entry;
+        internal ulong FaultTrampoline;
+        internal readonly HandleTable Handles = new HandleTable();
+        internal readonly List<KernelThread> Threads = new List<KernelThread>();
+        internal readonly Dictionary<ulong, ulong> OwnedPages = new Dictionary<ulong, ulong>(); // address -> count
+        internal ulong OwnedPageCount;
+
+        /// <summary>Why the kernel ended the process, when it did (fault, kill); null after a normal exit.</summary>
+        public string TerminationReason;
+
+        internal KernelProcess(int id, string name, string arguments, KernelProcess parent)
+        {
+            Id = id;
+            Name = name;
+            Arguments = arguments;
+            Parent = parent;
+        }
+
+        public bool ContainsCode(ulong address) =>
+            ImageBase != null && address >= (ulong)ImageBase && address < (ulong)ImageBase + ImagePages * Memory.PageAllocator.PageSize;
+
+        public ulong ImageOffset(ulong address) => address - (ulong)ImageBase;
+    }
+}

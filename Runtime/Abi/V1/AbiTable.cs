@@ -1,0 +1,120 @@
+using System.Runtime.InteropServices;
+
+namespace Singularity.V1
+{
+    /// <summary>Version 1 of the kernel ABI, the only way a SIP reaches the kernel. The kernel passes this table
+    /// to a SIP's entry point; each entry is a plain call in the SIP-Phys configuration (a ring-3 configuration
+    /// routes the same entries through a system-call stub). Arguments are scalars, pointers into the caller's
+    /// own memory, and opaque handles: no object reference ever crosses. Grouped as 001 §2.1 groups the ABI.
+    /// This file is compiled into both the kernel and every SIP, so the layout cannot drift.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct AbiTable
+    {
+        public const uint CurrentVersion = 1;
+
+        public uint Version;
+        public uint Size;
+
+        // Diagnostics
+        public delegate* unmanaged<byte*, int, void> DebugWrite;
+
+        // Processes
+        public delegate* unmanaged<int, void> ExitProcess;
+        public delegate* unmanaged<char*, int, char*, int, ProcessHandle*, AbiStatus> CreateProcess;
+        public delegate* unmanaged<ProcessHandle, AbiStatus> StartProcess;
+        public delegate* unmanaged<ProcessHandle, ulong, int*, AbiStatus> JoinProcess;
+        public delegate* unmanaged<ProcessHandle, AbiStatus> KillProcess;
+        public delegate* unmanaged<ulong, AbiStatus> CloseHandle;
+        public delegate* unmanaged<int> GetProcessId;
+
+        // Threads and synchronization
+        public delegate* unmanaged<delegate* unmanaged<nint, void>, nint, ThreadHandle*, AbiStatus> CreateThread;
+        public delegate* unmanaged<ThreadHandle, ulong, AbiStatus> JoinThread;
+        public delegate* unmanaged<void> YieldThread;
+        public delegate* unmanaged<ulong, void> Sleep;
+        public delegate* unmanaged<int, int, EventHandle*, AbiStatus> CreateEvent;
+        public delegate* unmanaged<EventHandle, AbiStatus> SetEvent;
+        public delegate* unmanaged<EventHandle, AbiStatus> ResetEvent;
+        public delegate* unmanaged<EventHandle*, int, ulong, int*, AbiStatus> WaitAny;
+
+        // Paged memory
+        public delegate* unmanaged<ulong, void*> AllocatePages;
+        public delegate* unmanaged<void*, ulong, AbiStatus> FreePages;
+
+        // Runtime support: the collector's view of this SIP's stacks, fault redirection, time.
+        public delegate* unmanaged<nuint> GetStackTop;
+        public delegate* unmanaged<delegate*<nint*, nint*, void>, void> EnumerateOtherStacks;
+        public delegate* unmanaged<void*, void> RegisterFaultTrampoline;
+        public delegate* unmanaged<ulong> GetTimestampFrequency;
+    }
+
+    /// <summary>Result of an ABI call. Failures never harm the kernel: a bad handle is answered, not trusted.</summary>
+    public enum AbiStatus
+    {
+        Ok = 0,
+        InvalidHandle = 1,
+        WrongHandleType = 2,
+        StaleHandle = 3,
+        NotFound = 4,
+        OutOfMemory = 5,
+        InvalidArgument = 6,
+        Timeout = 7,
+        InvalidState = 8,
+        AbiVersionRefused = 9,
+        BadImage = 10,
+    }
+
+    /// <summary>What a handle value denotes; the kernel checks it on every use.</summary>
+    public enum HandleType : byte
+    {
+        None = 0,
+        Process = 1,
+        Thread = 2,
+        Event = 3,
+    }
+
+    /// <summary>Handle encoding: slot index (low 24 bits), generation (next 32 bits, changes when the slot is
+    /// reused, so a stale handle is detected), type (top 8 bits).</summary>
+    public static class HandleBits
+    {
+        public static ulong Make(HandleType type, uint slot, uint generation) =>
+            ((ulong)type << 56) | ((ulong)generation << 24) | (slot & 0xFFFFFF);
+
+        public static HandleType TypeOf(ulong value) => (HandleType)(value >> 56);
+
+        public static uint SlotOf(ulong value) => (uint)(value & 0xFFFFFF);
+
+        public static uint GenerationOf(ulong value) => (uint)((value >> 24) & 0xFFFFFFFF);
+    }
+
+    /// <summary>A process (SIP) the caller created. Strongly typed so a thread handle cannot be passed where a
+    /// process is expected without the compiler noticing; the kernel checks the type again at run time.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ProcessHandle
+    {
+        public ulong Value;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ThreadHandle
+    {
+        public ulong Value;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    public struct EventHandle
+    {
+        public ulong Value;
+    }
+
+    /// <summary>Marker placed in every SIP image (section .singularity.abi): magic and the ABI version the image
+    /// was built against. The loader refuses versions the kernel does not export.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct AbiImageMarker
+    {
+        public const ulong Magic = 0x0049424147_4E4953; // "SINGABI" little-endian, 7 bytes
+        public ulong MagicValue;
+        public uint AbiVersion;
+        public uint Reserved;
+    }
+}

@@ -1,0 +1,10 @@
+namespace Singularity.V1
+{
+    /// <summary>The kernel's ABI table for this SIP, set by the entry point before any program code runs.</summary>
+    public static unsafe class Abi
+    {
+        internal static AbiTable* Table;
+
+        public static uint Version => Table->Version;
+    }
+}

@@ -1,0 +1,89 @@
+using System;
+
+namespace Singularity.V1
+{
+    /// <summary>Creating, starting, joining and killing child SIPs.</summary>
+    public static unsafe class Processes
+    {
+        public static int CurrentId => Abi.Table->GetProcessId();
+
+        /// <summary>Creates (does not start) a SIP from the installed image <paramref name="image"/>.</summary>
+        public static AbiStatus Create(string image, string arguments, out ProcessHandle handle)
+        {
+            ProcessHandle h;
+            AbiStatus status;
+            arguments ??= "";
+            fixed (char* name = image)
+            fixed (char* args = arguments)
+                status = Abi.Table->CreateProcess(name, image.Length, args, arguments.Length, &h);
+            handle = h;
+            return status;
+        }
+
+        public static AbiStatus Start(ProcessHandle handle) => Abi.Table->StartProcess(handle);
+
+        /// <summary>Waits for a process to exit (timeout in milliseconds; ulong.MaxValue waits forever).</summary>
+        public static AbiStatus Join(ProcessHandle handle, ulong timeoutMilliseconds, out int exitCode)
+        {
+            int code = 0;
+            AbiStatus status = Abi.Table->JoinProcess(handle, timeoutMilliseconds, &code);
+            exitCode = code;
+            return status;
+        }
+
+        public static AbiStatus Kill(ProcessHandle handle) => Abi.Table->KillProcess(handle);
+
+        public static AbiStatus Close(ProcessHandle handle) => Abi.Table->CloseHandle(handle.Value);
+
+        /// <summary>Ends this process now.</summary>
+        public static void Exit(int exitCode) => Abi.Table->ExitProcess(exitCode);
+    }
+
+    /// <summary>Threads inside this SIP and the kernel's synchronization objects.</summary>
+    public static unsafe class Threads
+    {
+        public static AbiStatus Create(delegate* unmanaged<nint, void> entry, nint argument, out ThreadHandle handle)
+        {
+            ThreadHandle h;
+            AbiStatus status = Abi.Table->CreateThread(entry, argument, &h);
+            handle = h;
+            return status;
+        }
+
+        public static AbiStatus Join(ThreadHandle handle, ulong timeoutMilliseconds = ulong.MaxValue) => Abi.Table->JoinThread(handle, timeoutMilliseconds);
+
+        public static void Yield() => Abi.Table->YieldThread();
+
+        public static void Sleep(ulong milliseconds) => Abi.Table->Sleep(milliseconds);
+
+        public static AbiStatus CreateEvent(bool manualReset, bool initiallySet, out EventHandle handle)
+        {
+            EventHandle h;
+            AbiStatus status = Abi.Table->CreateEvent(manualReset ? 1 : 0, initiallySet ? 1 : 0, &h);
+            handle = h;
+            return status;
+        }
+
+        public static AbiStatus Set(EventHandle handle) => Abi.Table->SetEvent(handle);
+
+        public static AbiStatus Reset(EventHandle handle) => Abi.Table->ResetEvent(handle);
+
+        /// <summary>Waits for any of the events; <paramref name="index"/> is the one that fired, -1 on timeout.</summary>
+        public static AbiStatus WaitAny(ReadOnlySpan<EventHandle> handles, ulong timeoutMilliseconds, out int index)
+        {
+            int i = -1;
+            AbiStatus status;
+            fixed (EventHandle* p = handles) status = Abi.Table->WaitAny(p, handles.Length, timeoutMilliseconds, &i);
+            index = i;
+            return status;
+        }
+    }
+
+    /// <summary>Pages of memory owned by this SIP (returned to the kernel when it exits).</summary>
+    public static unsafe class Pages
+    {
+        public static void* Allocate(ulong count) => Abi.Table->AllocatePages(count);
+
+        public static AbiStatus Free(void* address, ulong count) => Abi.Table->FreePages(address, count);
+    }
+}
