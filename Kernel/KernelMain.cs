@@ -86,10 +86,14 @@ namespace Sing.Kernel
             while (true) Cpu.WaitForInterrupt();
         }
 
-        /// <summary>Starts the installed program <paramref name="name"/> and waits for it (kernel option run=NAME).</summary>
-        private static void RunProgram(string name)
+        /// <summary>Starts an installed program and waits for it: kernel option run=NAME or run=NAME:ARG:ARG...
+        /// (colons stand for the spaces the kernel command line cannot carry inside one option).</summary>
+        private static void RunProgram(string spec)
         {
-            var status = Processes.ProcessManager.Create(name, "", null, out Processes.KernelProcess process, out string error);
+            int colon = spec.IndexOf(':');
+            string name = colon < 0 ? spec : spec.Substring(0, colon);
+            string arguments = colon < 0 ? "" : spec.Substring(colon + 1).Replace(':', ' ');
+            var status = Processes.ProcessManager.Create(name, arguments, null, out Processes.KernelProcess process, out string error);
             if (status != Singularity.V1.AbiStatus.Ok)
             {
                 Log.Line($"run: cannot create \"{name}\": {error}");

@@ -23,6 +23,7 @@ namespace Sing.Kernel.Abi
             Table->Version = AbiTable.CurrentVersion;
             Table->Size = (uint)sizeof(AbiTable);
             Table->DebugWrite = &DebugWrite;
+            Table->ReportUnhandledException = &ReportUnhandledException;
             Table->ExitProcess = &ExitProcess;
             Table->CreateProcess = &CreateProcess;
             Table->StartProcess = &StartProcess;
@@ -30,6 +31,8 @@ namespace Sing.Kernel.Abi
             Table->KillProcess = &KillProcess;
             Table->CloseHandle = &CloseHandle;
             Table->GetProcessId = &GetProcessId;
+            Table->GetArguments = &GetArguments;
+            Table->GetCurrentThreadId = &GetCurrentThreadId;
             Table->CreateThread = &CreateThread;
             Table->JoinThread = &JoinThread;
             Table->YieldThread = &YieldThread;
@@ -88,6 +91,31 @@ namespace Sing.Kernel.Abi
                 char c = (char)text[i];
                 Log.Write(c);
                 if (c == '\n') s_lineStart = true;
+            }
+        }
+
+        [UnmanagedCallersOnly]
+        private static void ReportUnhandledException(void* methodTable, char* message, int length, ulong* frames, int count)
+        {
+            ulong mark = Enter();
+            ReportCore((ulong)methodTable, message, length, frames, count);
+            Leave(mark);
+        }
+
+        private static void ReportCore(ulong methodTable, char* message, int length, ulong* frames, int count)
+        {
+            KernelProcess p = Caller;
+            Log.Write($"[kernel] SIP {p.Name} (pid {p.Id}): unhandled exception ");
+            if (p.Symbols != null && p.ContainsCode(methodTable)) p.Symbols.WriteTypeName(p.ImageOffset(methodTable));
+            else Log.Write("(unknown type)");
+            Log.Write(": ");
+            for (int i = 0; i < length && i < 1024; i++) Log.Write(message[i]);
+            Log.Line();
+            for (int i = 0; i < count && i < 32; i++)
+            {
+                Log.Write("    at ");
+                p.WriteLocation(frames[i]);
+                Log.Line();
             }
         }
 
@@ -178,6 +206,18 @@ namespace Sing.Kernel.Abi
 
         [UnmanagedCallersOnly]
         private static int GetProcessId() => Caller.Id;
+
+        [UnmanagedCallersOnly]
+        private static int GetArguments(char* buffer, int capacity)
+        {
+            string args = Caller.Arguments;
+            if (buffer != null)
+                for (int i = 0; i < args.Length && i < capacity; i++) buffer[i] = args[i];
+            return args.Length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int GetCurrentThreadId() => Scheduler.Current.Id;
 
         // ---- Threads and synchronization ----
 

@@ -60,6 +60,9 @@ namespace Sing.Kernel.Arch
             Processes.KernelProcess process = Processes.ProcessManager.FindByCodeAddress(frame->Rip);
             Threading.KernelThread current = Threading.Scheduler.Current;
             if (process == null || current == null || current.Owner != process) return false;
+            Log.Write($"[kernel] SIP {process.Name} (pid {process.Id}) faulted in ");
+            process.WriteLocation(frame->Rip);
+            Log.Line();
             string reason = string.Concat(what ?? Interrupts.ExceptionName((int)frame->Vector), " at image+0x",
                 process.ImageOffset(frame->Rip).ToString("x"), frame->Vector == Interrupts.PageFault ? string.Concat(" (address 0x", Cpu.ReadCr2().ToString("x"), ")") : "");
             Processes.ProcessManager.Terminate(process, FaultExitCode, reason);

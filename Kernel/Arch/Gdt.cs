@@ -18,6 +18,7 @@ namespace Sing.Kernel.Arch
         public const int DoubleFaultStack = 1;
         public const int NmiStack = 2;
         public const int PageFaultStack = 3;
+        public const int DivideErrorStack = 4;
 
         private const ulong InterruptStackBytes = 32 * 1024;
 
@@ -45,6 +46,7 @@ namespace Sing.Kernel.Arch
             s_tss->Ist1 = NewStack();
             s_tss->Ist2 = NewStack();
             s_tss->Ist3 = NewStack();
+            s_tss->Ist4 = NewStack();
             s_tss->Rsp0 = NewStack();
 
             s_table[0] = 0;

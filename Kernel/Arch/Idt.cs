@@ -17,7 +17,10 @@ namespace Sing.Kernel.Arch
                 {
                     Interrupts.DoubleFault => Gdt.DoubleFaultStack,
                     Interrupts.NonMaskable or Interrupts.MachineCheck => Gdt.NmiStack,
+                    // Faults the kernel may turn into exceptions get their own stack: the handler then writes a
+                    // return address below the faulting stack pointer without touching its own frame.
                     Interrupts.PageFault => Gdt.PageFaultStack,
+                    Interrupts.DivideError => Gdt.DivideErrorStack,
                     _ => 0,
                 };
                 SetGate(vector, stubs[vector], ist);

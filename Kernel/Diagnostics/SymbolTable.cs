@@ -6,17 +6,17 @@ namespace Sing.Kernel.Diagnostics
     /// <summary>Names code addresses for diagnostics. The build writes the kernel's function symbols, sorted by
     /// address, as "hexaddress name" lines (artifacts/kernel.sym); GRUB loads that file as a module named
     /// "symbols". Lookup is a binary search over an index built at boot.</summary>
-    internal static unsafe class SymbolTable
+    internal sealed unsafe class SymbolFile
     {
-        private static byte* s_text;
-        private static byte* s_end;
-        private static ulong* s_addresses;
-        private static uint* s_lineOffsets;
-        private static int s_count;
+        private byte* s_text;
+        private byte* s_end;
+        private ulong* s_addresses;
+        private uint* s_lineOffsets;
+        private int s_count;
 
-        public static int Count => s_count;
+        public int Count => s_count;
 
-        public static void Load(BootModule module)
+        public SymbolFile(BootModule module)
         {
             s_text = module.Start;
             s_end = module.End;
@@ -49,7 +49,7 @@ namespace Sing.Kernel.Diagnostics
             c >= '0' && c <= '9' ? (ulong)(c - '0') : c >= 'a' && c <= 'f' ? (ulong)(c - 'a' + 10) : c >= 'A' && c <= 'F' ? (ulong)(c - 'A' + 10) : 0;
 
         /// <summary>Index of the last symbol at or below <paramref name="address"/>, or -1.</summary>
-        public static int Find(ulong address)
+        public int Find(ulong address)
         {
             int lo = 0, hi = s_count - 1, found = -1;
             while (lo <= hi)
@@ -62,7 +62,7 @@ namespace Sing.Kernel.Diagnostics
         }
 
         /// <summary>Writes "name+0xoffset" for a code address, or "?" when unknown.</summary>
-        public static void WriteLocation(ulong address)
+        public void WriteLocation(ulong address)
         {
             int index = Find(address);
             if (index < 0)
@@ -77,7 +77,7 @@ namespace Sing.Kernel.Diagnostics
 
         /// <summary>Writes a type's name from its MethodTable symbol ("_ZTV" length name, as ILC mangles them),
         /// or the address when no symbol matches exactly.</summary>
-        public static void WriteTypeName(ulong methodTable)
+        public void WriteTypeName(ulong methodTable)
         {
             int index = Find(methodTable);
             if (index < 0 || s_addresses[index] != methodTable)
@@ -95,7 +95,7 @@ namespace Sing.Kernel.Diagnostics
             for (; p < s_end && *p != '\n'; p++) Log.Write((char)*p);
         }
 
-        public static bool TryGetName(ulong address, out string name)
+        public bool TryGetName(ulong address, out string name)
         {
             int index = Find(address);
             name = null;
@@ -108,6 +108,34 @@ namespace Sing.Kernel.Diagnostics
             for (int i = 0; i < length; i++) chars[i] = (char)start[i];
             name = new string(chars, 0, length);
             return true;
+        }
+    }
+
+    /// <summary>The kernel's own symbols (the "symbols" boot module), for code in the kernel image.</summary>
+    internal static unsafe class SymbolTable
+    {
+        private static SymbolFile s_kernel;
+
+        public static void Load(BootModule module) => s_kernel = new SymbolFile(module);
+
+        public static int Count => s_kernel == null ? 0 : s_kernel.Count;
+
+        public static void WriteLocation(ulong address)
+        {
+            if (s_kernel == null) Log.Write('?');
+            else s_kernel.WriteLocation(address);
+        }
+
+        public static void WriteTypeName(ulong methodTable)
+        {
+            if (s_kernel == null) Log.Hex(methodTable);
+            else s_kernel.WriteTypeName(methodTable);
+        }
+
+        public static bool TryGetName(ulong address, out string name)
+        {
+            name = null;
+            return s_kernel != null && s_kernel.TryGetName(address, out name);
         }
     }
 }

@@ -28,6 +28,7 @@ namespace Sing.Kernel.Processes
         internal ulong ImagePages;
         internal ulong Entry;
         internal ulong FaultTrampoline;
+        internal Diagnostics.SymbolFile Symbols;   // the image's symbols (image-relative addresses), if installed
         internal readonly HandleTable Handles = new HandleTable();
         internal readonly List<KernelThread> Threads = new List<KernelThread>();
         internal readonly Dictionary<ulong, ulong> OwnedPages = new Dictionary<ulong, ulong>(); // address -> count
@@ -48,5 +49,16 @@ namespace Sing.Kernel.Processes
             ImageBase != null && address >= (ulong)ImageBase && address < (ulong)ImageBase + ImagePages * Memory.PageAllocator.PageSize;
 
         public ulong ImageOffset(ulong address) => address - (ulong)ImageBase;
+
+        /// <summary>Writes "symbol+0xoffset" for an address in this SIP's image, or "image+0xoffset".</summary>
+        public void WriteLocation(ulong address)
+        {
+            if (Symbols != null && ContainsCode(address) && Symbols.Find(ImageOffset(address)) >= 0) Symbols.WriteLocation(ImageOffset(address));
+            else
+            {
+                Console.Log.Write("image+");
+                Console.Log.Hex(address - (ulong)ImageBase);
+            }
+        }
     }
 }

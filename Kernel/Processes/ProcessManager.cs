@@ -20,6 +20,7 @@ namespace Sing.Kernel.Processes
         }
 
         private static readonly Dictionary<string, ImageFile> s_images = new Dictionary<string, ImageFile>();
+        private static readonly Dictionary<string, Diagnostics.SymbolFile> s_symbols = new Dictionary<string, Diagnostics.SymbolFile>();
         private static readonly List<KernelProcess> s_processes = new List<KernelProcess>();
         private static int s_nextId = 1;
 
@@ -34,10 +35,9 @@ namespace Sing.Kernel.Processes
             for (int i = 0; i < boot.ModuleCount; i++)
             {
                 BootModule module = boot.GetModule(i);
-                byte* cmd = module.CommandLine;
-                if (cmd == null || cmd[0] != 's' || cmd[1] != 'i' || cmd[2] != 'p' || cmd[3] != ':') continue;
-                string name = CString.ToManaged(cmd + 4);
-                s_images[name] = new ImageFile { Start = module.Start, Size = module.Size };
+                string command = CString.ToManaged(module.CommandLine);
+                if (command.StartsWith("sip:")) s_images[command.Substring(4)] = new ImageFile { Start = module.Start, Size = module.Size };
+                else if (command.StartsWith("sipsym:")) s_symbols[command.Substring(7)] = new Diagnostics.SymbolFile(module);
             }
         }
 
@@ -45,6 +45,14 @@ namespace Sing.Kernel.Processes
         internal static void RegisterImage(string name, byte* start, ulong size) => s_images[name] = new ImageFile { Start = start, Size = size };
 
         public static int InstalledImageCount => s_images.Count;
+
+        internal static bool TryGetImage(string name, out byte* start, out ulong size)
+        {
+            bool found = s_images.TryGetValue(name, out ImageFile file);
+            start = file.Start;
+            size = file.Size;
+            return found;
+        }
 
         public static bool IsInstalled(string name) => s_images.ContainsKey(name);
 
@@ -78,8 +86,10 @@ namespace Sing.Kernel.Processes
                 error = string.Concat("image \"", image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());
                 return AbiStatus.AbiVersionRefused;
             }
+            s_symbols.TryGetValue(image, out Diagnostics.SymbolFile symbols);
             process = new KernelProcess(s_nextId++, image, arguments ?? "", parent)
             {
+                Symbols = symbols,
                 ImageBase = loaded.Base,
                 ImagePages = loaded.Pages,
                 Entry = loaded.Entry,

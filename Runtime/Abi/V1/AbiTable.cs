@@ -17,6 +17,9 @@ namespace Singularity.V1
 
         // Diagnostics
         public delegate* unmanaged<byte*, int, void> DebugWrite;
+        // An exception no handler caught: (MethodTable address, message, length, return addresses, count). The
+        // kernel names them from the image's symbols; the SIP then exits.
+        public delegate* unmanaged<void*, char*, int, ulong*, int, void> ReportUnhandledException;
 
         // Processes
         public delegate* unmanaged<int, void> ExitProcess;
@@ -26,12 +29,14 @@ namespace Singularity.V1
         public delegate* unmanaged<ProcessHandle, AbiStatus> KillProcess;
         public delegate* unmanaged<ulong, AbiStatus> CloseHandle;
         public delegate* unmanaged<int> GetProcessId;
+        public delegate* unmanaged<char*, int, int> GetArguments;      // copies up to capacity chars, returns the full length
 
         // Threads and synchronization
         public delegate* unmanaged<delegate* unmanaged<nint, void>, nint, ThreadHandle*, AbiStatus> CreateThread;
         public delegate* unmanaged<ThreadHandle, ulong, AbiStatus> JoinThread;
         public delegate* unmanaged<void> YieldThread;
         public delegate* unmanaged<ulong, void> Sleep;
+        public delegate* unmanaged<int> GetCurrentThreadId;
         public delegate* unmanaged<int, int, EventHandle*, AbiStatus> CreateEvent;
         public delegate* unmanaged<EventHandle, AbiStatus> SetEvent;
         public delegate* unmanaged<EventHandle, AbiStatus> ResetEvent;

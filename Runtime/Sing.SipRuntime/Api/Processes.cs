@@ -7,6 +7,19 @@ namespace Singularity.V1
     {
         public static int CurrentId => Abi.Table->GetProcessId();
 
+        /// <summary>The argument string this process was created with.</summary>
+        public static string Arguments
+        {
+            get
+            {
+                int length = Abi.Table->GetArguments(null, 0);
+                if (length == 0) return "";
+                char* buffer = stackalloc char[length];
+                Abi.Table->GetArguments(buffer, length);
+                return new string(buffer, 0, length);
+            }
+        }
+
         /// <summary>Creates (does not start) a SIP from the installed image <paramref name="image"/>.</summary>
         public static AbiStatus Create(string image, string arguments, out ProcessHandle handle)
         {

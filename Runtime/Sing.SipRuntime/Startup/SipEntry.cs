@@ -24,6 +24,7 @@ namespace Singularity.V1.Startup
             RuntimeHost.StackTop = &StackTop;
             RuntimeHost.EnumerateOtherStacks = &EnumerateOtherStacks;
             RuntimeHost.UnhandledException = &Unhandled;
+            RuntimeHost.CurrentExceptionState = &ThreadExceptionStates.Current;
             StartupCodeHelpers.InitializeModules(ImageTables.ModulesStart(), ImageTables.ModulesEnd());
             ExceptionDispatcher.Initialize(ImageTables.EhFrameStart(), ImageTables.EhFrameEnd());
             abi->RegisterFaultTrampoline((void*)HardwareExceptions.ThrowTrampoline);
@@ -49,19 +50,33 @@ namespace Singularity.V1.Startup
             Abi.Table->ExitProcess(ExitCodes.FailFast);
         }
 
+        /// <summary>Fail-stop: the kernel reports the exception (naming its type and the frames from this image's
+        /// symbols) and the process ends with the .NET unhandled-exception code.</summary>
         private static void Unhandled(string message, object exception, ulong* frames, int count)
         {
-            Debug.Write("unhandled exception ");
-            Debug.Write(TypeNames.Of(exception));
-            Debug.Write(": ");
-            Debug.WriteLine(message);
-            for (int i = 0; i < count; i++)
-            {
-                Debug.Write("    at image+0x");
-                Debug.WriteHex(frames[i] - (ulong)ImageBase.Start);
-                Debug.WriteLine("");
-            }
+            void* methodTable = exception == null ? null : *(void**)*(nint*)Unsafe.AsPointer(ref exception);
+            message ??= "";
+            fixed (char* text = message) Abi.Table->ReportUnhandledException(methodTable, text, message.Length, frames, count);
             Abi.Table->ExitProcess(ExitCodes.UnhandledException);
+        }
+    }
+
+    /// <summary>Each SIP thread's exception-handling state, keyed by the kernel's thread id (no object reference
+    /// crosses the ABI, so the table lives here, in the SIP's object space).</summary>
+    internal static class ThreadExceptionStates
+    {
+        private static System.Collections.Generic.Dictionary<int, ExceptionThreadState> s_states;
+
+        public static unsafe ExceptionThreadState Current()
+        {
+            int id = Abi.Table->GetCurrentThreadId();
+            s_states ??= new System.Collections.Generic.Dictionary<int, ExceptionThreadState>();
+            if (!s_states.TryGetValue(id, out ExceptionThreadState state))
+            {
+                state = new ExceptionThreadState();
+                s_states[id] = state;
+            }
+            return state;
         }
     }
 
@@ -79,16 +94,4 @@ namespace Singularity.V1.Startup
         public static byte* Start => ImageStart();
     }
 
-    /// <summary>The runtime has no type names; the kernel names types from the image's symbols. Here the
-    /// exception is identified by its MethodTable address relative to the image.</summary>
-    internal static unsafe class TypeNames
-    {
-        public static string Of(object obj)
-        {
-            if (obj == null) return "(null)";
-            nint methodTable = *(nint*)Unsafe.AsPointer(ref obj);
-            methodTable = *(nint*)methodTable;
-            return string.Concat("type@image+0x", ((ulong)methodTable - (ulong)ImageBase.Start).ToString("x"));
-        }
-    }
 }

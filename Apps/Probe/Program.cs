@@ -1,0 +1,153 @@
+using System;
+using System.Runtime.InteropServices;
+using Singularity.V1;
+
+namespace Sing.Apps.Probe
+{
+    /// <summary>Arguments: "exit N" | "null" | "divide" | "overflow-stack" | "throw" | "block" | "spin" |
+    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB".</summary>
+    internal static unsafe class Program
+    {
+        [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+        private static int Main() => Run(Processes.Arguments);
+
+        private static object s_null;
+        private static int s_zero;
+
+        private static int Run(string args)
+        {
+            string verb = args, rest = "";
+            int space = args.IndexOf(' ');
+            if (space >= 0)
+            {
+                verb = args.Substring(0, space);
+                rest = args.Substring(space + 1);
+            }
+            switch (verb)
+            {
+                case "exit": return int.Parse(rest);
+                case "null": return s_null.GetHashCode();                       // unhandled NullReferenceException
+                case "divide": return 10 / s_zero;                               // unhandled DivideByZeroException
+                case "throw": throw new InvalidOperationException("probe threw on purpose");
+                case "overflow-stack": return Recurse(1);
+                case "block": return Block();
+                case "spin": return Spin();
+                case "forge": return Forge();
+                case "threads": return RunThreads();
+                case "spawn": return Spawn(rest);
+                case "foreign-thread": return ForeignThread();
+                case "alloc": return Allocate(int.Parse(rest));
+                default:
+                    Debug.WriteLine("unknown probe verb: " + verb);
+                    return 2;
+            }
+        }
+
+        private static int Recurse(int depth)
+        {
+            long* pad = stackalloc long[32];
+            pad[depth % 32] = depth;
+            return Recurse(depth + 1) + (int)pad[depth % 32];
+        }
+
+        private static int Block()
+        {
+            Threads.CreateEvent(false, false, out EventHandle never);
+            Debug.WriteLine("blocking forever");
+            Threads.WaitAny(new[] { never }, ulong.MaxValue, out _);
+            return 1;
+        }
+
+        private static int Spin()
+        {
+            ulong n = 0;
+            while (true)
+            {
+                n++;
+                if ((n & 0xFFFFF) == 0) Threads.Yield();
+            }
+        }
+
+        /// <summary>Every kind of bad handle must be refused with the right status, and nothing else happens.</summary>
+        private static int Forge()
+        {
+            int failures = 0;
+            Threads.CreateEvent(false, false, out EventHandle real);
+            Expect(Threads.Set(new EventHandle { Value = 0 }), AbiStatus.InvalidHandle, "zero handle", ref failures);
+            Expect(Threads.Set(new EventHandle { Value = 0x0300000000FFFFFF }), AbiStatus.InvalidHandle, "slot out of range", ref failures);
+            Expect(Threads.Set(new EventHandle { Value = real.Value + (1UL << 24) }), AbiStatus.InvalidHandle, "wrong generation", ref failures);
+            Expect(Processes.Start(new ProcessHandle { Value = real.Value }), AbiStatus.WrongHandleType, "event used as a process", ref failures);
+            Expect(Processes.Kill(new ProcessHandle { Value = (real.Value & ~(0xFFUL << 56)) | (1UL << 56) }), AbiStatus.WrongHandleType, "event retyped as a process", ref failures);
+            Expect(Processes.Close(new ProcessHandle { Value = real.Value }), AbiStatus.Ok, "closing the real handle", ref failures);
+            Expect(Threads.Set(real), AbiStatus.StaleHandle, "use after close", ref failures);
+            Expect(Pages.Free((void*)0x200000, 1), AbiStatus.InvalidArgument, "freeing pages it does not own", ref failures);
+            Debug.WriteLine($"forged handles: {failures} unexpected results");
+            return failures == 0 ? 0 : 100 + failures;
+        }
+
+        private static void Expect(AbiStatus actual, AbiStatus expected, string what, ref int failures)
+        {
+            if (actual == expected) return;
+            failures++;
+            Debug.WriteLine($"{what}: expected {(int)expected}, got {(int)actual}");
+        }
+
+        private static int s_counter;
+        private static EventHandle s_go;
+
+        [UnmanagedCallersOnly]
+        private static void Worker(nint amount)
+        {
+            Threads.WaitAny(new[] { s_go }, ulong.MaxValue, out _);
+            for (int i = 0; i < (int)amount; i++)
+            {
+                System.Threading.Interlocked.Increment(ref s_counter);
+                try { if (i % 100 == 0) throw new InvalidOperationException("in a thread"); }
+                catch (InvalidOperationException) { Threads.Yield(); }
+            }
+        }
+
+        private static int RunThreads()
+        {
+            Threads.CreateEvent(true, false, out s_go);
+            var handles = new ThreadHandle[3];
+            for (int i = 0; i < handles.Length; i++)
+                Threads.Create(&Worker, 1000, out handles[i]);
+            var garbage = new System.Collections.Generic.List<string>();
+            for (int i = 0; i < 5000; i++) garbage.Add(i.ToString());
+            GC.Collect();
+            Threads.Set(s_go);
+            for (int i = 0; i < handles.Length; i++) Threads.Join(handles[i]);
+            Debug.WriteLine($"threads done: counter {s_counter}");
+            return s_counter == 3000 ? 0 : 1;
+        }
+
+        private static int Spawn(string rest)
+        {
+            int space = rest.IndexOf(' ');
+            string image = space < 0 ? rest : rest.Substring(0, space);
+            string childArgs = space < 0 ? "" : rest.Substring(space + 1);
+            AbiStatus status = Processes.Create(image, childArgs, out ProcessHandle child);
+            if (status != AbiStatus.Ok) return 200 + (int)status;
+            Processes.Start(child);
+            Processes.Join(child, ulong.MaxValue, out int code);
+            Processes.Close(child);
+            Debug.WriteLine($"child {image} exited with {code}");
+            return 100 + code;
+        }
+
+        private static int ForeignThread()
+        {
+            // A thread must start in the SIP's own code: an address outside the image is refused.
+            AbiStatus status = Threads.Create((delegate* unmanaged<nint, void>)0x100000, 0, out _);
+            return status == AbiStatus.InvalidArgument ? 0 : 1;
+        }
+
+        private static int Allocate(int mebibytes)
+        {
+            var blocks = new byte[mebibytes][];
+            for (int i = 0; i < mebibytes; i++) blocks[i] = new byte[1 << 20];
+            return blocks.Length;
+        }
+    }
+}

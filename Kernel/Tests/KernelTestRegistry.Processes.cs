@@ -1,0 +1,20 @@
+namespace Sing.Kernel.Tests
+{
+    internal static unsafe partial class KernelTestRegistry
+    {
+        /// <summary>SIPs, the ABI and the process manager.</summary>
+        private static KernelTest[] Processes() => new[]
+        {
+            new KernelTest("processes.exit_code_and_pages_returned", &ProcessTests.ExitCodeAndPagesReturned),
+            new KernelTest("processes.fault_stops_only_the_faulting_sip", &ProcessTests.FaultStopsOnlyTheFaultingSip),
+            new KernelTest("processes.kill_blocked_in_kernel", &ProcessTests.KillBlockedInKernel),
+            new KernelTest("processes.forged_handles_rejected", &ProcessTests.ForgedHandlesRejected),
+            new KernelTest("processes.sip_threads_and_events", &ProcessTests.SipThreadsAndEvents),
+            new KernelTest("processes.children_and_exit_codes", &ProcessTests.ChildrenAndExitCodes),
+            new KernelTest("processes.threads_start_only_in_own_image", &ProcessTests.ThreadsStartOnlyInOwnImage),
+            new KernelTest("processes.abi_version_refused", &ProcessTests.AbiVersionRefused),
+            new KernelTest("processes.malformed_images_rejected", &ProcessTests.MalformedImagesRejected),
+            new KernelTest("processes.create_exit_loop_leaks_nothing", &ProcessTests.CreateExitLoopLeaksNothing),
+        };
+    }
+}

@@ -1,0 +1,159 @@
+using System;
+using Sing.Kernel.Memory;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+using Singularity.V1;
+
+namespace Sing.Kernel.Tests
+{
+    /// <summary>SIPs: creation from installed images, exit codes, fail-stop isolation, kill, handles, threads,
+    /// children, image and ABI-version checks, and page accounting across many create/exit cycles.</summary>
+    internal static unsafe class ProcessTests
+    {
+        private const ulong PageSlack = 16; // kernel-side bookkeeping may grow its heap a little
+
+        private static KernelProcess Start(TestContext t, string image, string args)
+        {
+            AbiStatus status = ProcessManager.Create(image, args, null, out KernelProcess p, out string error);
+            if (status != AbiStatus.Ok)
+            {
+                t.Fail(string.Concat("cannot create ", image, ": ", error));
+                return null;
+            }
+            ProcessManager.Start(p);
+            return p;
+        }
+
+        private static int Run(TestContext t, string image, string args)
+        {
+            KernelProcess p = Start(t, image, args);
+            if (p == null) return int.MinValue;
+            if (!p.Exited.WaitOne(60_000)) t.Fail(string.Concat(image, " ", args, " did not exit within 60 s"));
+            return p.ExitCode;
+        }
+
+        public static void ExitCodeAndPagesReturned(TestContext t)
+        {
+            Run(t, "hello", "");                 // warm up kernel-side structures
+            ulong used = PageAllocator.UsedPages;
+            for (int i = 0; i < 5; i++) t.Equal(42, (ulong)Run(t, "hello", ""), "hello exits with 42");
+            WaitHandle.Sleep(2);                  // let the last thread's stack be reaped
+            t.True(PageAllocator.UsedPages <= used + PageSlack, "the pages of five SIPs came back");
+            t.Equal(0, (ulong)ProcessManager.LiveProcessCount, "no process is left");
+        }
+
+        public static void FaultStopsOnlyTheFaultingSip(TestContext t)
+        {
+            KernelProcess spinner = Start(t, "probe", "spin");
+            t.Equal(unchecked((ulong)Startup_ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "null")), "null dereference: unhandled NullReferenceException ends the SIP");
+            t.Equal(unchecked((ulong)Startup_ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "divide")), "division by zero ends the SIP");
+            t.Equal(unchecked((ulong)Startup_ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "throw")), "an uncaught throw ends the SIP");
+            t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)Run(t, "probe", "overflow-stack")), "stack overflow ends the SIP");
+            t.True(spinner.State == ProcessState.Running, "a SIP that did not fault keeps running");
+            ProcessManager.Terminate(spinner, -1, "test finished with it");
+            t.True(spinner.Exited.WaitOne(1000) && spinner.ExitCode == -1, "the spinner is killed");
+        }
+
+        public static void KillBlockedInKernel(TestContext t)
+        {
+            ulong used = PageAllocator.UsedPages;
+            KernelProcess p = Start(t, "probe", "block");
+            WaitHandle.Sleep(30);
+            t.True(p.State == ProcessState.Running && p.Threads.Count == 1 && p.Threads[0].State == ThreadState.Blocked,
+                "the SIP is blocked inside an ABI wait");
+            ProcessManager.Terminate(p, -1, "killed by the test");
+            t.True(p.Exited.WaitOne(1000), "killing it wakes its joiners");
+            WaitHandle.Sleep(2);
+            t.True(PageAllocator.UsedPages <= used + PageSlack, "its pages, stack and heap came back");
+        }
+
+        public static void ForgedHandlesRejected(TestContext t) =>
+            t.Equal(0, (ulong)Run(t, "probe", "forge"), "every forged, stale or mistyped handle was refused with the right status");
+
+        public static void SipThreadsAndEvents(TestContext t) =>
+            t.Equal(0, (ulong)Run(t, "probe", "threads"), "three SIP threads counted to 3000 while the SIP collected garbage and threw");
+
+        public static void ChildrenAndExitCodes(TestContext t)
+        {
+            KernelProcess parent = Start(t, "probe", "spawn probe exit 5");
+            if (parent == null) return;
+            parent.Exited.WaitOne(60_000);
+            t.Equal(105, (ulong)parent.ExitCode, "the parent saw its child's exit code");
+            t.True(parent.Children.Count == 1 && parent.Children[0].Name == "probe" && parent.Children[0].ExitCode == 5, "parent/child bookkeeping");
+        }
+
+        public static void ThreadsStartOnlyInOwnImage(TestContext t) =>
+            t.Equal(0, (ulong)Run(t, "probe", "foreign-thread"), "a thread entry outside the SIP's image is refused");
+
+        public static void AbiVersionRefused(TestContext t)
+        {
+            t.True(ProcessManager.TryGetImage("hello", out byte* image, out ulong size), "hello is installed");
+            byte* copy = (byte*)KernelHeap.Allocate(size);
+            Buffer.Memmove(copy, image, (nuint)size);
+            bool patched = false;
+            for (ulong i = 0; i + 12 <= size && !patched; i++)
+            {
+                if (*(ulong*)(copy + i) != AbiImageMarker.Magic) continue;
+                *(uint*)(copy + i + 8) = 99;
+                patched = true;
+            }
+            t.True(patched, "the image carries an ABI marker");
+            ProcessManager.RegisterImage("hello-abi99", copy, size);
+            ulong used = PageAllocator.UsedPages;
+            AbiStatus status = ProcessManager.Create("hello-abi99", "", null, out KernelProcess p, out string error);
+            t.Equal((ulong)AbiStatus.AbiVersionRefused, (ulong)status, "an image built for ABI 99 is refused");
+            t.True(error != null && BootTests.Contains(error, "ABI version 99"), "the reason names the version");
+            t.True(p == null && PageAllocator.UsedPages == used, "nothing was allocated for it");
+        }
+
+        public static void MalformedImagesRejected(TestContext t)
+        {
+            ProcessManager.TryGetImage("hello", out byte* image, out ulong size);
+            byte* junk = (byte*)KernelHeap.Allocate(4096);
+            for (int i = 0; i < 4096; i++) junk[i] = (byte)(i * 7);
+            ProcessManager.RegisterImage("junk", junk, 4096);
+            ProcessManager.RegisterImage("truncated", image, 100);
+            byte* unmarked = (byte*)KernelHeap.Allocate(size);
+            Buffer.Memmove(unmarked, image, (nuint)size);
+            for (ulong i = 0; i + 12 < size; i++)
+                if (unmarked[i] == '.' && unmarked[i + 1] == 's' && unmarked[i + 2] == 'i' && unmarked[i + 3] == 'n' && unmarked[i + 4] == 'g' && unmarked[i + 5] == 'u')
+                    unmarked[i + 1] = (byte)'x';
+            ProcessManager.RegisterImage("unmarked", unmarked, size);
+            Expect(t, "junk", "bad magic");
+            Expect(t, "truncated", "outside the file");
+            Expect(t, "unmarked", "no .singularity section");
+            Expect(t, "no-such-program", "no installed program");
+        }
+
+        private static void Expect(TestContext t, string image, string reason)
+        {
+            ulong used = PageAllocator.UsedPages;
+            AbiStatus status = ProcessManager.Create(image, "", null, out KernelProcess p, out string error);
+            t.True(status != AbiStatus.Ok && p == null, string.Concat(image, " is refused"));
+            t.True(error != null && BootTests.Contains(error, reason), string.Concat(image, ": the reason says '", reason, "' (got: ", error ?? "null", ")"));
+            t.Equal(used, PageAllocator.UsedPages, string.Concat(image, ": nothing stays allocated"));
+        }
+
+        public static void CreateExitLoopLeaksNothing(TestContext t)
+        {
+            Run(t, "probe", "exit 3");
+            WaitHandle.Sleep(2);
+            ulong used = PageAllocator.UsedPages;
+            ulong start = Arch.Cpu.ReadTsc();
+            int wrong = 0;
+            for (int i = 0; i < 1000; i++)
+                if (Run(t, "probe", "exit 3") != 3) wrong++;
+            ulong cycles = Arch.Cpu.ReadTsc() - start;
+            WaitHandle.Sleep(2);
+            t.Equal(0, (ulong)wrong, "1000 SIPs each exited with 3");
+            t.True(PageAllocator.UsedPages <= used + PageSlack, "page accounting is unchanged after 1000 create/exit cycles");
+            Console.Log.Line($"  1000 create/start/exit/join cycles: {Arch.Tsc.ToMicroseconds(cycles / 1000)} us each; used pages {used} -> {PageAllocator.UsedPages}");
+        }
+    }
+
+    /// <summary>The exit codes the SIP runtime uses (Runtime/Sing.SipRuntime/Startup/SipEntry.cs).</summary>
+    internal static class Startup_ExitCodes
+    {
+        public const int UnhandledException = -532462766;
+    }
+}
