@@ -40,7 +40,7 @@ public class FaultDiagnosticsTests
     public async Task StackOverflowIsNamed()
     {
         QemuResult run = await Machine.BootAsync("test=fault.stack_overflow", "fault-stack_overflow-name");
-        Assert.Matches(new Regex(@"^\*\*\* STACK OVERFLOW in Sing_Kernel_Sing_Kernel_Tests_FaultTests__Recurse\+0x[0-9a-f]+$", RegexOptions.Multiline), run.Serial);
+        Assert.Matches(new Regex(@"^\*\*\* STACK OVERFLOW in Sing_Kernel_Sing_Kernel_Tests_FaultTests__Recurse\+0x[0-9a-f]+ \(thread 0 ""kernel-main""\)$", RegexOptions.Multiline), run.Serial);
     }
 
     [Theory]
