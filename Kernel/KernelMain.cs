@@ -31,6 +31,8 @@ namespace Sing.Kernel
             KernelOptions.Load(boot.CommandLine);
             PageAllocator.Initialize(boot, Cpu.KernelImageStart(), Cpu.KernelImageEnd());
             RuntimeHost.AllocateHeapMemory = &AllocateObjectHeap;
+            RuntimeHost.EnterNoPreemption = &Threading.Scheduler.EnterNoPreemption;
+            RuntimeHost.ExitNoPreemption = &Threading.Scheduler.ExitNoPreemption;
             RuntimeHost.FreeHeapMemory = &FreeObjectHeap;
             RuntimeHost.StackTop = &Threading.Scheduler.CurrentStackTop;
             RuntimeHost.EnumerateOtherStacks = &Threading.Scheduler.EnumerateOtherStacks;

@@ -47,6 +47,8 @@ namespace Sing.Kernel.Abi
             Table->EnumerateOtherStacks = &EnumerateOtherStacks;
             Table->RegisterFaultTrampoline = &RegisterFaultTrampoline;
             Table->GetTimestampFrequency = &GetTimestampFrequency;
+            Table->DisablePreemption = &DisablePreemption;
+            Table->EnablePreemption = &EnablePreemption;
         }
 
         public static ulong Calls;
@@ -367,5 +369,21 @@ namespace Sing.Kernel.Abi
 
         [UnmanagedCallersOnly]
         private static ulong GetTimestampFrequency() => Tsc.Frequency;
+
+        [UnmanagedCallersOnly]
+        private static void DisablePreemption() => Scheduler.Current.NoPreemptionDepth++;
+
+        [UnmanagedCallersOnly]
+        private static void EnablePreemption()
+        {
+            KernelThread t = Scheduler.Current;
+            if (t.NoPreemptionDepth > 0 && --t.NoPreemptionDepth == 0 && t.PreemptionDeferred)
+            {
+                t.PreemptionDeferred = false;
+                ulong mark = Enter();
+                Scheduler.Yield();
+                Leave(mark);
+            }
+        }
     }
 }

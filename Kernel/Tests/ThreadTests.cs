@@ -209,6 +209,32 @@ namespace Sing.Kernel.Tests
             t.Equal(10 * 5 + 90 * 6 + 100 * 7, (ulong)checksum, "objects only a blocked thread references survived");
         }
 
+        /// <summary>Threads allocating and collecting at once: preemption never splits an allocation or a
+        /// collection, and each thread's graph stays intact.</summary>
+        public static void ConcurrentAllocationAndCollection(TestContext t)
+        {
+            var failures = new int[3];
+            var threads = new KernelThread[3];
+            for (int i = 0; i < threads.Length; i++)
+            {
+                int index = i;
+                threads[i] = Scheduler.CreateThread("allocator", () =>
+                {
+                    for (int round = 0; round < 30; round++)
+                    {
+                        var list = new List<string>();
+                        for (int k = 0; k < 2000; k++) list.Add(k.ToString());
+                        if (round % 10 == index) GC.Collect();
+                        for (int k = 0; k < list.Count; k++)
+                            if (list[k] != k.ToString()) failures[index]++;
+                    }
+                });
+                Scheduler.Start(threads[i]);
+            }
+            foreach (var th in threads) th.Join();
+            t.Equal(0, (ulong)(failures[0] + failures[1] + failures[2]), "every thread's objects survived the others' allocations and collections");
+        }
+
         public static void ExceptionsArePerThread(TestContext t)
         {
             int caughtA = 0, caughtB = 0;

@@ -44,6 +44,11 @@ namespace Sing.Kernel.Threading
         /// belong to the SIP's object space, frames below to the kernel's; each collector scans only its own.</summary>
         internal ulong AbiEntryStackPointer;
 
+        /// <summary>While positive, the timer does not preempt this thread (a SIP runtime's heap section); a
+        /// preemption that came due meanwhile is recorded and taken when the depth returns to zero.</summary>
+        internal int NoPreemptionDepth;
+        internal bool PreemptionDeferred;
+
         /// <summary>The runtime's per-thread record of running exception handlers.</summary>
         internal Internal.Runtime.ExceptionHandling.ExceptionThreadState ExceptionState;
 

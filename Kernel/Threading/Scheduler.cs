@@ -236,6 +236,11 @@ namespace Sing.Kernel.Threading
                 MakeReady(sleeper);
             }
             if (s_current == null) return;
+            if (now >= s_quantumEnd && s_current.NoPreemptionDepth > 0)
+            {
+                s_current.PreemptionDeferred = true;
+                return;
+            }
             if (now >= s_quantumEnd)
             {
                 s_quantumEnd = now + QuantumTicks;
@@ -369,6 +374,11 @@ namespace Sing.Kernel.Threading
             }
             return null;
         }
+
+        /// <summary>The kernel runtime's heap section: interrupts off (one CPU), restored by the cookie.</summary>
+        internal static ulong EnterNoPreemption() => DisableInterrupts();
+
+        internal static void ExitNoPreemption(ulong cookie) => RestoreInterrupts(cookie);
 
         internal static ulong DisableInterrupts()
         {

@@ -51,6 +51,10 @@ namespace Singularity.V1
         public delegate* unmanaged<delegate*<nint*, nint*, void>, void> EnumerateOtherStacks;
         public delegate* unmanaged<void*, void> RegisterFaultTrampoline;
         public delegate* unmanaged<ulong> GetTimestampFrequency;
+        // The runtime's heap sections: the timer does not preempt the thread in between (a deferred
+        // preemption happens at EnablePreemption).
+        public delegate* unmanaged<void> DisablePreemption;
+        public delegate* unmanaged<void> EnablePreemption;
     }
 
     /// <summary>Result of an ABI call. Failures never harm the kernel: a bad handle is answered, not trusted.</summary>

@@ -5,9 +5,14 @@ namespace System
     /// <summary>The object space's collector, as .NET code knows it, plus the statistics the runtime keeps.</summary>
     public static class GC
     {
-        public static void Collect() => GCHeap.Collect();
+        public static void Collect()
+        {
+            ulong cookie = Internal.Runtime.HeapSection.Enter();
+            GCHeap.Collect();
+            Internal.Runtime.HeapSection.Exit(cookie);
+        }
 
-        public static void Collect(int generation) => GCHeap.Collect();
+        public static void Collect(int generation) => Collect();
 
         /// <summary>The collector is not generational: every collection is a full one.</summary>
         public static int CollectionCount(int generation) => (int)GCStatistics.Collections;
@@ -17,7 +22,7 @@ namespace System
         /// <summary>Bytes in live objects after the last collection (collecting first when asked).</summary>
         public static long GetTotalMemory(bool forceFullCollection)
         {
-            if (forceFullCollection) GCHeap.Collect();
+            if (forceFullCollection) Collect();
             return (long)GCStatistics.LiveBytes;
         }
 

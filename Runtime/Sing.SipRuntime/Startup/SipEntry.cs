@@ -25,6 +25,8 @@ namespace Singularity.V1.Startup
             RuntimeHost.EnumerateOtherStacks = &EnumerateOtherStacks;
             RuntimeHost.UnhandledException = &Unhandled;
             RuntimeHost.CurrentExceptionState = &ThreadExceptionStates.Current;
+            RuntimeHost.EnterNoPreemption = &EnterNoPreemption;
+            RuntimeHost.ExitNoPreemption = &ExitNoPreemption;
             StartupCodeHelpers.InitializeModules(ImageTables.ModulesStart(), ImageTables.ModulesEnd());
             ExceptionDispatcher.Initialize(ImageTables.EhFrameStart(), ImageTables.EhFrameEnd());
             abi->RegisterFaultTrampoline((void*)HardwareExceptions.ThrowTrampoline);
@@ -34,6 +36,14 @@ namespace Singularity.V1.Startup
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sip_program_main")]
         private static extern int ProgramMain();
+
+        private static ulong EnterNoPreemption()
+        {
+            Abi.Table->DisablePreemption();
+            return 0;
+        }
+
+        private static void ExitNoPreemption(ulong cookie) => Abi.Table->EnablePreemption();
 
         private static void* AllocateHeap(nuint bytes) => Abi.Table->AllocatePages(((ulong)bytes + 4095) / 4096);
 

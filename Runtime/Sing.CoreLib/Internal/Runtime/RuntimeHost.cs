@@ -22,6 +22,12 @@ namespace Internal.Runtime
         /// <summary>The running thread's exception-handling state (null: the runtime uses one shared state).</summary>
         public static delegate*<Internal.Runtime.ExceptionHandling.ExceptionThreadState> CurrentExceptionState;
 
+        /// <summary>Keeps the running thread from being preempted until <see cref="ExitNoPreemption"/> (given the
+        /// returned cookie). The heap is updated inside such sections: an object is allocated and its header
+        /// written before any other thread of this object space can run or collect. Null: single-threaded host.</summary>
+        public static delegate*<ulong> EnterNoPreemption;
+        public static delegate*<ulong, void> ExitNoPreemption;
+
         /// <summary>Reports an unrecoverable error (text, exception object or null, faulting address) and never returns.</summary>
         public static delegate*<string, object, nuint, void> FailFast;
 

@@ -41,7 +41,8 @@ namespace Internal.Runtime.GC
         }
 
         /// <summary>Allocates zeroed storage for an object of <paramref name="size"/> bytes (header included) and
-        /// returns the object address (just past the header word).</summary>
+        /// returns the object address (just past the header word), or null when even a collection leaves no room
+        /// (the caller leaves the heap section and throws <see cref="ThrowOutOfMemory"/>).</summary>
         public static byte* Allocate(nuint size)
         {
             size = (size + 7) & ~(nuint)7;
@@ -54,7 +55,10 @@ namespace Internal.Runtime.GC
 
             byte* header = s_allocPointer;
             if (header == null || (nuint)(s_allocLimit - header) < size)
+            {
                 header = Refill(size);
+                if (header == null) return null;
+            }
             s_allocPointer = header + size;
             s_allocSegment->SetStart(header);
             return header + sizeof(nint);
@@ -73,7 +77,7 @@ namespace Internal.Runtime.GC
                 if (TakeFreeHole(size)) return s_allocPointer;
                 segment = TryNewSegment(SegmentSize, false);
             }
-            if (segment == null) ThrowOutOfMemory();
+            if (segment == null) return null;
             s_allocSegment = segment;
             s_allocPointer = segment->Start;
             s_allocLimit = segment->End;
@@ -135,7 +139,7 @@ namespace Internal.Runtime.GC
                 Collect();
                 segment = TryNewSegment(size, true);
             }
-            if (segment == null) ThrowOutOfMemory();
+            if (segment == null) return null;
             segment->SetStart(segment->Start);
             // The rest of the last page is filler, so the segment walks cleanly.
             nuint tail = (nuint)(segment->End - segment->Start) - size;
@@ -176,7 +180,7 @@ namespace Internal.Runtime.GC
         private static OutOfMemoryException s_outOfMemory;
 
         /// <summary>Throws a preallocated OutOfMemoryException: allocating one now would itself fail.</summary>
-        private static void ThrowOutOfMemory()
+        internal static void ThrowOutOfMemory()
         {
             if (s_outOfMemory == null) RuntimeHost.Fail("out of memory before the heap was usable", null);
             GCStatistics.OutOfMemoryCount++;
