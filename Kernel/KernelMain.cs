@@ -58,6 +58,7 @@ namespace Sing.Kernel
             Timer.Initialize(TimerHz);
             Cpu.EnableInterrupts();
             Tsc.Calibrate(CalibrationTicks);
+            System.Diagnostics.Stopwatch.Frequency = (long)Tsc.Frequency;
             Threading.Scheduler.Initialize(Cpu.BootStackBottom(), Cpu.BootStackTop());
             Abi.AbiV1.Initialize();
             Processes.ProcessManager.RegisterBootImages(boot);

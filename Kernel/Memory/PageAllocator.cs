@@ -77,7 +77,11 @@ namespace Sing.Kernel.Memory
         }
 
         /// <summary>Allocates <paramref name="count"/> physically contiguous pages, zeroed. Returns null when no run is free.</summary>
-        public static void* Allocate(ulong count = 1)
+        public static void* Allocate(ulong count = 1) => Allocate(count, zero: true);
+
+        /// <summary>As <see cref="Allocate(ulong)"/>; <paramref name="zero"/> false skips clearing for callers that
+        /// overwrite every byte themselves (image loading, stacks).</summary>
+        public static void* Allocate(ulong count, bool zero)
         {
             if (count == 0 || count > FreePages) return null;
             ulong start = FindRun(s_nextHint, s_pageCount, count);
@@ -88,7 +92,7 @@ namespace Sing.Kernel.Memory
             UsedPages += count;
             s_nextHint = start + count;
             byte* address = (byte*)(start * PageSize);
-            Buffer.Fill(address, 0, (nuint)(count * PageSize));
+            if (zero) Buffer.Fill(address, 0, (nuint)(count * PageSize));
             return address;
         }
 

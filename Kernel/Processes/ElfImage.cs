@@ -59,16 +59,23 @@ namespace Sing.Kernel.Processes
             if (markerAddress + (ulong)sizeof(AbiImageMarker) > span) return "the ABI marker lies outside the image";
 
             ulong pages = (span + Memory.PageAllocator.PageSize - 1) / Memory.PageAllocator.PageSize;
-            byte* image = (byte*)Memory.PageAllocator.Allocate(pages);
+            // Not zeroed up front: the segments are copied in and only the bytes no segment provides are cleared.
+            byte* image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false);
             if (image == null) return "not enough memory for the image";
 
+            ulong filled = 0;
             for (int i = 0; i < phnum; i++)
             {
                 byte* ph = file + phoff + (ulong)i * phentsize;
                 if (*(uint*)ph != PT_LOAD) continue;
-                ulong offset = *(ulong*)(ph + 8), vaddr = *(ulong*)(ph + 16), filesz = *(ulong*)(ph + 32);
-                Buffer.Memmove(image + vaddr, file + offset, (nuint)filesz); // the rest is zero already
+                ulong offset = *(ulong*)(ph + 8), vaddr = *(ulong*)(ph + 16), filesz = *(ulong*)(ph + 32), memsz = *(ulong*)(ph + 40);
+                if (vaddr > filled) Buffer.Fill(image + filled, 0, (nuint)(vaddr - filled));
+                Buffer.Memmove(image + vaddr, file + offset, (nuint)filesz);
+                Buffer.Fill(image + vaddr + filesz, 0, (nuint)(memsz - filesz));
+                if (vaddr + memsz > filled) filled = vaddr + memsz;
             }
+            ulong total = pages * Memory.PageAllocator.PageSize;
+            if (filled < total) Buffer.Fill(image + filled, 0, (nuint)(total - filled));
 
             AbiImageMarker* marker = (AbiImageMarker*)(image + markerAddress);
             string error = null;

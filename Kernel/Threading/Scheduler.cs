@@ -64,13 +64,23 @@ namespace Sing.Kernel.Threading
             return thread;
         }
 
+        // Stacks of finished threads, kept (guard page still unmapped) for the next thread of the same size:
+        // creating a thread then costs no page allocation, clearing or page-table work.
+        private const int StackPoolCapacity = 32;
+        private static readonly List<ulong> s_stackPool = new List<ulong>();
+        private static ulong s_pooledStackPages;
+
         private static KernelThread Create(string name, ulong stackBytes)
         {
             ulong pages = (stackBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
-            byte* memory = (byte*)PageAllocator.Allocate(pages + 1);
-            if (memory == null) throw new OutOfMemoryException();
-            // The lowest page becomes the guard: overflowing the stack faults there instead of corrupting memory.
-            if (!PageTables.TryUnmapSmallPage((ulong)memory)) Panic.Halt("cannot unmap a thread stack guard page", (ulong)memory);
+            byte* memory = TakePooledStack(pages);
+            if (memory == null)
+            {
+                memory = (byte*)PageAllocator.Allocate(pages + 1, zero: false);
+                if (memory == null) throw new OutOfMemoryException();
+                // The lowest page becomes the guard: overflowing the stack faults there instead of corrupting memory.
+                if (!PageTables.TryUnmapSmallPage((ulong)memory)) Panic.Halt("cannot unmap a thread stack guard page", (ulong)memory);
+            }
 
             ulong flags = DisableInterrupts();
             var thread = new KernelThread(s_nextId++, name)
@@ -303,11 +313,41 @@ namespace Sing.Kernel.Threading
                 s_zombies.RemoveAt(i);
                 s_threads.Remove(z);
                 byte* guard = z.StackBase - PageAllocator.PageSize;
-                PageTables.MapSmallPage((ulong)guard);
-                PageAllocator.Free(guard, z.StackBytes / PageAllocator.PageSize + 1);
+                ulong pages = z.StackBytes / PageAllocator.PageSize;
+                if (!ReturnToPool(guard, pages))
+                {
+                    PageTables.MapSmallPage((ulong)guard);
+                    PageAllocator.Free(guard, pages + 1);
+                }
                 z.StackBase = null;
             }
         }
+
+        private static byte* TakePooledStack(ulong pages)
+        {
+            if (pages != s_pooledStackPages) return null;
+            ulong flags = DisableInterrupts();
+            byte* memory = null;
+            if (s_stackPool.Count > 0)
+            {
+                memory = (byte*)s_stackPool[s_stackPool.Count - 1];
+                s_stackPool.RemoveAt(s_stackPool.Count - 1);
+            }
+            RestoreInterrupts(flags);
+            return memory;
+        }
+
+        private static bool ReturnToPool(byte* guard, ulong pages)
+        {
+            if (s_stackPool.Count == StackPoolCapacity) return false;
+            if (s_pooledStackPages == 0) s_pooledStackPages = KernelThread.DefaultStackBytes / PageAllocator.PageSize;
+            if (pages != s_pooledStackPages) return false;
+            s_stackPool.Add((ulong)guard);
+            return true;
+        }
+
+        /// <summary>Stacks kept for reuse (their pages count as used).</summary>
+        public static int PooledStacks => s_stackPool.Count;
 
         private static KernelThread Find(int id)
         {

@@ -6,5 +6,8 @@ namespace Singularity.V1
         internal static AbiTable* Table;
 
         public static uint Version => Table->Version;
+
+        /// <summary>The TSC frequency the kernel calibrated; also the cheapest ABI call (SingBench's ABICall).</summary>
+        public static ulong TimestampFrequency => Table->GetTimestampFrequency();
     }
 }

@@ -30,6 +30,7 @@ namespace Singularity.V1.Startup
             StartupCodeHelpers.InitializeModules(ImageTables.ModulesStart(), ImageTables.ModulesEnd());
             ExceptionDispatcher.Initialize(ImageTables.EhFrameStart(), ImageTables.EhFrameEnd());
             abi->RegisterFaultTrampoline((void*)HardwareExceptions.ThrowTrampoline);
+            System.Diagnostics.Stopwatch.Frequency = (long)abi->GetTimestampFrequency();
             int exitCode = ProgramMain();
             abi->ExitProcess(exitCode);
         }

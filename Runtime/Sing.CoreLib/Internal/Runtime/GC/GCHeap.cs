@@ -11,7 +11,10 @@ namespace Internal.Runtime.GC
     /// (<see cref="RootScanner.ScanStack"/>) so that precise scanning from ILC's GC info can replace it.</summary>
     public static unsafe class GCHeap
     {
-        private const nuint SegmentSize = 1024 * 1024;
+        // Segments start small (a SIP that allocates little pays little at start-up) and double up to 1 MiB.
+        private const nuint FirstSegmentSize = 64 * 1024;
+        private const nuint MaxSegmentSize = 1024 * 1024;
+        private static nuint s_nextSegmentSize = FirstSegmentSize;
         private const nuint LargeObjectThreshold = 256 * 1024;
         private const nuint MinimumBudget = 8 * 1024 * 1024;
         internal const nuint MinObjectSize = 24;   // header + MethodTable + one word
@@ -70,13 +73,15 @@ namespace Internal.Runtime.GC
             if (s_allocatedSinceCollection > Budget() && !s_collecting)
                 Collect();
             if (TakeFreeHole(size)) return s_allocPointer;
-            HeapSegment* segment = TryNewSegment(SegmentSize, false);
+            nuint segmentSize = size > s_nextSegmentSize ? size : s_nextSegmentSize;
+            HeapSegment* segment = TryNewSegment(segmentSize, false);
             if (segment == null && !s_collecting)
             {
                 Collect();
                 if (TakeFreeHole(size)) return s_allocPointer;
-                segment = TryNewSegment(SegmentSize, false);
+                segment = TryNewSegment(segmentSize, false);
             }
+            if (segment != null && s_nextSegmentSize < MaxSegmentSize) s_nextSegmentSize *= 2;
             if (segment == null) return null;
             s_allocSegment = segment;
             s_allocPointer = segment->Start;
