@@ -43,6 +43,18 @@ namespace Sing.Kernel.Abi
             Table->WaitAny = &WaitAny;
             Table->AllocatePages = &AllocatePages;
             Table->FreePages = &FreePages;
+            Table->ExchangeAllocate = &ExchangeAllocate;
+            Table->ExchangeFree = &ExchangeFree;
+            Table->ExchangeSize = &ExchangeSize;
+            Table->ChannelCreate = &ChannelCreate;
+            Table->ChannelSend = &ChannelSend;
+            Table->ChannelReceive = &ChannelReceive;
+            Table->ChannelSelect = &ChannelSelect;
+            Table->ChannelClose = &ChannelClose;
+            Table->NameRegister = &NameRegister;
+            Table->NameBind = &NameBind;
+            Table->NameEnumerate = &NameEnumerate;
+            Table->NameWatch = &NameWatch;
             Table->GetStackTop = &GetStackTop;
             Table->EnumerateOtherStacks = &EnumerateOtherStacks;
             Table->RegisterFaultTrampoline = &RegisterFaultTrampoline;
@@ -344,6 +356,175 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = ProcessManager.FreePages(Caller, address, count);
+            Leave(mark);
+            return status;
+        }
+
+        // ---- Exchange heap ----
+
+        [UnmanagedCallersOnly]
+        private static void* ExchangeAllocate(ulong bytes)
+        {
+            ulong mark = Enter();
+            void* data = Channels.ExchangeHeap.Allocate(bytes, Channels.ExchangeHeap.Kind.Data, Caller);
+            Leave(mark);
+            return data;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ExchangeFree(void* data)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(data, Channels.ExchangeHeap.Kind.Data);
+            if (block != null)
+            {
+                if (!Channels.ExchangeHeap.IsOwnedBy(block, Caller)) status = AbiStatus.NotOwner;
+                else
+                {
+                    Channels.ExchangeHeap.Free(block, Caller);
+                    status = AbiStatus.Ok;
+                }
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static ulong ExchangeSize(void* data)
+        {
+            Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(data, Channels.ExchangeHeap.Kind.Data);
+            return block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->DataBytes : 0;
+        }
+
+        // ---- Channels ----
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelCreate(int capacity, void** imp, void** exp)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (imp != null && exp != null)
+            {
+                status = Channels.Channel.Create(Caller, capacity, out Channels.Endpoint* i, out Channels.Endpoint* e);
+                *imp = i;
+                *exp = e;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelSend(void* endpoint, ChannelMessage* message)
+        {
+            ulong mark = Enter();
+            Channels.Endpoint* e = null;
+            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, Caller, out e);
+            if (status == AbiStatus.Ok) status = Channels.Channel.Send(Caller, e, message);
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelReceive(void* endpoint, ulong timeoutMilliseconds, ChannelMessage* message)
+        {
+            ulong mark = Enter();
+            Channels.Endpoint* e = null;
+            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, Caller, out e);
+            if (status == AbiStatus.Ok) status = Channels.Channel.Receive(Caller, e, timeoutMilliseconds, message);
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelSelect(void** endpoints, int count, ulong timeoutMilliseconds, int* ready)
+        {
+            ulong mark = Enter();
+            AbiStatus status = SelectCore(endpoints, count, timeoutMilliseconds, ready);
+            Leave(mark);
+            return status;
+        }
+
+        private static AbiStatus SelectCore(void** endpoints, int count, ulong timeoutMilliseconds, int* ready)
+        {
+            if (endpoints == null || ready == null || count < 1 || count > 64) return AbiStatus.InvalidArgument;
+            var validated = stackalloc Channels.Endpoint*[count];
+            for (int i = 0; i < count; i++)
+            {
+                AbiStatus status = Channels.Channel.ValidateOwned(endpoints[i], Caller, out validated[i]);
+                if (status != AbiStatus.Ok) return status;
+            }
+            AbiStatus result = Channels.Channel.Select(validated, count, timeoutMilliseconds, out int index);
+            *ready = index;
+            return result;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelClose(void* endpoint)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e);
+            if (status == AbiStatus.Ok) Channels.Channel.CloseEndpoint(e, Caller);
+            Leave(mark);
+            return status;
+        }
+
+        // ---- Name service ----
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus NameRegister(char* path, int length, void** requests)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (path != null && requests != null && length > 0 && length <= 200)
+            {
+                status = Channels.NameService.Register(Caller, new string(path, 0, length), out Channels.Endpoint* e);
+                *requests = e;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus NameBind(char* path, int length, void** endpoint)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (path != null && endpoint != null && length > 0 && length <= 200)
+            {
+                status = Channels.NameService.Bind(Caller, new string(path, 0, length), out Channels.Endpoint* e);
+                *endpoint = e;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int NameEnumerate(char* prefix, int length, char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int result = -1;
+            if (prefix != null && length >= 0 && length <= 200)
+            {
+                string names = Channels.NameService.Enumerate(new string(prefix, 0, length));
+                if (buffer != null)
+                    for (int i = 0; i < names.Length && i < capacity; i++) buffer[i] = names[i];
+                result = names.Length;
+            }
+            Leave(mark);
+            return result;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus NameWatch(char* prefix, int length, void** notifications)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (prefix != null && notifications != null && length >= 0 && length <= 200)
+            {
+                status = Channels.NameService.Watch(Caller, new string(prefix, 0, length), out Channels.Endpoint* e);
+                *notifications = e;
+            }
             Leave(mark);
             return status;
         }

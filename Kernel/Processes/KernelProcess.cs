@@ -33,6 +33,8 @@ namespace Sing.Kernel.Processes
         internal readonly List<KernelThread> Threads = new List<KernelThread>();
         internal readonly Dictionary<ulong, ulong> OwnedPages = new Dictionary<ulong, ulong>(); // address -> count
         internal ulong OwnedPageCount;
+        internal void* OwnedExchange;            // first exchange-heap block it owns (ExchangeHeap.Block*)
+        internal int OwnedExchangeBlocks;
 
         /// <summary>Why the kernel ended the process, when it did (fault, kill); null after a normal exit.</summary>
         public string TerminationReason;

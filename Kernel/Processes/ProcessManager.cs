@@ -157,6 +157,7 @@ namespace Sing.Kernel.Processes
                 if (t == Scheduler.Current) self = true;
                 else Scheduler.KillLocked(t);
             }
+            Channels.ExchangeHeap.ReleaseAll(process);
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;

@@ -46,6 +46,24 @@ namespace Singularity.V1
         public delegate* unmanaged<ulong, void*> AllocatePages;
         public delegate* unmanaged<void*, ulong, AbiStatus> FreePages;
 
+        // Exchange heap: blocks outside every object space, moved (not copied) between SIPs.
+        public delegate* unmanaged<ulong, void*> ExchangeAllocate;
+        public delegate* unmanaged<void*, AbiStatus> ExchangeFree;
+        public delegate* unmanaged<void*, ulong> ExchangeSize;           // 0 unless the caller owns the block
+
+        // Channels: endpoints are exchange-heap blocks the caller owns.
+        public delegate* unmanaged<int, void**, void**, AbiStatus> ChannelCreate;
+        public delegate* unmanaged<void*, ChannelMessage*, AbiStatus> ChannelSend;
+        public delegate* unmanaged<void*, ulong, ChannelMessage*, AbiStatus> ChannelReceive;
+        public delegate* unmanaged<void**, int, ulong, int*, AbiStatus> ChannelSelect;
+        public delegate* unmanaged<void*, AbiStatus> ChannelClose;
+
+        // Name service.
+        public delegate* unmanaged<char*, int, void**, AbiStatus> NameRegister;
+        public delegate* unmanaged<char*, int, void**, AbiStatus> NameBind;
+        public delegate* unmanaged<char*, int, char*, int, int> NameEnumerate;
+        public delegate* unmanaged<char*, int, void**, AbiStatus> NameWatch;
+
         // Runtime support: the collector's view of this SIP's stacks, fault redirection, time.
         public delegate* unmanaged<nuint> GetStackTop;
         public delegate* unmanaged<delegate*<nint*, nint*, void>, void> EnumerateOtherStacks;
@@ -71,6 +89,10 @@ namespace Singularity.V1
         InvalidState = 8,
         AbiVersionRefused = 9,
         BadImage = 10,
+        ChannelClosed = 11,
+        QueueFull = 12,
+        NotOwner = 13,
+        NameInUse = 14,
     }
 
     /// <summary>What a handle value denotes; the kernel checks it on every use.</summary>

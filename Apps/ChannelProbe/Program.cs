@@ -1,0 +1,192 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using Singularity.V1;
+
+namespace Sing.Apps.ChannelProbe
+{
+    /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
+    /// "vector-relay IN OUT" | "vector-sink PATH" | "transfer-server PATH" | "transfer-client PATH" |
+    /// "hang PATH" | "watch PREFIX COUNT".</summary>
+    internal static unsafe class Program
+    {
+        private const int Data = 1, Quit = 99, Vector = 2, Address = 3, NewChannel = 4;
+
+        [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+        private static int Main()
+        {
+            string[] args = Processes.Arguments.Split(' ');
+            switch (args[0])
+            {
+                case "echo-server": return EchoServer(args[1]);
+                case "echo-client": return EchoClient(args[1], int.Parse(args[2]));
+                case "vector-source": return VectorSource(args[1], int.Parse(args[2]));
+                case "vector-relay": return VectorRelay(args[1], args[2]);
+                case "vector-sink": return VectorSink(args[1]);
+                case "transfer-server": return TransferServer(args[1]);
+                case "transfer-client": return TransferClient(args[1]);
+                case "hang": return Hang(args[1]);
+                case "watch": return Watch(args[1], int.Parse(args[2]));
+                default: return 2;
+            }
+        }
+
+        private static ChannelEndpoint BindRetrying(string path)
+        {
+            for (int attempt = 0; attempt < 1000; attempt++)
+            {
+                if (Names.Bind(path, out ChannelEndpoint e) == AbiStatus.Ok) return e;
+                Threads.Sleep(2);
+            }
+            return default;
+        }
+
+        /// <summary>Serves every client that connects: echoes each message (and any block it carries) back; a
+        /// client's ChannelClosed or Quit ends that conversation; the server exits when told to quit.</summary>
+        private static int EchoServer(string path)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 10;
+            var endpoints = new List<ChannelEndpoint> { requests };
+            int closedClients = 0;
+            while (true)
+            {
+                if (Channels.Select(endpoints.ToArray(), Channels.Forever, out int ready) != AbiStatus.Ok) return 11;
+                AbiStatus status = Channels.Receive(endpoints[ready], out ReceivedMessage m);
+                if (ready == 0)
+                {
+                    if (status == AbiStatus.Ok && m.Tag == Names.ConnectRequestTag) endpoints.Add(m.Endpoint);
+                    continue;
+                }
+                if (status == AbiStatus.ChannelClosed)
+                {
+                    closedClients++;
+                    Debug.WriteLine($"client {ready} closed its channel ({closedClients} so far)");
+                    Channels.Close(endpoints[ready]);
+                    endpoints.RemoveAt(ready);
+                    continue;
+                }
+                if (m.Tag == Quit)
+                {
+                    Channels.Send(endpoints[ready], Quit, closedClients);
+                    return 0;
+                }
+                Channels.Send(endpoints[ready], m.Tag, m.InlineInt64(), m.Block);
+            }
+        }
+
+        private static int EchoClient(string path, int count)
+        {
+            ChannelEndpoint server = BindRetrying(path);
+            if (server.IsNull) return 20;
+            for (int i = 0; i < count; i++)
+            {
+                if (Channels.Send(server, Data, i * 3L) != AbiStatus.Ok) return 21;
+                if (Channels.Receive(server, out ReceivedMessage m) != AbiStatus.Ok || m.Tag != Data || m.InlineInt64() != i * 3L) return 22;
+            }
+            Channels.Send(server, Quit);
+            if (Channels.Receive(server, out ReceivedMessage bye) != AbiStatus.Ok || bye.Tag != Quit) return 23;
+            Debug.WriteLine($"echoed {count} messages; the server saw {bye.InlineInt64()} clients close");
+            return (int)bye.InlineInt64(); // how many clients the server saw vanish
+        }
+
+        /// <summary>Fills an exchange block and sends it (with its address) down the chain.</summary>
+        private static int VectorSource(string path, int mebibytes)
+        {
+            ChannelEndpoint next = BindRetrying(path);
+            ExchangeBlock block = Exchange.Allocate((ulong)mebibytes << 20);
+            if (block.IsNull) return 30;
+            ulong* words = (ulong*)block.Pointer;
+            for (ulong i = 0; i < block.Length / 8; i++) words[i] = i * 0x9E3779B97F4A7C15UL;
+            ulong address = block.Value;
+            Channels.Send(next, Vector, (long)address, block);
+            if (Exchange.OwnedSize(block) != 0) return 31;      // sending gave it away
+            Channels.Receive(next, out ReceivedMessage done);
+            return done.Tag == Quit ? (int)done.InlineInt64() : 32;
+        }
+
+        private static int VectorRelay(string inbound, string outbound)
+        {
+            if (Names.Register(inbound, out ChannelEndpoint requests) != AbiStatus.Ok) return 40;
+            Channels.Receive(requests, out ReceivedMessage connect);
+            ChannelEndpoint source = connect.Endpoint;
+            Channels.Receive(source, out ReceivedMessage m);
+            ChannelEndpoint sink = BindRetrying(outbound);
+            Channels.Send(sink, m.Tag, m.InlineInt64(), m.Block);          // forwarded, not copied
+            Channels.Receive(sink, out ReceivedMessage verdict);
+            Channels.Send(source, Quit, verdict.InlineInt64());
+            return 0;
+        }
+
+        private static int VectorSink(string path)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 50;
+            Channels.Receive(requests, out ReceivedMessage connect);
+            ChannelEndpoint relay = connect.Endpoint;
+            Channels.Receive(relay, out ReceivedMessage m);
+            ExchangeBlock block = m.Block;
+            int bad = 0;
+            if (block.Value != (ulong)m.InlineInt64()) bad |= 1;                  // not the same memory
+            if (Exchange.OwnedSize(block) != block.Length || block.Length == 0) bad |= 2;
+            ulong* words = (ulong*)block.Pointer;
+            for (ulong i = 0; i < block.Length / 8; i++)
+                if (words[i] != i * 0x9E3779B97F4A7C15UL) { bad |= 4; break; }
+            Debug.WriteLine($"received {block.Length >> 20} MiB at 0x{block.Value:x}; sender's address 0x{(ulong)m.InlineInt64():x}; verdict {bad}");
+            Exchange.Free(block);
+            Channels.Send(relay, Quit, bad);
+            return bad;
+        }
+
+        /// <summary>Receives an endpoint inside a message and talks on it.</summary>
+        private static int TransferServer(string path)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 60;
+            Channels.Receive(requests, out ReceivedMessage connect);
+            Channels.Receive(connect.Endpoint, out ReceivedMessage carrier);
+            if (carrier.Tag != NewChannel || carrier.Endpoint.IsNull) return 61;
+            ChannelEndpoint passed = carrier.Endpoint;
+            Channels.Receive(passed, out ReceivedMessage question);
+            Channels.Send(passed, Data, question.InlineInt64() + 1);
+            Channels.Receive(passed, out _); // wait for the client to close
+            return 0;
+        }
+
+        private static int TransferClient(string path)
+        {
+            ChannelEndpoint server = BindRetrying(path);
+            Channels.Create(4, out ChannelEndpoint mine, out ChannelEndpoint theirs);
+            if (Channels.Send(server, NewChannel, 0, default, theirs) != AbiStatus.Ok) return 70;
+            if (Channels.Send(server, NewChannel, 0, default, theirs) == AbiStatus.Ok) return 71; // already given away
+            Channels.Send(mine, Data, 41);
+            if (Channels.Receive(mine, out ReceivedMessage answer) != AbiStatus.Ok || answer.InlineInt64() != 42) return 72;
+            Channels.Close(mine);
+            return 0;
+        }
+
+        /// <summary>Binds, says hello, then blocks forever: the test kills it mid-conversation.</summary>
+        private static int Hang(string path)
+        {
+            ChannelEndpoint server = BindRetrying(path);
+            ExchangeBlock held = Exchange.Allocate(1 << 20);   // exchange memory it owns when it dies
+            held.AsSpan()[0] = 1;
+            Channels.Send(server, Data, 7);
+            Channels.Receive(server, out _);
+            Threads.CreateEvent(false, false, out EventHandle never);
+            Threads.WaitAny(new[] { never }, ulong.MaxValue, out _);
+            return 1;
+        }
+
+        private static int Watch(string prefix, int count)
+        {
+            if (Names.Watch(prefix, out ChannelEndpoint notifications) != AbiStatus.Ok) return 80;
+            for (int i = 0; i < count; i++)
+            {
+                if (Channels.Receive(notifications, out ReceivedMessage m, 20_000) != AbiStatus.Ok || m.Tag != Names.NameAddedTag) return 81;
+                string name = new string((char*)m.Block.Pointer, 0, m.InlineInt32());
+                Exchange.Free(m.Block);
+                Debug.WriteLine($"new name: {name}");
+                if (!name.StartsWith(prefix)) return 82;
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,215 @@
+using System.Collections.Generic;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+using Singularity.V1;
+
+namespace Sing.Kernel.Channels
+{
+    /// <summary>One end of a channel, living in the exchange heap (so it can itself travel in a message). Its
+    /// queue of statically bounded size follows it in the same block. A send writes into the peer's queue and
+    /// signals the peer's event; it never blocks and never allocates. A receive takes from its own queue or waits
+    /// on its event.</summary>
+    internal unsafe struct Endpoint
+    {
+        public const int MaxCapacity = 16;
+
+        public Endpoint* Peer;          // null once the other side is closed
+        public int EventIndex;
+        public int Capacity;
+        public int Head;
+        public int Count;
+        public ulong Sent;
+        public ulong Received;
+
+        public ChannelMessage* Slots
+        {
+            get
+            {
+                fixed (Endpoint* self = &this) return (ChannelMessage*)((byte*)self + sizeof(Endpoint));
+            }
+        }
+    }
+
+    /// <summary>Channel operations on behalf of a process. Every endpoint, block or endpoint-in-a-message a
+    /// process names must be one it owns; ownership of what a message carries passes to nobody at send and to
+    /// the receiver at receive (linearity: one owner at most, at every moment).</summary>
+    internal static unsafe class Channel
+    {
+        private static readonly List<AutoResetEvent> s_events = new List<AutoResetEvent>();
+        private static readonly List<int> s_freeEvents = new List<int>();
+
+        public static ulong ChannelsCreated;
+        public static ulong MessagesSent;
+
+        public static AbiStatus Create(KernelProcess owner, int capacity, out Endpoint* imp, out Endpoint* exp)
+        {
+            imp = exp = null;
+            if (capacity < 1 || capacity > Endpoint.MaxCapacity) return AbiStatus.InvalidArgument;
+            ulong bytes = (ulong)sizeof(Endpoint) + (ulong)capacity * (ulong)sizeof(ChannelMessage);
+            imp = (Endpoint*)ExchangeHeap.Allocate(bytes, ExchangeHeap.Kind.Endpoint, owner);
+            exp = (Endpoint*)ExchangeHeap.Allocate(bytes, ExchangeHeap.Kind.Endpoint, owner);
+            if (imp == null || exp == null)
+            {
+                if (imp != null) ExchangeHeap.Free(BlockOf(imp), owner);
+                if (exp != null) ExchangeHeap.Free(BlockOf(exp), owner);
+                imp = exp = null;
+                return AbiStatus.OutOfMemory;
+            }
+            Initialize(imp, exp, capacity);
+            Initialize(exp, imp, capacity);
+            ChannelsCreated++;
+            return AbiStatus.Ok;
+        }
+
+        private static void Initialize(Endpoint* e, Endpoint* peer, int capacity)
+        {
+            e->Peer = peer;
+            e->Capacity = capacity;
+            ulong flags = Scheduler.DisableInterrupts();
+            if (s_freeEvents.Count > 0)
+            {
+                e->EventIndex = s_freeEvents[s_freeEvents.Count - 1];
+                s_freeEvents.RemoveAt(s_freeEvents.Count - 1);
+                s_events[e->EventIndex] = new AutoResetEvent(false);
+            }
+            else
+            {
+                e->EventIndex = s_events.Count;
+                s_events.Add(new AutoResetEvent(false));
+            }
+            Scheduler.RestoreInterrupts(flags);
+        }
+
+        private static ExchangeHeap.Block* BlockOf(Endpoint* e) => (ExchangeHeap.Block*)((byte*)e - ExchangeHeap.HeaderBytes);
+
+        /// <summary>The endpoint at <paramref name="address"/> if <paramref name="owner"/> owns it.</summary>
+        public static AbiStatus ValidateOwned(void* address, KernelProcess owner, out Endpoint* endpoint)
+        {
+            endpoint = null;
+            ExchangeHeap.Block* block = ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint);
+            if (block == null) return AbiStatus.InvalidArgument;
+            if (!ExchangeHeap.IsOwnedBy(block, owner)) return AbiStatus.NotOwner;
+            endpoint = (Endpoint*)address;
+            return AbiStatus.Ok;
+        }
+
+        public static AbiStatus Send(KernelProcess sender, Endpoint* from, ChannelMessage* message)
+        {
+            if (message->InlineLength < 0 || message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
+            ulong flags = Scheduler.DisableInterrupts();
+            AbiStatus status = SendLocked(sender, from, message);
+            Scheduler.RestoreInterrupts(flags);
+            return status;
+        }
+
+        private static AbiStatus SendLocked(KernelProcess sender, Endpoint* from, ChannelMessage* message)
+        {
+            Endpoint* to = from->Peer;
+            if (to == null) return AbiStatus.ChannelClosed;
+            ExchangeHeap.Block* block = null, carried = null;
+            if (message->Block != null)
+            {
+                block = ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data);
+                if (block == null) return AbiStatus.InvalidArgument;
+                if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+            }
+            if (message->Endpoint != null)
+            {
+                carried = ExchangeHeap.Validate(message->Endpoint, ExchangeHeap.Kind.Endpoint);
+                if (carried == null) return AbiStatus.InvalidArgument;
+                if (!ExchangeHeap.IsOwnedBy(carried, sender)) return AbiStatus.NotOwner;
+                // An endpoint cannot travel through itself or its own peer.
+                if ((Endpoint*)message->Endpoint == from || (Endpoint*)message->Endpoint == to) return AbiStatus.InvalidArgument;
+            }
+            // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
+            if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            if (block != null) ExchangeHeap.TransferLocked(block, sender, null);
+            if (carried != null) ExchangeHeap.TransferLocked(carried, sender, null);
+            ChannelMessage* slot = to->Slots + (to->Head + to->Count) % to->Capacity;
+            *slot = *message;
+            to->Count++;
+            from->Sent++;
+            MessagesSent++;
+            s_events[to->EventIndex].Set();
+            return AbiStatus.Ok;
+        }
+
+        /// <summary>Takes the next message, waiting up to <paramref name="timeoutMilliseconds"/>. ChannelClosed once the
+        /// peer is gone and the queue is empty.</summary>
+        public static AbiStatus Receive(KernelProcess receiver, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
+        {
+            while (true)
+            {
+                ulong flags = Scheduler.DisableInterrupts();
+                if (at->Count > 0)
+                {
+                    ChannelMessage* slot = at->Slots + at->Head;
+                    *message = *slot;
+                    at->Head = (at->Head + 1) % at->Capacity;
+                    at->Count--;
+                    at->Received++;
+                    if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data), null, receiver);
+                    if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Endpoint, ExchangeHeap.Kind.Endpoint), null, receiver);
+                    Scheduler.RestoreInterrupts(flags);
+                    return AbiStatus.Ok;
+                }
+                bool closed = at->Peer == null;
+                AutoResetEvent arrived = s_events[at->EventIndex];
+                Scheduler.RestoreInterrupts(flags);
+                if (closed) return AbiStatus.ChannelClosed;
+                if (!arrived.WaitOne(timeoutMilliseconds)) return AbiStatus.Timeout;
+            }
+        }
+
+        /// <summary>Waits until one of the endpoints has a message or is closed; returns its index.</summary>
+        public static AbiStatus Select(Endpoint** endpoints, int count, ulong timeoutMilliseconds, out int ready)
+        {
+            ready = -1;
+            var events = new WaitHandle[count];
+            while (true)
+            {
+                ulong flags = Scheduler.DisableInterrupts();
+                for (int i = 0; i < count; i++)
+                {
+                    if (endpoints[i]->Count > 0 || endpoints[i]->Peer == null)
+                    {
+                        ready = i;
+                        Scheduler.RestoreInterrupts(flags);
+                        return AbiStatus.Ok;
+                    }
+                    events[i] = s_events[endpoints[i]->EventIndex];
+                }
+                Scheduler.RestoreInterrupts(flags);
+                if (WaitHandle.WaitAny(events, timeoutMilliseconds) == WaitHandle.TimedOut) return AbiStatus.Timeout;
+            }
+        }
+
+        /// <summary>Closes and frees an endpoint: its peer sees ChannelClosed; messages still queued here are dropped
+        /// with what they carry (blocks freed, endpoints closed).</summary>
+        public static void CloseEndpoint(Endpoint* e, KernelProcess owner)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            Endpoint* peer = e->Peer;
+            if (peer != null)
+            {
+                peer->Peer = null;
+                s_events[peer->EventIndex].Set();
+            }
+            e->Peer = null;
+            Scheduler.RestoreInterrupts(flags);
+            while (e->Count > 0)
+            {
+                ChannelMessage* slot = e->Slots + e->Head;
+                e->Head = (e->Head + 1) % e->Capacity;
+                e->Count--;
+                if (slot->Block != null) ExchangeHeap.Free(ExchangeHeap.Validate(slot->Block, ExchangeHeap.Kind.Data), null);
+                if (slot->Endpoint != null) CloseEndpoint((Endpoint*)slot->Endpoint, null);
+            }
+            flags = Scheduler.DisableInterrupts();
+            s_events[e->EventIndex] = null;
+            s_freeEvents.Add(e->EventIndex);
+            Scheduler.RestoreInterrupts(flags);
+            ExchangeHeap.Free(BlockOf(e), owner);
+        }
+    }
+}

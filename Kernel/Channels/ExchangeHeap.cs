@@ -1,0 +1,125 @@
+using System;
+using Sing.Kernel.Memory;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+
+namespace Sing.Kernel.Channels
+{
+    /// <summary>The exchange heap: memory outside every object space that SIPs pass to each other by moving
+    /// ownership. Each block has exactly one owner (a process), or none while it travels in a message. A block is
+    /// whole pages with a kernel header in front of the data; the data address is what a SIP holds. Every address
+    /// a SIP hands back is checked against the header (magic, kind, owner), so a forged pointer is refused.
+    /// A process's blocks are linked from it, so its exit frees them all in one walk.</summary>
+    internal static unsafe class ExchangeHeap
+    {
+        public const ulong HeaderBytes = 64;
+        private const ulong Magic = 0x4B434C4258434845; // "EHCXBLCK"
+
+        public enum Kind
+        {
+            Data = 1,
+            Endpoint = 2,
+        }
+
+        public struct Block
+        {
+            public ulong MagicValue;
+            public Kind BlockKind;
+            public int OwnerPid;          // 0: owned by nobody (in a message, or the kernel's)
+            public ulong DataBytes;
+            public ulong Pages;
+            public Block* NextOwned;
+            public Block* PreviousOwned;
+            public ulong Reserved;
+        }
+
+        public static ulong BlocksLive;
+        public static ulong BytesLive;   // data bytes in live blocks
+        public static ulong PagesLive;
+
+        /// <summary>Allocates a zeroed block for <paramref name="owner"/> (null: owned by nobody). Returns the data address.</summary>
+        public static byte* Allocate(ulong bytes, Kind kind, KernelProcess owner)
+        {
+            if (bytes == 0 || bytes > 256UL << 20) return null;
+            ulong pages = (bytes + HeaderBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
+            Block* block = (Block*)PageAllocator.Allocate(pages);
+            if (block == null) return null;
+            block->MagicValue = Magic;
+            block->BlockKind = kind;
+            block->DataBytes = bytes;
+            block->Pages = pages;
+            ulong flags = Scheduler.DisableInterrupts();
+            BlocksLive++;
+            BytesLive += bytes;
+            PagesLive += pages;
+            if (owner != null) Link(block, owner);
+            Scheduler.RestoreInterrupts(flags);
+            return (byte*)block + HeaderBytes;
+        }
+
+        /// <summary>The block whose data starts at <paramref name="data"/>, if it is a live block of that kind.</summary>
+        public static Block* Validate(void* data, Kind kind)
+        {
+            ulong address = (ulong)data;
+            if (address == 0 || (address & (PageAllocator.PageSize - 1)) != HeaderBytes) return null;
+            Block* block = (Block*)(address - HeaderBytes);
+            if (!PageAllocator.IsAllocated(block) || block->MagicValue != Magic || block->BlockKind != kind) return null;
+            return block;
+        }
+
+        public static bool IsOwnedBy(Block* block, KernelProcess process) =>
+            process == null ? block->OwnerPid == 0 : block->OwnerPid == process.Id;
+
+        /// <summary>Moves a block to a new owner (null: in transit). Interrupts must be off.</summary>
+        public static void TransferLocked(Block* block, KernelProcess from, KernelProcess to)
+        {
+            if (from != null) Unlink(block, from);
+            if (to != null) Link(block, to);
+        }
+
+        /// <summary>Returns a block's pages. The caller has unlinked it from its owner or it has none.</summary>
+        public static void Free(Block* block, KernelProcess owner)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            if (owner != null) Unlink(block, owner);
+            block->MagicValue = 0;
+            BlocksLive--;
+            BytesLive -= block->DataBytes;
+            PagesLive -= block->Pages;
+            Scheduler.RestoreInterrupts(flags);
+            PageAllocator.Free(block, block->Pages);
+        }
+
+        /// <summary>Everything a terminating process still owns: endpoints are closed (peers see ChannelClosed), data
+        /// blocks are freed.</summary>
+        public static void ReleaseAll(KernelProcess process)
+        {
+            while (process.OwnedExchange != null)
+            {
+                Block* block = (Block*)process.OwnedExchange;
+                if (block->BlockKind == Kind.Endpoint) Channel.CloseEndpoint((Endpoint*)((byte*)block + HeaderBytes), process);
+                else Free(block, process);
+            }
+        }
+
+        private static void Link(Block* block, KernelProcess owner)
+        {
+            block->OwnerPid = owner.Id;
+            block->PreviousOwned = null;
+            block->NextOwned = (Block*)owner.OwnedExchange;
+            if (block->NextOwned != null) block->NextOwned->PreviousOwned = block;
+            owner.OwnedExchange = block;
+            owner.OwnedExchangeBlocks++;
+        }
+
+        private static void Unlink(Block* block, KernelProcess owner)
+        {
+            if (block->PreviousOwned != null) block->PreviousOwned->NextOwned = block->NextOwned;
+            else owner.OwnedExchange = block->NextOwned;
+            if (block->NextOwned != null) block->NextOwned->PreviousOwned = block->PreviousOwned;
+            block->NextOwned = block->PreviousOwned = null;
+            block->OwnerPid = 0;
+            owner.OwnedExchangeBlocks--;
+        }
+    }
+}

@@ -1,0 +1,154 @@
+using System.Collections.Generic;
+using System.Text;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+using Singularity.V1;
+
+namespace Sing.Kernel.Channels
+{
+    /// <summary>The hierarchical namespace (/service/..., /dev/...). A service registers a path and receives an
+    /// endpoint on which connection requests arrive; a client binds to the path and gets a fresh channel whose
+    /// other end is delivered to the service in such a request. Watchers get a message for each new name under a
+    /// prefix. The kernel holds its side of the registration and watch channels (owned by nobody).</summary>
+    internal static unsafe class NameService
+    {
+        public const int ConnectRequestTag = 0x4E530001;   // Endpoint = the service's end of a new channel
+        public const int NameAddedTag = 0x4E530002;        // Block = the new path as UTF-16 text
+        private const int RequestQueue = 8;
+
+        private struct Registration
+        {
+            public Endpoint* KernelSide;   // sends connection requests to the service
+        }
+
+        private static readonly Dictionary<string, ulong> s_names = new Dictionary<string, ulong>(); // path -> Endpoint*
+        private static readonly List<string> s_watchPrefixes = new List<string>();
+        private static readonly List<ulong> s_watchEndpoints = new List<ulong>();
+
+        public static ulong Binds;
+
+        /// <summary>Paths are absolute, '/'-separated, with non-empty segments of [a-z0-9._-].</summary>
+        public static bool IsValidPath(string path)
+        {
+            if (path == null || path.Length < 2 || path.Length > 200 || path[0] != '/' || path[path.Length - 1] == '/') return false;
+            for (int i = 1; i < path.Length; i++)
+            {
+                char c = path[i];
+                if (c == '/' && path[i - 1] == '/') return false;
+                if (!(c == '/' || c == '.' || c == '_' || c == '-' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+            }
+            return true;
+        }
+
+        public static AbiStatus Register(KernelProcess service, string path, out Endpoint* requests)
+        {
+            requests = null;
+            if (!IsValidPath(path)) return AbiStatus.InvalidArgument;
+            RemoveIfDead(path);
+            if (s_names.ContainsKey(path)) return AbiStatus.NameInUse;
+            AbiStatus status = Channel.Create(null, RequestQueue, out Endpoint* kernelSide, out Endpoint* serviceSide);
+            if (status != AbiStatus.Ok) return status;
+            ulong flags = Scheduler.DisableInterrupts();
+            ExchangeHeap.TransferLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), null, service);
+            s_names[path] = (ulong)kernelSide;
+            Scheduler.RestoreInterrupts(flags);
+            requests = serviceSide;
+            Notify(path);
+            return AbiStatus.Ok;
+        }
+
+        /// <summary>Creates a channel to the service at <paramref name="path"/>: the client's end is returned, the
+        /// service's end is sent to the service as a connection request.</summary>
+        public static AbiStatus Bind(KernelProcess client, string path, out Endpoint* clientSide)
+        {
+            clientSide = null;
+            if (!IsValidPath(path)) return AbiStatus.InvalidArgument;
+            RemoveIfDead(path);
+            if (!s_names.TryGetValue(path, out ulong registration)) return AbiStatus.NotFound;
+            AbiStatus status = Channel.Create(client, Endpoint.MaxCapacity, out Endpoint* imp, out Endpoint* exp);
+            if (status != AbiStatus.Ok) return status;
+            ChannelMessage request = default;
+            request.Tag = ConnectRequestTag;
+            request.Endpoint = exp;
+            status = Channel.Send(client, (Endpoint*)registration, &request);
+            // The kernel owns the registration side, so the client's ownership of exp is checked as the sender's;
+            // on success exp travels (owned by nobody) to the service.
+            if (status != AbiStatus.Ok)
+            {
+                Channel.CloseEndpoint(exp, client);
+                Channel.CloseEndpoint(imp, client);
+                return status == AbiStatus.ChannelClosed ? AbiStatus.NotFound : status;
+            }
+            Binds++;
+            clientSide = imp;
+            return AbiStatus.Ok;
+        }
+
+        /// <summary>Names under <paramref name="prefix"/>, one per line.</summary>
+        public static string Enumerate(string prefix)
+        {
+            var names = new List<string>();
+            foreach (var entry in s_names)
+                if (entry.Key.StartsWith(prefix) && ((Endpoint*)entry.Value)->Peer != null) names.Add(entry.Key);
+            names.Sort((a, b) => string.CompareOrdinal(a, b));
+            var text = new StringBuilder();
+            for (int i = 0; i < names.Count; i++)
+            {
+                if (i > 0) text.Append('\n');
+                text.Append(names[i]);
+            }
+            return text.ToString();
+        }
+
+        /// <summary>Subscribes to new names under <paramref name="prefix"/>: each arrives as a NameAdded message.</summary>
+        public static AbiStatus Watch(KernelProcess watcher, string prefix, out Endpoint* notifications)
+        {
+            notifications = null;
+            AbiStatus status = Channel.Create(null, Endpoint.MaxCapacity, out Endpoint* kernelSide, out Endpoint* watcherSide);
+            if (status != AbiStatus.Ok) return status;
+            ulong flags = Scheduler.DisableInterrupts();
+            ExchangeHeap.TransferLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), null, watcher);
+            s_watchPrefixes.Add(prefix);
+            s_watchEndpoints.Add((ulong)kernelSide);
+            Scheduler.RestoreInterrupts(flags);
+            notifications = watcherSide;
+            return AbiStatus.Ok;
+        }
+
+        private static void Notify(string path)
+        {
+            for (int i = s_watchPrefixes.Count - 1; i >= 0; i--)
+            {
+                var kernelSide = (Endpoint*)s_watchEndpoints[i];
+                if (kernelSide->Peer == null)
+                {
+                    Channel.CloseEndpoint(kernelSide, null);
+                    s_watchPrefixes.RemoveAt(i);
+                    s_watchEndpoints.RemoveAt(i);
+                    continue;
+                }
+                if (!path.StartsWith(s_watchPrefixes[i])) continue;
+                byte* text = ExchangeHeap.Allocate((ulong)path.Length * 2, ExchangeHeap.Kind.Data, null);
+                if (text == null) continue;
+                for (int c = 0; c < path.Length; c++) ((char*)text)[c] = path[c];
+                ChannelMessage added = default;
+                added.Tag = NameAddedTag;
+                added.InlineLength = 4;
+                *(int*)added.Inline = path.Length;
+                added.Block = text;
+                if (Channel.Send(null, kernelSide, &added) != AbiStatus.Ok)
+                    ExchangeHeap.Free((ExchangeHeap.Block*)(text - ExchangeHeap.HeaderBytes), null);
+            }
+        }
+
+        /// <summary>A service that ended leaves a closed registration behind: drop it so the name can be reused.</summary>
+        private static void RemoveIfDead(string path)
+        {
+            if (!s_names.TryGetValue(path, out ulong registration)) return;
+            var kernelSide = (Endpoint*)registration;
+            if (kernelSide->Peer != null) return;
+            s_names.Remove(path);
+            Channel.CloseEndpoint(kernelSide, null);
+        }
+    }
+}
