@@ -59,7 +59,7 @@ internal sealed class BarChart
     {
         ArgumentNullException.ThrowIfNull(surface);
         surface.Text(Left, 12, Title, 3, s_ink);
-        surface.Text(Left, 42, Subtitle, 1, s_ink);
+        surface.Text(Left, 44, Subtitle, LabelScale, s_ink);
         DrawLegend(surface);
         for (int d = LowDecade; d <= HighDecade; d++)
         {
@@ -89,7 +89,7 @@ internal sealed class BarChart
 
     private void DrawLegend(IChartSurface surface)
     {
-        int x = Left, y = 66;
+        int x = Left, y = 72;
         foreach (var s in Series)
         {
             int w = 14 + 6 + PixelFont.Measure(s.Name, LabelScale) + 24;

@@ -64,11 +64,13 @@ internal static class ComparisonReport
         md.AppendLine();
         md.AppendLine(environment.Describe() + ".");
         md.AppendLine();
-        md.AppendLine("Cycles per operation, medians over the boots (each boot itself reports the median of its repetitions). ");
-        md.AppendLine("**icount** = TCG with `-icount shift=0,sleep=off`: the guest TSC counts instructions, deterministic. ");
-        md.AppendLine("**TCG** = plain TCG: the guest TSC is the host's, so these are host cycles spent emulating, and they move with host load. ");
-        md.AppendLine("**ratio** = Singularity ÷ Linux in the same mode (below 1: Singularity is cheaper). ");
-        md.AppendLine("**paper** = the seeds' Athlon 64 3000+ cycles (Bench/reference.csv: 004 Table 1 and §4.1, 001 Table 1), for reference only: a different machine and no emulator.");
+        md.AppendLine("Cycles per operation, medians over the boots (each boot itself reports the median of its repetitions).");
+        md.AppendLine();
+        md.AppendLine("- **icount** = TCG with `-icount shift=0,sleep=off`: the guest TSC counts instructions, deterministic.");
+        md.AppendLine("- **TCG** = plain TCG: the guest TSC is the host's, so these are host cycles spent emulating, and they move with host load.");
+        md.AppendLine("- **ratio** = Singularity ÷ Linux in the same mode (below 1: Singularity is cheaper).");
+        md.AppendLine("- **paper** = the seeds' Athlon 64 3000+ cycles (Bench/reference.csv: 004 Table 1 and §4.1, 001 Table 1), for reference only: a different machine and no emulator.");
+        md.AppendLine("- **switches/op** = the kernel's context switches per timed iteration (ThreadYield: one iteration is two yields).");
         md.AppendLine();
         md.AppendLine(MarkdownTable(rows));
         md.AppendLine("![chart](report.png)");
