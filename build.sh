@@ -2,7 +2,7 @@
 # One entry point for building, booting, testing, benchmarking and debugging Singularity.
 #   ./build.sh run     build the ISO and boot it in QEMU, serial console on this terminal (quit: Ctrl-A X)
 #   ./build.sh test    build everything and run the whole test suite
-#   ./build.sh bench   benchmarks (boot time now; SingBench and the Linux baseline as they land)
+#   ./build.sh bench   boot time, then SingBench beside the Linux guest (--quick for CI); artifacts/bench/
 #   ./build.sh debug   boot paused for gdb and print the gdb command line
 #   ./build.sh clean   remove build outputs
 # Options after the verb go to the build tool (./build.sh help lists them). Missing Debian packages are

@@ -4,7 +4,8 @@
 #
 # Usage: Bench/Linux/run.sh [--quick] [--icount] [--accel tcg|kvm] [--timeout SECS]
 #                           [--cpu MODEL] [--mem SIZE] [--reps N] [--only ROWS]
-#                           [--log FILE] [--append "KERNEL ARGS"] [--no-build]
+#                           [--log FILE] [--append "KERNEL ARGS"] [--machine TYPE]
+#                           [--no-build]
 #   --quick        ~10x fewer iterations and 3 repetitions (bench.quick=1)
 #   --icount       TCG with -icount shift=0,sleep=off (deterministic; 1 tick per
 #                  guest instruction, so "cycles" are instructions)
@@ -14,6 +15,8 @@
 #   --reps N       repetitions per row (default 5, quick 3)
 #   --only ROWS    comma-separated row names to run
 #   --log FILE     serial log (default artifacts/linux/run-<mode>-<size>[-partial].log)
+#   --machine TYPE QEMU -machine type (default: QEMU's own, i440fx "pc"); the
+#                  SingBench harness passes q35, the machine Singularity boots on
 # Exit status: 0 when the guest printed "BENCH linux done ... status=ok" and
 # left QEMU through isa-debug-exit with value 0 (QEMU status 1) or by a clean
 # power-off (QEMU status 0); 1 otherwise; 124 on timeout.
@@ -23,7 +26,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 OUT="$ROOT/artifacts/linux"
 
-QUICK=0 ICOUNT=0 ACCEL=tcg TIMEOUT="" CPU=max MEM=512M REPS="" ONLY="" LOG="" APPEND="" BUILD=1
+QUICK=0 ICOUNT=0 ACCEL=tcg TIMEOUT="" CPU=max MEM=512M REPS="" ONLY="" LOG="" APPEND="" MACHINE="" BUILD=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -36,8 +39,9 @@ while [ $# -gt 0 ]; do
         --only) ONLY="$2"; shift ;;
         --log) LOG="$2"; shift ;;
         --append) APPEND="$2"; shift ;;
+        --machine) MACHINE="$2"; shift ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n 2,21p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,24p "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -78,12 +82,14 @@ CMDLINE="console=ttyS0 quiet panic=-1"
 [ -n "$ONLY" ] && CMDLINE+=" bench.only=$ONLY"
 [ -n "$APPEND" ] && CMDLINE+=" $APPEND"
 
-QEMU=(qemu-system-x86_64 "${ACCEL_ARGS[@]}" -cpu "$CPU" -m "$MEM" -smp 1
+MACHINE_ARGS=()
+[ -n "$MACHINE" ] && MACHINE_ARGS=(-machine "$MACHINE")
+QEMU=(qemu-system-x86_64 "${MACHINE_ARGS[@]}" "${ACCEL_ARGS[@]}" -cpu "$CPU" -m "$MEM" -smp 1
       -nographic -serial stdio -monitor none -no-reboot -nic none
       -device isa-debug-exit,iobase=0xf4,iosize=0x04
       -kernel "$OUT/vmlinuz" -initrd "$OUT/initramfs.cpio.gz" -append "$CMDLINE")
 
-echo "[linux-run] mode=$MODE size=$SIZE cpu=$CPU timeout=${TIMEOUT}s log=$LOG" >&2
+echo "[linux-run] mode=$MODE size=$SIZE cpu=$CPU machine=${MACHINE:-default} timeout=${TIMEOUT}s log=$LOG" >&2
 echo "[linux-run] ${QEMU[*]}" >&2
 T0=$(date +%s.%N)
 timeout --kill-after=10 "$TIMEOUT" "${QEMU[@]}" </dev/null >"$LOG" 2>&1

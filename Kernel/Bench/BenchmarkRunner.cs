@@ -1,52 +1,98 @@
 using Sing.Kernel.Arch;
+using Sing.Kernel.Boot;
 using Sing.Kernel.Console;
 using Sing.Kernel.Platform;
+using Sing.Kernel.Threading;
 
 namespace Sing.Kernel.Bench
 {
     /// <summary>One timed operation: runs <see cref="Iterations"/> times per repetition; the reported figure is the
-    /// median over the repetitions of cycles per operation.</summary>
+    /// median over the repetitions of cycles per operation. A row with a <see cref="SkipReason"/> has no body: the
+    /// feature it measures does not exist yet.</summary>
     internal readonly unsafe struct Benchmark
     {
         public readonly string Name;
         public readonly int Iterations;
         public readonly delegate*<int, ulong> Body; // runs n operations, returns elapsed TSC cycles (or a measured pause)
+        public readonly string SkipReason;
 
         public Benchmark(string name, int iterations, delegate*<int, ulong> body)
         {
             Name = name;
             Iterations = iterations;
             Body = body;
+            SkipReason = null;
         }
+
+        private Benchmark(string name, int iterations, string skipReason)
+        {
+            Name = name;
+            Iterations = iterations;
+            Body = null;
+            SkipReason = skipReason;
+        }
+
+        public static Benchmark Skipped(string name, int iterations, string reason) => new Benchmark(name, iterations, reason);
     }
 
-    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option and prints one machine-readable line per
-    /// row: BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N, then BENCH-DONE, then
-    /// exits QEMU. Cycles come from the TSC read with lfence (under -icount the TSC counts instructions).</summary>
+    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option (all, runtime, singbench, or one row's
+    /// name) and prints one machine-readable line per row:
+    /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N context_switches=N suite=S,
+    /// or BENCH-SKIP name reason="..." suite=S for a row whose feature is missing; then BENCH-DONE, then exits QEMU.
+    /// Cycles come from the TSC read with lfence (under -icount the TSC counts instructions). Collections and context
+    /// switches are counted over the timed repetitions only. "bench.quick" divides the iteration counts by 10 (at
+    /// least 10) and runs 3 repetitions instead of 5, matching the Linux guest's quick mode.</summary>
     internal static unsafe class BenchmarkRunner
     {
-        private const int Repetitions = 5;
+        private const int FullRepetitions = 5;
+        private const int QuickRepetitions = 3;
+        private const int MaxRepetitions = FullRepetitions;
 
         public static void Run(string selection)
         {
-            Benchmark[] all = RuntimeBenchmarks.All();
-            Log.Line($"BENCH-START tsc_hz={Tsc.Frequency} repetitions={Repetitions}");
-            for (int i = 0; i < all.Length; i++)
-            {
-                Benchmark b = all[i];
-                if (selection != "all" && selection != "runtime" && selection != b.Name) continue;
-                ulong* samples = stackalloc ulong[Repetitions];
-                ulong collectionsBefore = System.GC.GetStatistics().Collections;
-                b.Body(b.Iterations / 10 + 1); // warm-up: caches, dispatch cells, heap segments
-                for (int r = 0; r < Repetitions; r++) samples[r] = b.Body(b.Iterations);
-                ulong collections = System.GC.GetStatistics().Collections - collectionsBefore;
-                Sort(samples, Repetitions);
-                ulong median = samples[Repetitions / 2] / (ulong)b.Iterations;
-                ulong min = samples[0] / (ulong)b.Iterations, max = samples[Repetitions - 1] / (ulong)b.Iterations;
-                Log.Line($"BENCH {b.Name} cycles_per_op={median} iterations={b.Iterations} repetitions={Repetitions} min={min} max={max} collections={collections}");
-            }
+            bool quick = KernelOptions.Get("bench.quick") is string q && q != "0";
+            int repetitions = quick ? QuickRepetitions : FullRepetitions;
+            Log.Line($"BENCH-START tsc_hz={Tsc.Frequency} repetitions={repetitions} quick={(quick ? 1 : 0)}");
+            if (selection == "all" || selection == "runtime" || !IsSuite(selection))
+                RunSuite("runtime", RuntimeBenchmarks.All(), selection, quick, repetitions);
+            if (selection == "all" || selection == "singbench" || !IsSuite(selection))
+                RunSuite("singbench", SingBench.All(), selection, quick, repetitions);
             Log.Line("BENCH-DONE");
             QemuExit.Exit(QemuExit.Success);
+        }
+
+        private static bool IsSuite(string selection) => selection == "all" || selection == "runtime" || selection == "singbench";
+
+        private static void RunSuite(string suite, Benchmark[] rows, string selection, bool quick, int repetitions)
+        {
+            for (int i = 0; i < rows.Length; i++)
+            {
+                Benchmark b = rows[i];
+                if (!IsSuite(selection) && selection != b.Name) continue;
+                if (b.Body == null)
+                {
+                    Log.Line($"BENCH-SKIP {b.Name} reason=\"{b.SkipReason}\" suite={suite}");
+                    continue;
+                }
+                RunRow(suite, b, quick, repetitions);
+            }
+        }
+
+        private static void RunRow(string suite, in Benchmark b, bool quick, int repetitions)
+        {
+            // Single-operation rows (GC pauses) stay at one iteration in quick mode.
+            int iterations = quick && b.Iterations > 1 ? System.Math.Max(10, b.Iterations / 10) : b.Iterations;
+            ulong* samples = stackalloc ulong[MaxRepetitions];
+            b.Body(iterations / 10 + 1); // warm-up: caches, dispatch cells, heap segments
+            ulong collectionsBefore = System.GC.GetStatistics().Collections;
+            ulong switchesBefore = Scheduler.ContextSwitches;
+            for (int r = 0; r < repetitions; r++) samples[r] = b.Body(iterations);
+            ulong switches = Scheduler.ContextSwitches - switchesBefore;
+            ulong collections = System.GC.GetStatistics().Collections - collectionsBefore;
+            Sort(samples, repetitions);
+            ulong median = samples[repetitions / 2] / (ulong)iterations;
+            ulong min = samples[0] / (ulong)iterations, max = samples[repetitions - 1] / (ulong)iterations;
+            Log.Line($"BENCH {b.Name} cycles_per_op={median} iterations={iterations} repetitions={repetitions} min={min} max={max} collections={collections} context_switches={switches} suite={suite}");
         }
 
         private static void Sort(ulong* values, int n)

@@ -19,7 +19,7 @@ internal static partial class BootBenchmark
         {
             string mode = icount ? "TCG -icount shift=0,sleep=off" : "TCG (wall clock)";
             if (options.Accelerator == QemuAccelerator.Kvm) mode = icount ? "KVM -icount" : "KVM";
-            for (int i = 0; i < options.Repeat; i++)
+            for (int i = 0; i < options.BenchBoots; i++)
             {
                 var qemu = options.ToQemu() with { InstructionCounting = icount, KernelOptions = "exit", Timeout = TimeSpan.FromMinutes(2) };
                 var result = await QemuRunner.RunAsync(qemu);
@@ -36,16 +36,10 @@ internal static partial class BootBenchmark
             }
         }
         WriteReport(samples, options);
-        return await RuntimeReport.RunAsync(options);
+        return 0;
     }
 
     private static double Number(Match m, int group) => double.Parse(m.Groups[group].Value, CultureInfo.InvariantCulture);
-
-    private static double Median(IEnumerable<double> values)
-    {
-        var sorted = values.OrderBy(v => v).ToArray();
-        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
-    }
 
     private static void WriteReport(List<Sample> samples, Options options)
     {
@@ -59,14 +53,14 @@ internal static partial class BootBenchmark
         var md = new StringBuilder();
         md.AppendLine("# Boot time to banner");
         md.AppendLine();
-        md.AppendLine(CultureInfo.InvariantCulture, $"QEMU {QemuVersion()}, {options.MemoryMiB} MiB, -cpu max, q35, {options.Repeat} boots per mode; medians.");
+        md.AppendLine(CultureInfo.InvariantCulture, $"QEMU {QemuVersion()}, {options.MemoryMiB} MiB, -cpu max, q35, {options.BenchBoots} boots per mode; medians.");
         md.AppendLine("Guest times come from the TSC; under -icount the TSC counts instructions (1 GHz = 1 instruction per ns).");
         md.AppendLine();
         md.AppendLine("| mode | power-on to banner (guest ms) | kernel entry to banner (guest ms) | TSC MHz | QEMU wall time (ms) |");
         md.AppendLine("|---|---:|---:|---:|---:|");
         foreach (var group in samples.GroupBy(s => s.Mode))
             md.AppendLine(CultureInfo.InvariantCulture,
-                $"| {group.Key} | {Median(group.Select(s => s.PowerOnMs))} | {Median(group.Select(s => s.KernelMs))} | {Median(group.Select(s => s.TscMHz)):F1} | {Median(group.Select(s => s.WallMs)):F0} |");
+                $"| {group.Key} | {Statistics.Median(group.Select(s => s.PowerOnMs))} | {Statistics.Median(group.Select(s => s.KernelMs))} | {Statistics.Median(group.Select(s => s.TscMHz)):F1} | {Statistics.Median(group.Select(s => s.WallMs)):F0} |");
         File.WriteAllText(Path.Combine(dir, "boot.md"), md.ToString());
         Console.WriteLine();
         Console.WriteLine(md.ToString());

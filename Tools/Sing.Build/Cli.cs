@@ -10,7 +10,8 @@ internal static class Cli
         usage: build.sh <verb> [options]
           run     build, then boot the ISO in QEMU with the serial console on this terminal (quit: Ctrl-A X)
           test    build and run the whole test suite (dotnet test)
-          bench   boot-time benchmark: icount and plain TCG, several repetitions; report in artifacts/bench/
+          bench   boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG;
+                  report in artifacts/bench/ (report.md/.csv/.png, boot.md, runtime.md)
           debug   boot paused with a gdb server on :1234 and print the gdb command that loads kernel symbols
           clean   remove build outputs
         options (run, debug, bench):
@@ -18,7 +19,8 @@ internal static class Cli
           --icount          deterministic instruction counting (-icount shift=0,sleep=off)
           --options "..."   extra kernel options, e.g. "test=all"
           --memory MiB      guest memory (default 512)
-          --repeat N        bench repetitions per mode (default 5)
+          --repeat N        bench: boots per mode of each guest (default 3; 2 with --quick)
+          --quick           bench: CI size (1/10 of the iterations, 3 repetitions inside each boot)
         """;
 
     public static string Root { get; } = typeof(Cli).Assembly
@@ -48,9 +50,15 @@ internal static class Cli
         {
             "run" => await Interactive.RunAsync(options, gdb: false),
             "debug" => await Interactive.RunAsync(options, gdb: true),
-            "bench" => await BootBenchmark.RunAsync(options),
+            "bench" => await BenchVerb(options),
             _ => Unknown(args[0]),
         };
+    }
+
+    private static async Task<int> BenchVerb(Options options)
+    {
+        int status = await BootBenchmark.RunAsync(options);
+        return status != 0 ? status : await SingBenchHarness.RunAsync(options);
     }
 
     private static int Unknown(string verb)
@@ -61,14 +69,19 @@ internal static class Cli
 }
 
 /// <summary>Options shared by the verbs.</summary>
-internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCounting, string? KernelOptions, int MemoryMiB, int Repeat)
+internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCounting, string? KernelOptions, int MemoryMiB, int? Repeat, bool Quick = false)
 {
+    /// <summary>Boots per mode for each benchmark guest.</summary>
+    public int BenchBoots => Repeat ?? (Quick ? 2 : 3);
+
     public static Options Parse(string[] args)
     {
         var accel = QemuAccelerator.Tcg;
         bool icount = false;
         string? kernelOptions = null;
-        int memory = 512, repeat = 5;
+        int memory = 512;
+        int? repeat = null;
+        bool quick = false;
         for (int i = 0; i < args.Length; i++)
         {
             string Next() => i + 1 < args.Length ? args[++i] : throw new ArgumentException($"{args[i]} needs a value");
@@ -86,10 +99,11 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
                 case "--options": kernelOptions = Next(); break;
                 case "--memory": memory = ParsePositive(Next(), "--memory"); break;
                 case "--repeat": repeat = ParsePositive(Next(), "--repeat"); break;
+                case "--quick": quick = true; break;
                 default: throw new ArgumentException($"unknown option '{args[i]}'");
             }
         }
-        return new Options(accel, icount, kernelOptions, memory, repeat);
+        return new Options(accel, icount, kernelOptions, memory, repeat, quick);
     }
 
     private static int ParsePositive(string text, string name) =>

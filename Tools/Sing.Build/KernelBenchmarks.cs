@@ -1,32 +1,29 @@
-using System.Globalization;
-using System.Text.RegularExpressions;
 using Sing.Qemu;
 
 namespace Sing.Build;
 
-/// <summary>One row of a benchmark run: cycles per operation as the guest's TSC measured it.</summary>
-internal sealed record BenchRow(string Name, double CyclesPerOp, long Iterations, double TscHz, string Mode);
+/// <summary>One kernel bench-mode boot: what it printed and how long QEMU ran.</summary>
+internal sealed record KernelBenchRun(KernelBenchOutput Output, TimeSpan Wall);
 
-/// <summary>Runs the kernel's in-OS benchmarks (kernel option bench=...) under QEMU and parses their BENCH lines.</summary>
-internal static partial class KernelBenchmarks
+/// <summary>Boots the kernel in its bench mode (kernel option bench=SELECTION, plus bench.quick) under QEMU and parses
+/// its BENCH lines.</summary>
+internal static class KernelBenchmarks
 {
-    public static async Task<IReadOnlyList<BenchRow>> RunAsync(Options options, string selection, bool icount, string mode)
+    public static async Task<KernelBenchRun> RunAsync(Options options, string selection, bool icount, bool quick, string? serialLog = null)
     {
-        var qemu = options.ToQemu() with { InstructionCounting = icount, KernelOptions = $"bench={selection}", Timeout = TimeSpan.FromMinutes(10) };
+        ArgumentNullException.ThrowIfNull(options);
+        string kernelOptions = $"bench={selection}" + (quick ? " bench.quick" : "");
+        var qemu = options.ToQemu() with
+        {
+            InstructionCounting = icount,
+            KernelOptions = kernelOptions,
+            Timeout = TimeSpan.FromMinutes(10),
+            SerialLogPath = serialLog,
+        };
         var result = await QemuRunner.RunAsync(qemu);
-        var start = StartLine().Match(result.Serial);
-        if (result.Status != KernelExitStatus.Success || !start.Success || !result.Serial.Contains("BENCH-DONE", StringComparison.Ordinal))
-            throw new InvalidOperationException($"kernel benchmarks ({mode}) did not complete.\n{result.Describe()}");
-        double hz = double.Parse(start.Groups[1].Value, CultureInfo.InvariantCulture);
-        return RowLine().Matches(result.Serial)
-            .Select(m => new BenchRow(m.Groups[1].Value, double.Parse(m.Groups[2].Value, CultureInfo.InvariantCulture),
-                long.Parse(m.Groups[3].Value, CultureInfo.InvariantCulture), hz, mode))
-            .ToList();
+        var output = SingBenchLines.Parse(result.Serial);
+        if (result.Status != KernelExitStatus.Success || !output.Done)
+            throw new InvalidOperationException($"kernel benchmarks ({(icount ? "icount" : "TCG")}) did not complete.\n{result.Describe()}");
+        return new KernelBenchRun(output, result.Elapsed);
     }
-
-    [GeneratedRegex(@"^BENCH-START tsc_hz=(\d+)", RegexOptions.Multiline)]
-    private static partial Regex StartLine();
-
-    [GeneratedRegex(@"^BENCH (\S+) cycles_per_op=(\d+) iterations=(\d+)", RegexOptions.Multiline)]
-    private static partial Regex RowLine();
 }

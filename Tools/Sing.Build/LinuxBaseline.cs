@@ -1,0 +1,50 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text.RegularExpressions;
+
+namespace Sing.Build;
+
+/// <summary>One Linux guest boot: its rows and QEMU's wall time as run.sh measured it.</summary>
+internal sealed record LinuxBenchRun(LinuxBenchOutput Output, double WallSeconds);
+
+/// <summary>Builds and boots the Linux baseline guest through Bench/Linux/build.sh and run.sh, with the machine, CPU
+/// model and memory of the Singularity runs.</summary>
+internal static partial class LinuxBaseline
+{
+    private static string Scripts => Path.Combine(Cli.Root, "Bench", "Linux");
+
+    public static async Task BuildAsync()
+    {
+        var (status, output) = await RunScriptAsync("build.sh", []);
+        if (status != 0) throw new InvalidOperationException($"Bench/Linux/build.sh failed with status {status}:\n{output}");
+    }
+
+    public static async Task<LinuxBenchRun> RunAsync(bool icount, bool quick, int memoryMiB, string cpuModel, string machine, string logPath)
+    {
+        var args = new List<string> { "--no-build", "--machine", machine, "--cpu", cpuModel, "--mem", $"{memoryMiB}M", "--log", logPath };
+        if (icount) args.Add("--icount");
+        if (quick) args.Add("--quick");
+        var (status, output) = await RunScriptAsync("run.sh", args);
+        var parsed = LinuxBenchLines.Parse(output);
+        if (status != 0 || !parsed.Done)
+            throw new InvalidOperationException($"the Linux guest ({(icount ? "icount" : "TCG")}) failed with status {status}; serial log {logPath}:\n{output}");
+        var wall = WallLine().Match(output);
+        double seconds = wall.Success ? double.Parse(wall.Groups[1].Value, CultureInfo.InvariantCulture) : double.NaN;
+        return new LinuxBenchRun(parsed, seconds);
+    }
+
+    private static async Task<(int Status, string Output)> RunScriptAsync(string script, IReadOnlyList<string> args)
+    {
+        var info = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        info.ArgumentList.Add(Path.Combine(Scripts, script));
+        foreach (string a in args) info.ArgumentList.Add(a);
+        using var process = Process.Start(info) ?? throw new InvalidOperationException("could not start bash");
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        await process.WaitForExitAsync();
+        return (process.ExitCode, await stdout + await stderr);
+    }
+
+    [GeneratedRegex(@"BENCH linux wall .*?\bsecs=([0-9.]+)")]
+    private static partial Regex WallLine();
+}
