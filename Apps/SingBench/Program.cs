@@ -5,12 +5,12 @@ using Singularity.V1;
 
 namespace Sing.Apps.SingBench
 {
-    /// <summary>Rows: ABICall (GetTimestampFrequency, the analogue of the paper's GetCyclesPerSecond), ThreadYield
-    /// (two SIP threads yielding to each other), CreateThread (create + join a thread that returns at once),
-    /// PageAlloc (allocate, touch and free one page), CreateProc (create, start and join a SIP that exits at
-    /// once). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
-    /// otherwise); "quick" divides them by ten. Each row prints one line:
-    /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N</summary>
+    /// <summary>The paper's SingBench rows (004 §4.1), measured from a SIP: ABICall (GetTimestampFrequency, the
+    /// analogue of the paper's GetCyclesPerSecond), PageAlloc, CreateThread, ThreadYield, CreateChannel,
+    /// CreateProc, NameBind, SR-1/32/1K/32K (two threads of this SIP) and PSR-1/32/1K/32K (this SIP and a peer
+    /// SIP). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
+    /// otherwise); "quick" divides them by ten. Each row prints one line (the kernel prefixes the SIP's name):
+    /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N suite=singbench-sip</summary>
     internal static unsafe class Program
     {
         private const int Repetitions = 5;
@@ -19,15 +19,28 @@ namespace Sing.Apps.SingBench
         private static int Main()
         {
             string args = Processes.Arguments;
-            if (args.StartsWith("exit")) return 0;   // the child of CreateProc
+            if (args.StartsWith("exit")) return 0;                 // the child of CreateProc
+            if (args.StartsWith("serve ")) return Serve(args.Substring(6)); // the peer SIP of NameBind and PSR
             int divisor = args.Contains("quick") ? 10 : 1;
-            Debug.WriteLine($"BENCH-START tsc_hz={Stopwatch.Frequency} repetitions={Repetitions} source=sip");
             Row("ABICall", 10_000 / divisor, &AbiCall);
-            Row("ThreadYield", 20_000 / divisor, &ThreadYield);
-            Row("CreateThread", 20_000 / divisor / 10, &CreateThread);
             Row("PageAlloc", 1_000 / divisor, &PageAlloc);
+            Row("CreateThread", 20_000 / divisor, &CreateThread);
+            Row("ThreadYield", 20_000 / divisor, &ThreadYield);
+            Row("CreateChannel", 20_000 / divisor, &CreateChannel);
             Row("CreateProc", Math.Max(100 / divisor, 10), &CreateProc);
-            Debug.WriteLine("BENCH-DONE");
+            StartPeer();
+            Row("NameBind", 20_000 / divisor, &NameBind);
+            for (int size = 0; size < Sizes.Length; size++)
+            {
+                s_size = Sizes[size];
+                Row(string.Concat("SR-", SizeNames[size]), 20_000 / divisor, &SendReceiveThreads);
+            }
+            for (int size = 0; size < Sizes.Length; size++)
+            {
+                s_size = Sizes[size];
+                Row(string.Concat("PSR-", SizeNames[size]), 20_000 / divisor, &SendReceiveProcesses);
+            }
+            StopPeer();
             return 0;
         }
 
@@ -44,7 +57,7 @@ namespace Sing.Apps.SingBench
                 while (j >= 0 && samples[j] > key) { samples[j + 1] = samples[j]; j--; }
                 samples[j + 1] = key;
             }
-            Debug.WriteLine($"BENCH {name} cycles_per_op={samples[Repetitions / 2] / iterations} iterations={iterations} repetitions={Repetitions} min={samples[0] / iterations} max={samples[Repetitions - 1] / iterations} collections={GC.CollectionCount(0) - collections}");
+            Debug.WriteLine($"BENCH {name} cycles_per_op={samples[Repetitions / 2] / iterations} iterations={iterations} repetitions={Repetitions} min={samples[0] / iterations} max={samples[Repetitions - 1] / iterations} collections={GC.CollectionCount(0) - collections} suite=singbench-sip");
         }
 
         private static long AbiCall(int n)
@@ -55,8 +68,6 @@ namespace Sing.Apps.SingBench
             long end = Stopwatch.GetTimestamp();
             return sink == 0 ? 0 : end - start;
         }
-
-        private static volatile int s_yieldsLeft;
 
         [UnmanagedCallersOnly]
         private static void Yielder(nint count)
@@ -101,6 +112,137 @@ namespace Sing.Apps.SingBench
                 Pages.Free(page, 1);
             }
             return Stopwatch.GetTimestamp() - start;
+        }
+
+        private static long CreateChannel(int n)
+        {
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++)
+            {
+                Channels.Create(1, out ChannelEndpoint imp, out ChannelEndpoint exp);
+                Channels.Close(imp);
+                Channels.Close(exp);
+            }
+            return Stopwatch.GetTimestamp() - start;
+        }
+
+        // Message sizes of the SR and PSR rows: 1 and 32 bytes travel inline; 1 KiB and 32 KiB travel as an
+        // exchange-heap block whose ownership moves back and forth (no copy).
+        private static readonly int[] Sizes = { 1, 32, 1024, 32 * 1024 };
+        private static readonly string[] SizeNames = { "1", "32", "1K", "32K" };
+        private static int s_size;
+        private const int Ping = 1, Stop = 2;
+
+        private static AbiStatus SendSized(ChannelEndpoint to, int size, ExchangeBlock block)
+        {
+            if (size > ChannelMessage.InlineCapacity) return Channels.Send(to, Ping, size, block);
+            byte* payload = stackalloc byte[size];
+            for (int i = 0; i < size; i++) payload[i] = (byte)i;
+            return Channels.Send(to, Ping, new ReadOnlySpan<byte>(payload, size));
+        }
+
+        /// <summary>Receives and answers with the same size until told to stop (a thread of this SIP, or the peer SIP).</summary>
+        private static void EchoLoop(ChannelEndpoint at)
+        {
+            while (Channels.Receive(at, out ReceivedMessage m) == AbiStatus.Ok && m.Tag == Ping)
+            {
+                if (m.Raw.Block != null) Channels.Send(at, Ping, m.InlineInt64(), m.Block);
+                else Channels.SendRaw(at, m.Raw);
+            }
+        }
+
+        [UnmanagedCallersOnly]
+        private static void EchoThread(nint endpoint) => EchoLoop(new ChannelEndpoint((void*)endpoint));
+
+        /// <summary>Round trips between two threads of this SIP; one round trip is one SR operation.</summary>
+        private static long SendReceiveThreads(int n)
+        {
+            Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            Threads.Create(&EchoThread, (nint)exp.Value, out ThreadHandle echo);
+            long elapsed = RoundTrips(imp, n);
+            Channels.Send(imp, Stop);
+            Threads.Join(echo);
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return elapsed;
+        }
+
+        private static long RoundTrips(ChannelEndpoint to, int n)
+        {
+            ExchangeBlock block = s_size > ChannelMessage.InlineCapacity ? Exchange.Allocate((ulong)s_size) : default;
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++)
+            {
+                SendSized(to, s_size, block);
+                Channels.Receive(to, out ReceivedMessage reply);
+                block = reply.Block;
+            }
+            long end = Stopwatch.GetTimestamp();
+            if (!block.IsNull) Exchange.Free(block);
+            return end - start;
+        }
+
+        private static ProcessHandle s_peer;
+        private static ChannelEndpoint s_peerChannel;
+        private const string PeerPath = "/bench/singbench-peer";
+
+        private static void StartPeer()
+        {
+            Processes.Create("singbench", string.Concat("serve ", PeerPath), out s_peer);
+            Processes.Start(s_peer);
+            while (Names.Bind(PeerPath, out s_peerChannel) != AbiStatus.Ok) Threads.Sleep(1);
+        }
+
+        private static void StopPeer()
+        {
+            Channels.Send(s_peerChannel, Stop);
+            Processes.Join(s_peer, ulong.MaxValue, out _);
+            Processes.Close(s_peer);
+            Channels.Close(s_peerChannel);
+        }
+
+        /// <summary>Round trips to the peer SIP; one round trip is one PSR operation.</summary>
+        private static long SendReceiveProcesses(int n) => RoundTrips(s_peerChannel, n);
+
+        /// <summary>Bind to the peer's name (a fresh channel each time) and close the channel again.</summary>
+        private static long NameBind(int n)
+        {
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++)
+            {
+                Names.Bind(PeerPath, out ChannelEndpoint e);
+                Channels.Close(e);
+            }
+            return Stopwatch.GetTimestamp() - start;
+        }
+
+        /// <summary>The peer SIP: accepts every connection; the first becomes the echo channel for PSR rows, the
+        /// rest (NameBind's) are closed at once. Ends when the echo channel says Stop.</summary>
+        private static int Serve(string path)
+        {
+            Names.Register(path, out ChannelEndpoint requests);
+            Channels.Receive(requests, out ReceivedMessage first);
+            ChannelEndpoint echo = first.Endpoint;
+            var both = new ChannelEndpoint[] { requests, echo };
+            while (true)
+            {
+                Channels.Select(both, Channels.Forever, out int ready);
+                if (ready == 0)
+                {
+                    if (Channels.Receive(requests, out ReceivedMessage request) == AbiStatus.Ok) Channels.Close(request.Endpoint);
+                    continue;
+                }
+                EchoOnce(echo, out bool stop);
+                if (stop) return 0;
+            }
+        }
+
+        private static void EchoOnce(ChannelEndpoint at, out bool stop)
+        {
+            stop = Channels.Receive(at, out ReceivedMessage m) != AbiStatus.Ok || m.Tag != Ping;
+            if (stop) return;
+            if (m.Raw.Block != null) Channels.Send(at, Ping, m.InlineInt64(), m.Block);
+            else Channels.SendRaw(at, m.Raw);
         }
 
         private static long CreateProc(int n)

@@ -141,6 +141,24 @@ namespace Sing.Kernel.Channels
             }
         }
 
+        /// <summary>Drops every registration and watch whose SIP side is gone (called when a process ends), so the
+        /// kernel-held endpoints go back to the exchange heap.</summary>
+        public static void RemoveDeadRegistrations()
+        {
+            var dead = new List<string>();
+            foreach (var entry in s_names)
+                if (((Endpoint*)entry.Value)->Peer == null) dead.Add(entry.Key);
+            for (int i = 0; i < dead.Count; i++) RemoveIfDead(dead[i]);
+            for (int i = s_watchEndpoints.Count - 1; i >= 0; i--)
+            {
+                var kernelSide = (Endpoint*)s_watchEndpoints[i];
+                if (kernelSide->Peer != null) continue;
+                Channel.CloseEndpoint(kernelSide, null);
+                s_watchPrefixes.RemoveAt(i);
+                s_watchEndpoints.RemoveAt(i);
+            }
+        }
+
         /// <summary>A service that ended leaves a closed registration behind: drop it so the name can be reused.</summary>
         private static void RemoveIfDead(string path)
         {

@@ -158,6 +158,7 @@ namespace Sing.Kernel.Processes
                 else Scheduler.KillLocked(t);
             }
             Channels.ExchangeHeap.ReleaseAll(process);
+            Channels.NameService.RemoveDeadRegistrations();
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;

@@ -31,6 +31,7 @@ namespace Sing.Kernel.Threading
 
         // Waiting: the handles waited on, which one signalled (-1 = timeout), and the deadline (timer ticks).
         internal WaitHandle[] WaitingOn;
+        internal WaitHandle[] SingleWait;   // reused by WaitOne
         internal int WakeIndex;
         internal ulong WakeDeadline;
         internal KernelThread NextSleeper;

@@ -17,7 +17,16 @@ namespace Sing.Kernel.Threading
         /// <summary>Takes the handle for <paramref name="thread"/> if it is available now (interrupts off).</summary>
         internal abstract bool TryAcquireLocked(KernelThread thread);
 
-        public bool WaitOne(ulong timeoutMilliseconds = Infinite) => WaitAny(new[] { this }, timeoutMilliseconds) == 0;
+        /// <summary>Waits for this handle alone. Uses the thread's own one-element array: waiting allocates nothing.</summary>
+        public bool WaitOne(ulong timeoutMilliseconds = Infinite)
+        {
+            KernelThread current = Scheduler.Current;
+            WaitHandle[] single = current.SingleWait ??= new WaitHandle[1];
+            single[0] = this;
+            bool acquired = WaitAny(single, timeoutMilliseconds) == 0;
+            single[0] = null;
+            return acquired;
+        }
 
         /// <summary>Blocks until one of <paramref name="handles"/> is acquired (returns its index) or the timeout
         /// passes (returns <see cref="TimedOut"/>). An empty array just sleeps.</summary>

@@ -57,9 +57,10 @@ internal static partial class SingBenchLines
     [GeneratedRegex(@"^BENCH-START tsc_hz=(?<hz>\d+)(?:.*?\bquick=(?<quick>\d))?", RegexOptions.Multiline)]
     private static partial Regex StartLine();
 
-    [GeneratedRegex(@"^BENCH (?<name>\S+) (?<fields>cycles_per_op=.*)$")]
+    // Rows printed by a SIP carry the kernel's "[program:pid] " prefix.
+    [GeneratedRegex(@"^(?:\[[^\]]*\] )?BENCH (?<name>\S+) (?<fields>cycles_per_op=.*)$")]
     private static partial Regex RowLine();
 
-    [GeneratedRegex(@"^BENCH-SKIP (?<name>\S+)(?<fields>.*)$")]
+    [GeneratedRegex(@"^(?:\[[^\]]*\] )?BENCH-SKIP (?<name>\S+)(?<fields>.*)$")]
     private static partial Regex SkipLine();
 }

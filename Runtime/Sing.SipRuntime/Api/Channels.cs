@@ -6,9 +6,9 @@ namespace Singularity.V1
     /// or closing it gives it away.</summary>
     public readonly unsafe struct ChannelEndpoint
     {
-        internal readonly void* Address;
+        public readonly void* Address;
 
-        internal ChannelEndpoint(void* address) { Address = address; }
+        public ChannelEndpoint(void* address) { Address = address; }
 
         public bool IsNull => Address == null;
 
@@ -103,6 +103,9 @@ namespace Singularity.V1
             for (int i = 0; i < inline.Length; i++) message.Inline[i] = inline[i];
             return Abi.Table->ChannelSend(from.Address, &message);
         }
+
+        /// <summary>Sends a message exactly as given (for forwarding what was received).</summary>
+        public static AbiStatus SendRaw(ChannelEndpoint from, ChannelMessage message) => Abi.Table->ChannelSend(from.Address, &message);
 
         public static AbiStatus Receive(ChannelEndpoint at, out ReceivedMessage message, ulong timeoutMilliseconds = Forever)
         {

@@ -1,0 +1,144 @@
+using Sing.Kernel.Channels;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+using Singularity.V1;
+
+namespace Sing.Kernel.Tests
+{
+    /// <summary>Channels, the exchange heap and the name service, exercised by SIPs (Apps/ChannelProbe).</summary>
+    internal static unsafe class ChannelTests
+    {
+        private static KernelProcess Start(TestContext t, string args)
+        {
+            if (ProcessManager.Create("channelprobe", args, null, out KernelProcess p, out string error) != AbiStatus.Ok)
+            {
+                t.Fail(string.Concat("cannot create channelprobe: ", error));
+                return null;
+            }
+            ProcessManager.Start(p);
+            return p;
+        }
+
+        private static int Wait(TestContext t, KernelProcess p, string what)
+        {
+            if (p == null) return int.MinValue;
+            if (!p.Exited.WaitOne(120_000)) t.Fail(string.Concat(what, " did not exit"));
+            return p.ExitCode;
+        }
+
+        public static void PingPongBetweenSips(TestContext t)
+        {
+            KernelProcess server = Start(t, "echo-server /service/echo");
+            KernelProcess client = Start(t, "echo-client /service/echo 1000");
+            t.Equal(0, (ulong)Wait(t, client, "client"), "1000 echoed round trips, and no client had closed before");
+            t.Equal(0, (ulong)Wait(t, server, "server"), "the server ended when told to");
+        }
+
+        public static void ZeroCopyVectorAcrossThreeSips(TestContext t)
+        {
+            KernelProcess sink = Start(t, "vector-sink /test/sink");
+            KernelProcess relay = Start(t, "vector-relay /test/relay /test/sink");
+            KernelProcess source = Start(t, "vector-source /test/relay 16");
+            t.Equal(0, (ulong)Wait(t, source, "source"), "the 16 MiB vector reached the third SIP at the same address with its contents intact");
+            t.Equal(0, (ulong)Wait(t, sink, "sink"), "sink verdict");
+            Wait(t, relay, "relay");
+        }
+
+        public static void KilledPeerClosesChannel(TestContext t)
+        {
+            ulong blocksBefore = ExchangeHeap.BlocksLive, pagesBefore = ExchangeHeap.PagesLive;
+            KernelProcess server = Start(t, "echo-server /service/victim");
+            KernelProcess victim = Start(t, "hang /service/victim");
+            for (int i = 0; i < 200 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && victim.OwnedExchangeBlocks >= 2); i++)
+                WaitHandle.Sleep(5);
+            t.True(victim.OwnedExchangeBlocks >= 2, "the victim owns its endpoint and a 1 MiB block");
+            ProcessManager.Terminate(victim, -1, "killed mid-conversation by the test");
+            KernelProcess second = Start(t, "echo-client /service/victim 1");
+            t.Equal(1, (ulong)Wait(t, second, "second client"), "the server saw the killed client's channel close");
+            t.Equal(0, (ulong)Wait(t, server, "server"), "the server kept running and ended normally");
+            WaitHandle.Sleep(2);
+            t.Equal(blocksBefore, ExchangeHeap.BlocksLive, "exchange heap blocks back to their previous count");
+            t.Equal(pagesBefore, ExchangeHeap.PagesLive, "exchange heap pages back to their previous size");
+        }
+
+        public static void EndpointTransferAcrossSips(TestContext t)
+        {
+            KernelProcess server = Start(t, "transfer-server /service/transfer");
+            KernelProcess client = Start(t, "transfer-client /service/transfer");
+            t.Equal(0, (ulong)Wait(t, client, "client"), "an endpoint sent in a message works at the receiver, and cannot be sent twice");
+            t.Equal(0, (ulong)Wait(t, server, "server"), "the server answered on the endpoint it received");
+        }
+
+        public static void NamesAreWatchedAndListed(TestContext t)
+        {
+            KernelProcess watcher = Start(t, "watch /watched/ 2");
+            WaitHandle.Sleep(20);
+            KernelProcess a = Start(t, "echo-server /watched/a");
+            KernelProcess b = Start(t, "echo-server /watched/b");
+            t.Equal(0, (ulong)Wait(t, watcher, "watcher"), "the watcher was told about both new names");
+            string names = NameService.Enumerate("/watched/");
+            t.Equal("/watched/a\n/watched/b", names, "enumeration lists the registered names in order");
+            t.Equal(0, (ulong)Wait(t, Start(t, "echo-client /watched/a 1"), "client a"), "bind to /watched/a");
+            t.Equal(0, (ulong)Wait(t, Start(t, "echo-client /watched/b 1"), "client b"), "bind to /watched/b");
+            Wait(t, a, "a");
+            Wait(t, b, "b");
+            WaitHandle.Sleep(2);
+            t.Equal("", NameService.Enumerate("/watched/"), "names of ended services disappear");
+        }
+
+        /// <summary>Kernel-owned channels between two kernel threads: 1,000 channels used round-robin, a million
+        /// messages by default (kernel option stress.rounds=N for N round trips; 5000000 gives the 10 million
+        /// messages of the issue, about half a minute under TCG), nothing leaks.</summary>
+        public static void StressManyChannelsManyMessages(TestContext t)
+        {
+            const int channels = 1000;
+            string option = Boot.KernelOptions.Get("stress.rounds");
+            int rounds = option != null && int.TryParse(option, out int n) && n > 0 ? n : 500_000;
+            ulong blocksBefore = ExchangeHeap.BlocksLive;
+            var imps = new ulong[channels];
+            var exps = new ulong[channels];
+            for (int i = 0; i < channels; i++)
+            {
+                Channel.Create(null, 4, out Endpoint* imp, out Endpoint* exp);
+                imps[i] = (ulong)imp;
+                exps[i] = (ulong)exp;
+            }
+            long received = 0, bad = 0;
+            var echo = Scheduler.CreateThread("echo", () =>
+            {
+                ChannelMessage m;
+                for (int r = 0; r < rounds; r++)
+                {
+                    var e = (Endpoint*)exps[r % channels];
+                    if (Channel.Receive(null, e, WaitHandle.Infinite, &m) != AbiStatus.Ok) { bad++; continue; }
+                    received++;
+                    *(long*)m.Inline += 1;
+                    Channel.Send(null, e, &m);
+                }
+            });
+            Scheduler.Start(echo);
+            ulong start = Arch.Cpu.ReadTsc();
+            ChannelMessage msg = default;
+            for (int r = 0; r < rounds; r++)
+            {
+                var e = (Endpoint*)imps[r % channels];
+                msg.Tag = 1;
+                msg.InlineLength = 8;
+                *(long*)msg.Inline = r;
+                Channel.Send(null, e, &msg);
+                if (Channel.Receive(null, e, WaitHandle.Infinite, &msg) != AbiStatus.Ok || *(long*)msg.Inline != r + 1) bad++;
+            }
+            ulong cycles = Arch.Cpu.ReadTsc() - start;
+            echo.Join();
+            for (int i = 0; i < channels; i++)
+            {
+                Channel.CloseEndpoint((Endpoint*)imps[i], null);
+                Channel.CloseEndpoint((Endpoint*)exps[i], null);
+            }
+            t.Equal(0, (ulong)bad, "every message came back incremented");
+            t.Equal((ulong)rounds, (ulong)received, "the echo thread saw every message");
+            t.Equal(blocksBefore, ExchangeHeap.BlocksLive, "all channel endpoints went back to the exchange heap");
+            Console.Log.Line($"  {channels} channels, {2 * rounds} messages: {cycles / (ulong)(2 * rounds)} cycles per message (send + receive + switch)");
+        }
+    }
+}

@@ -1,0 +1,16 @@
+namespace Sing.Kernel.Tests
+{
+    internal static unsafe partial class KernelTestRegistry
+    {
+        /// <summary>Channels, the exchange heap and the name service.</summary>
+        private static KernelTest[] ChannelArea() => new[]
+        {
+            new KernelTest("channels.ping_pong_between_sips", &ChannelTests.PingPongBetweenSips),
+            new KernelTest("channels.zero_copy_vector_across_three_sips", &ChannelTests.ZeroCopyVectorAcrossThreeSips),
+            new KernelTest("channels.killed_peer_closes_channel", &ChannelTests.KilledPeerClosesChannel),
+            new KernelTest("channels.endpoint_transfer_across_sips", &ChannelTests.EndpointTransferAcrossSips),
+            new KernelTest("channels.names_are_watched_and_listed", &ChannelTests.NamesAreWatchedAndListed),
+            new KernelTest("channels.stress_many_channels_many_messages", &ChannelTests.StressManyChannelsManyMessages),
+        };
+    }
+}
