@@ -6,15 +6,16 @@ using Singularity.V1;
 namespace Sing.Kernel.Channels
 {
     /// <summary>One end of a channel, living in the exchange heap (so it can itself travel in a message). Its
-    /// queue of statically bounded size follows it in the same block. A send writes into the peer's queue and
-    /// signals the peer's event; it never blocks and never allocates. A receive takes from its own queue or waits
-    /// on its event.</summary>
+    /// queue of statically bounded size follows it in the same block. A send writes into the peer's queue and, if
+    /// the peer's thread is blocked on it, makes that thread runnable (the scheduler's unblocked list: it runs on
+    /// the sender's remaining quantum); it never blocks and never allocates. A receive takes from its own queue or
+    /// blocks its thread until a send or a close.</summary>
     internal unsafe struct Endpoint
     {
         public const int MaxCapacity = 16;
 
         public Endpoint* Peer;          // null once the other side is closed
-        public int EventIndex;
+        public nint Waiter;             // the thread blocked receiving or selecting on this endpoint (a KernelThread)
         public int Capacity;
         public int Head;
         public int Count;
@@ -35,9 +36,6 @@ namespace Sing.Kernel.Channels
     /// the receiver at receive (linearity: one owner at most, at every moment).</summary>
     internal static unsafe class Channel
     {
-        private static readonly List<AutoResetEvent> s_events = new List<AutoResetEvent>();
-        private static readonly List<int> s_freeEvents = new List<int>();
-
         public static ulong ChannelsCreated;
         public static ulong MessagesSent;
 
@@ -65,19 +63,21 @@ namespace Sing.Kernel.Channels
         {
             e->Peer = peer;
             e->Capacity = capacity;
-            ulong flags = Scheduler.DisableInterrupts();
-            if (s_freeEvents.Count > 0)
-            {
-                e->EventIndex = s_freeEvents[s_freeEvents.Count - 1];
-                s_freeEvents.RemoveAt(s_freeEvents.Count - 1);
-                s_events[e->EventIndex] = new AutoResetEvent(false);
-            }
-            else
-            {
-                e->EventIndex = s_events.Count;
-                s_events.Add(new AutoResetEvent(false));
-            }
-            Scheduler.RestoreInterrupts(flags);
+        }
+
+        // Threads are referenced from the scheduler's lists and never move, so an endpoint can name its waiting
+        // thread by address.
+        private static nint AddressOf(KernelThread thread) => System.Runtime.CompilerServices.Unsafe.As<KernelThread, nint>(ref thread);
+
+        private static KernelThread ThreadAt(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);
+
+        /// <summary>Wakes the thread blocked on <paramref name="e"/>, if any. Interrupts must be off.</summary>
+        private static void WakeWaiterLocked(Endpoint* e)
+        {
+            nint waiter = e->Waiter;
+            if (waiter == 0) return;
+            e->Waiter = 0;
+            Scheduler.WakeLocked(ThreadAt(waiter));
         }
 
         private static ExchangeHeap.Block* BlockOf(Endpoint* e) => (ExchangeHeap.Block*)((byte*)e - ExchangeHeap.HeaderBytes);
@@ -130,7 +130,7 @@ namespace Sing.Kernel.Channels
             to->Count++;
             from->Sent++;
             MessagesSent++;
-            s_events[to->EventIndex].Set();
+            WakeWaiterLocked(to);
             return AbiStatus.Ok;
         }
 
@@ -153,19 +153,42 @@ namespace Sing.Kernel.Channels
                     Scheduler.RestoreInterrupts(flags);
                     return AbiStatus.Ok;
                 }
-                bool closed = at->Peer == null;
-                AutoResetEvent arrived = s_events[at->EventIndex];
+                if (at->Peer == null)
+                {
+                    Scheduler.RestoreInterrupts(flags);
+                    return AbiStatus.ChannelClosed;
+                }
+                bool timedOut = BlockLocked(&at, 1, timeoutMilliseconds);
                 Scheduler.RestoreInterrupts(flags);
-                if (closed) return AbiStatus.ChannelClosed;
-                if (!arrived.WaitOne(timeoutMilliseconds)) return AbiStatus.Timeout;
+                if (timedOut) return AbiStatus.Timeout;
             }
+        }
+
+        /// <summary>Blocks the running thread until a send or close on one of the endpoints, or the timeout.
+        /// Interrupts must be off. Returns true on timeout.</summary>
+        private static bool BlockLocked(Endpoint** endpoints, int count, ulong timeoutMilliseconds)
+        {
+            if (timeoutMilliseconds == 0) return true;
+            KernelThread me = Scheduler.Current;
+            nint self = AddressOf(me);
+            for (int i = 0; i < count; i++) endpoints[i]->Waiter = self;
+            me.WakeIndex = WaitHandle.Pending;
+            if (timeoutMilliseconds != WaitHandle.Infinite)
+            {
+                ulong ticks = (timeoutMilliseconds * Arch.Timer.Hz + 999) / 1000;
+                Scheduler.AddSleeperLocked(me, Arch.Timer.Ticks + (ticks == 0 ? 1 : ticks));
+            }
+            Scheduler.BlockLocked();
+            for (int i = 0; i < count; i++)
+                if (endpoints[i]->Waiter == self) endpoints[i]->Waiter = 0;
+            Scheduler.RemoveSleeper(me);
+            return me.WakeIndex == WaitHandle.TimedOut;
         }
 
         /// <summary>Waits until one of the endpoints has a message or is closed; returns its index.</summary>
         public static AbiStatus Select(Endpoint** endpoints, int count, ulong timeoutMilliseconds, out int ready)
         {
             ready = -1;
-            var events = new WaitHandle[count];
             while (true)
             {
                 ulong flags = Scheduler.DisableInterrupts();
@@ -177,10 +200,10 @@ namespace Sing.Kernel.Channels
                         Scheduler.RestoreInterrupts(flags);
                         return AbiStatus.Ok;
                     }
-                    events[i] = s_events[endpoints[i]->EventIndex];
                 }
+                bool timedOut = BlockLocked(endpoints, count, timeoutMilliseconds);
                 Scheduler.RestoreInterrupts(flags);
-                if (WaitHandle.WaitAny(events, timeoutMilliseconds) == WaitHandle.TimedOut) return AbiStatus.Timeout;
+                if (timedOut) return AbiStatus.Timeout;
             }
         }
 
@@ -193,9 +216,10 @@ namespace Sing.Kernel.Channels
             if (peer != null)
             {
                 peer->Peer = null;
-                s_events[peer->EventIndex].Set();
+                WakeWaiterLocked(peer);
             }
             e->Peer = null;
+            e->Waiter = 0;
             Scheduler.RestoreInterrupts(flags);
             while (e->Count > 0)
             {
@@ -205,10 +229,6 @@ namespace Sing.Kernel.Channels
                 if (slot->Block != null) ExchangeHeap.Free(ExchangeHeap.Validate(slot->Block, ExchangeHeap.Kind.Data), null);
                 if (slot->Endpoint != null) CloseEndpoint((Endpoint*)slot->Endpoint, null);
             }
-            flags = Scheduler.DisableInterrupts();
-            s_events[e->EventIndex] = null;
-            s_freeEvents.Add(e->EventIndex);
-            Scheduler.RestoreInterrupts(flags);
             ExchangeHeap.Free(BlockOf(e), owner);
         }
     }

@@ -10,7 +10,7 @@ namespace Sing.Kernel.Threading
     {
         public const ulong Infinite = ulong.MaxValue;
         public const int TimedOut = -1;
-        internal const int Pending = -2;
+        internal const int Pending = -2; // WakeIndex while a thread waits
 
         private readonly List<KernelThread> _waiters = new List<KernelThread>();
 

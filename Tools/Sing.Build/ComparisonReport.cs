@@ -77,7 +77,7 @@ internal static class ComparisonReport
         md.AppendLine();
         md.AppendLine("## Notes");
         md.AppendLine();
-        md.AppendLine("- Singularity runs SingBench inside the kernel (configuration SIP-Phys: ring 0, one identity-mapped address space) until SIPs exist; rows whose mechanism is missing print `BENCH-SKIP` and have no Singularity figure.");
+        md.AppendLine("- The paper's rows are measured by the SingBench SIP through the kernel ABI (configuration SIP-Phys: ring 0, one identity-mapped address space); `Kernel.*` rows are the same operations from inside the kernel. A row whose mechanism is missing prints `BENCH-SKIP` and has no Singularity figure.");
         md.AppendLine("- Each SingBench row is compared with the Linux row marked `role=primary` for it (Bench/Linux/README.md lists the mapping); alternative Linux ways are in the notes column, context rows below.");
         md.AppendLine("- Address-space switches are **exaggerated under plain TCG** (QEMU flushes its whole software TLB on every CR3 write) and **free under icount** (a CR3 write counts as one instruction). Linux switches CR3 between processes (PSR, CreateProc); SIP-Phys never does. Compare these rows in both modes before drawing a conclusion (DESIGN.md, Measuring).");
         md.AppendLine("- The paper's Linux ThreadYield used user-space scheduled pthreads; today's Linux has only kernel threads (the paper: \"significantly worse\"). The Linux row uses SCHED_FIFO so every yield switches.");
