@@ -1,0 +1,233 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using Sing.Contracts.Model;
+
+namespace Sing.Analyzers
+{
+    /// <summary>
+    /// Where tracked values may not live: ordinary fields, properties and collections (use TRef),
+    /// lambda and local-function closures, async/iterator state machines; and one value may not be
+    /// passed twice in a call (the callee would see two owners).
+    /// </summary>
+    [DiagnosticAnalyzer(LanguageNames.CSharp)]
+    public sealed class CaptureAndStorageAnalyzer : DiagnosticAnalyzer
+    {
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics => ImmutableArray.Create(
+            Descriptors.StoredInField,
+            Descriptors.Captured,
+            Descriptors.InAsync,
+            Descriptors.PassedTwice);
+
+        public override void Initialize(AnalysisContext context)
+        {
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+            context.EnableConcurrentExecution();
+            context.RegisterSymbolAction(AnalyzeField, SymbolKind.Field, SymbolKind.Property);
+            context.RegisterSymbolAction(AnalyzeMethod, SymbolKind.Method);
+            context.RegisterOperationAction(AnalyzeLocal, OperationKind.VariableDeclarator);
+            context.RegisterOperationAction(AnalyzeCapture, OperationKind.AnonymousFunction, OperationKind.LocalFunction);
+            context.RegisterOperationAction(AnalyzeCall, OperationKind.Invocation, OperationKind.ObjectCreation);
+        }
+
+        /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments), TRef excepted.</summary>
+        private static bool HoldsTracked(ITypeSymbol? type, int depth = 0)
+        {
+            if (type is null || depth > 6)
+            {
+                return false;
+            }
+
+            if (ArgumentKinds.IsTracked(type))
+            {
+                return true;
+            }
+
+            if (type is IArrayTypeSymbol array)
+            {
+                return HoldsTracked(array.ElementType, depth + 1);
+            }
+
+            if (type is INamedTypeSymbol named && named.IsGenericType && ArgumentKinds.MetadataName(named.OriginalDefinition) != KnownNames.TRef)
+            {
+                foreach (ITypeSymbol argument in named.TypeArguments)
+                {
+                    if (HoldsTracked(argument, depth + 1))
+                    {
+                        return true;
+                    }
+                }
+            }
+
+            return false;
+        }
+
+        private static void AnalyzeField(SymbolAnalysisContext context)
+        {
+            ISymbol symbol = context.Symbol;
+            if (symbol.IsImplicitlyDeclared || symbol.Locations.Length == 0 || !symbol.Locations[0].IsInSource)
+            {
+                return;
+            }
+
+            ITypeSymbol? type = symbol switch
+            {
+                IFieldSymbol field => field.Type,
+                IPropertySymbol property when IsAutoProperty(property) => property.Type,
+                _ => null,
+            };
+            if (HoldsTracked(type))
+            {
+                context.ReportDiagnostic(Diagnostic.Create(Descriptors.StoredInField, symbol.Locations[0], symbol.Name, type!.ToDisplayString()));
+            }
+        }
+
+        private static bool IsAutoProperty(IPropertySymbol property)
+        {
+            foreach (ISymbol member in property.ContainingType.GetMembers())
+            {
+                if (member is IFieldSymbol field && SymbolEqualityComparer.Default.Equals(field.AssociatedSymbol, property))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        private static void AnalyzeMethod(SymbolAnalysisContext context)
+        {
+            var method = (IMethodSymbol)context.Symbol;
+            if (!method.IsAsync && !IsIterator(method))
+            {
+                return;
+            }
+
+            foreach (IParameterSymbol parameter in method.Parameters)
+            {
+                if (ArgumentKinds.IsTracked(parameter.Type) && parameter.Locations.Length > 0)
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.InAsync, parameter.Locations[0], parameter.Name));
+                }
+            }
+        }
+
+        private static void AnalyzeLocal(OperationAnalysisContext context)
+        {
+            var declarator = (IVariableDeclaratorOperation)context.Operation;
+            ILocalSymbol local = declarator.Symbol;
+            if (ArgumentKinds.IsTracked(local.Type) && local.ContainingSymbol is IMethodSymbol method && (method.IsAsync || IsIterator(method)))
+            {
+                context.ReportDiagnostic(Diagnostic.Create(Descriptors.InAsync, local.Locations[0], local.Name));
+            }
+        }
+
+        private static bool IsIterator(IMethodSymbol method)
+        {
+            foreach (SyntaxReference reference in method.DeclaringSyntaxReferences)
+            {
+                foreach (SyntaxNode node in reference.GetSyntax().DescendantNodes())
+                {
+                    if (node is Microsoft.CodeAnalysis.CSharp.Syntax.YieldStatementSyntax)
+                    {
+                        return true;
+                    }
+                }
+            }
+
+            return false;
+        }
+
+        private static void AnalyzeCapture(OperationAnalysisContext context)
+        {
+            IMethodSymbol? function = context.Operation switch
+            {
+                IAnonymousFunctionOperation lambda => lambda.Symbol,
+                ILocalFunctionOperation local => local.Symbol,
+                _ => null,
+            };
+            if (function is null)
+            {
+                return;
+            }
+
+            var seen = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            foreach (IOperation operation in context.Operation.Descendants())
+            {
+                ISymbol? variable = operation switch
+                {
+                    ILocalReferenceOperation local => local.Local,
+                    IParameterReferenceOperation parameter => parameter.Parameter,
+                    _ => null,
+                };
+                if (variable is null || !ArgumentKinds.IsTracked(((ILocalSymbol?)(variable as ILocalSymbol))?.Type ?? (variable as IParameterSymbol)?.Type))
+                {
+                    continue;
+                }
+
+                if (!DeclaredInside(variable, function) && seen.Add(variable))
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.Captured, operation.Syntax.GetLocation(), variable.Name));
+                }
+            }
+        }
+
+        private static bool DeclaredInside(ISymbol variable, IMethodSymbol function)
+        {
+            for (ISymbol? owner = variable.ContainingSymbol; owner is not null; owner = owner.ContainingSymbol)
+            {
+                if (SymbolEqualityComparer.Default.Equals(owner, function))
+                {
+                    return true;
+                }
+
+                if (owner is not IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction })
+                {
+                    return false;
+                }
+            }
+
+            return false;
+        }
+
+        private static void AnalyzeCall(OperationAnalysisContext context)
+        {
+            ImmutableArray<IArgumentOperation> arguments = context.Operation switch
+            {
+                IInvocationOperation invocation => invocation.Arguments,
+                IObjectCreationOperation creation => creation.Arguments,
+                _ => ImmutableArray<IArgumentOperation>.Empty,
+            };
+            var seen = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            if (context.Operation is IInvocationOperation { Instance: { } instance } && Variable(instance) is ISymbol receiver)
+            {
+                seen.Add(receiver);
+            }
+
+            foreach (IArgumentOperation argument in arguments)
+            {
+                if (Variable(argument.Value) is ISymbol variable && !seen.Add(variable))
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.PassedTwice, argument.Value.Syntax.GetLocation(), variable.Name));
+                }
+            }
+        }
+
+        private static ISymbol? Variable(IOperation operation)
+        {
+            while (operation is IConversionOperation conversion)
+            {
+                operation = conversion.Operand;
+            }
+
+            return operation switch
+            {
+                ILocalReferenceOperation local when ArgumentKinds.IsTracked(local.Local.Type) => local.Local,
+                IParameterReferenceOperation parameter when ArgumentKinds.IsTracked(parameter.Parameter.Type) => parameter.Parameter,
+                _ => null,
+            };
+        }
+    }
+}

@@ -1,0 +1,363 @@
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.FlowAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Sing.Analyzers.Flow
+{
+    /// <summary>Block transfer and edges: conditions refine facts, leaving a scope checks for leaks, finally blocks are threaded through.</summary>
+    internal sealed partial class MethodFlow
+    {
+        private List<(int Target, FlowState State)> Step(BasicBlock block, FlowState input)
+        {
+            _state = input.Clone();
+            foreach (IOperation operation in block.Operations)
+            {
+                VisitStatement(operation);
+            }
+
+            if (block.BranchValue is IOperation branchValue)
+            {
+                if (block.ConditionKind == ControlFlowConditionKind.None && block.FallThroughSuccessor?.Semantics == ControlFlowBranchSemantics.Return)
+                {
+                    int returned = ResolveVar(branchValue);
+                    if (returned >= 0)
+                    {
+                        Consume(returned, branchValue.Syntax);
+                    }
+                    else
+                    {
+                        Visit(branchValue);
+                    }
+                }
+                else
+                {
+                    Visit(branchValue);
+                }
+            }
+
+            var results = new List<(int, FlowState)>();
+            FlowState after = _state;
+            if (block.ConditionKind != ControlFlowConditionKind.None && block.BranchValue is not null)
+            {
+                FlowState whenTrue = after.Clone();
+                FlowState whenFalse = after.Clone();
+                Refine(block.BranchValue, whenTrue, true);
+                Refine(block.BranchValue, whenFalse, false);
+                bool jumpsWhenTrue = block.ConditionKind == ControlFlowConditionKind.WhenTrue;
+
+                // A constant condition (while (true)) has one feasible edge only.
+                bool? constant = block.BranchValue.ConstantValue is { HasValue: true, Value: bool b } ? b : null;
+                if (constant != !jumpsWhenTrue)
+                {
+                    Follow(block.ConditionalSuccessor, jumpsWhenTrue ? whenTrue : whenFalse, results);
+                }
+
+                if (constant != jumpsWhenTrue)
+                {
+                    Follow(block.FallThroughSuccessor, jumpsWhenTrue ? whenFalse : whenTrue, results);
+                }
+            }
+            else
+            {
+                Follow(block.FallThroughSuccessor, after, results);
+            }
+
+            return results;
+        }
+
+        private void Follow(ControlFlowBranch? branch, FlowState state, List<(int, FlowState)> results)
+        {
+            if (branch is null)
+            {
+                return;
+            }
+
+            if (branch.Semantics == ControlFlowBranchSemantics.StructuredExceptionHandling)
+            {
+                // Locals declared inside the finally block end here.
+                foreach (ControlFlowRegion region in branch.LeavingRegions)
+                {
+                    LeaveScope(region, state);
+                }
+
+                ControlFlowRegion? finallyRegion = branch.Source.EnclosingRegion;
+                while (finallyRegion is not null && finallyRegion.Kind != ControlFlowRegionKind.Finally)
+                {
+                    finallyRegion = finallyRegion.EnclosingRegion;
+                }
+
+                if (finallyRegion is not null && _finallyContinuations.TryGetValue(finallyRegion, out List<(int Target, ControlFlowBranch? Leaving)>? continuations))
+                {
+                    foreach ((int target, ControlFlowBranch? leaving) in continuations)
+                    {
+                        FlowState next = state.Clone();
+                        if (leaving is not null)
+                        {
+                            foreach (ControlFlowRegion region in leaving.LeavingRegions)
+                            {
+                                LeaveScope(region, next);
+                            }
+                        }
+
+                        results.Add((target, next));
+                    }
+                }
+
+                return;
+            }
+
+            if (branch.FinallyRegions.Length > 0)
+            {
+                for (int i = 0; i < branch.FinallyRegions.Length; i++)
+                {
+                    ControlFlowRegion finallyRegion = branch.FinallyRegions[i];
+                    int next = i + 1 < branch.FinallyRegions.Length
+                        ? branch.FinallyRegions[i + 1].FirstBlockOrdinal
+                        : branch.Destination?.Ordinal ?? -1;
+                    if (!_finallyContinuations.TryGetValue(finallyRegion, out List<(int Target, ControlFlowBranch? Leaving)>? continuations))
+                    {
+                        continuations = new List<(int, ControlFlowBranch?)>();
+                        _finallyContinuations[finallyRegion] = continuations;
+                    }
+
+                    // Scopes end after the last finally has run, so leak checks wait until then.
+                    ControlFlowBranch? leaving = i + 1 == branch.FinallyRegions.Length ? branch : null;
+                    if (next >= 0 && !continuations.Contains((next, leaving)))
+                    {
+                        continuations.Add((next, leaving));
+
+                        // The finally's last block must pass its state to the new continuation too.
+                        _requeueLater.Add(finallyRegion.LastBlockOrdinal);
+                    }
+                }
+
+                results.Add((branch.FinallyRegions[0].FirstBlockOrdinal, state));
+                return;
+            }
+
+            foreach (ControlFlowRegion region in branch.LeavingRegions)
+            {
+                LeaveScope(region, state);
+            }
+
+            if (branch.Destination is BasicBlock destination)
+            {
+                results.Add((destination.Ordinal, state));
+            }
+        }
+
+        private readonly List<int> _requeueLater = new List<int>();
+
+        /// <summary>Locals whose scope ends must not still own a value; they start fresh if the scope is re-entered.</summary>
+        private void LeaveScope(ControlFlowRegion region, FlowState state)
+        {
+            foreach (ILocalSymbol local in region.Locals)
+            {
+                if (_symbolIndex.TryGetValue(local, out int index))
+                {
+                    CheckLeak(index, state.Vars[index]);
+                    state.Vars[index] = VarState.Unassigned;
+                }
+            }
+
+            foreach (CaptureId capture in region.CaptureIds)
+            {
+                if (_captureIndex.TryGetValue(capture, out int index) && _vars.Length > index && _vars[index].IsCapture)
+                {
+                    state.Vars[index] = VarState.Unassigned;
+                }
+            }
+        }
+
+        /// <summary>Narrows facts on one edge of a condition: null tests and receive-tag tests.</summary>
+        private void Refine(IOperation condition, FlowState state, bool value)
+        {
+            switch (condition)
+            {
+                case IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not:
+                    Refine(not.Operand, state, !value);
+                    return;
+                case IIsNullOperation isNull:
+                    RefineNull(ResolveVar(isNull.Operand), state, value);
+                    return;
+                case IBinaryOperation binary when binary.OperatorKind == BinaryOperatorKind.Equals || binary.OperatorKind == BinaryOperatorKind.NotEquals:
+                {
+                    bool equal = binary.OperatorKind == BinaryOperatorKind.Equals ? value : !value;
+                    if (IsNullLiteral(binary.RightOperand))
+                    {
+                        RefineNull(ResolveVar(binary.LeftOperand), state, equal);
+                    }
+                    else if (IsNullLiteral(binary.LeftOperand))
+                    {
+                        RefineNull(ResolveVar(binary.RightOperand), state, equal);
+                    }
+                    else if (TagSource(binary.LeftOperand, out object? key) && TagMember(binary.RightOperand) is string member)
+                    {
+                        ApplyTag(state, key!, member, equal);
+                    }
+                    else if (TagSource(binary.RightOperand, out key) && TagMember(binary.LeftOperand) is string member2)
+                    {
+                        ApplyTag(state, key!, member2, equal);
+                    }
+
+                    return;
+                }
+
+                case IIsPatternOperation pattern:
+                    RefinePattern(pattern.Value, pattern.Pattern, state, value);
+                    return;
+            }
+        }
+
+        private void RefinePattern(IOperation subject, IPatternOperation pattern, FlowState state, bool value)
+        {
+            switch (pattern)
+            {
+                case INegatedPatternOperation negated:
+                    RefinePattern(subject, negated.Pattern, state, !value);
+                    return;
+                case IConstantPatternOperation constant when IsNullLiteral(constant.Value):
+                    RefineNull(ResolveVar(subject), state, value);
+                    return;
+                case IConstantPatternOperation constant:
+                    if (TagSource(subject, out object? key) && TagMember(constant.Value) is string member)
+                    {
+                        ApplyTag(state, key!, member, value);
+                    }
+
+                    return;
+                case IDeclarationPatternOperation or ITypePatternOperation or IRecursivePatternOperation:
+                    if (value)
+                    {
+                        RefineNull(ResolveVar(subject), state, false);
+                    }
+
+                    return;
+            }
+        }
+
+        private static void RefineNull(int index, FlowState state, bool isNull)
+        {
+            if (index < 0)
+            {
+                return;
+            }
+
+            byte own = state.Vars[index].Own;
+            byte narrowed = isNull ? (byte)(own & VarState.Null) : (byte)(own & ~VarState.Null);
+            state.Vars[index].Own = narrowed;
+        }
+
+        private void ApplyTag(FlowState state, object key, string member, bool positive)
+        {
+            for (int i = 0; i < _vars.Length; i++)
+            {
+                ref VarState v = ref state.Vars[i];
+                if (v.PendingState < 0 || !Equals(v.PendingKey, key) || _vars[i].Contract is not { } contract)
+                {
+                    continue;
+                }
+
+                ulong bit = 0;
+                if (member == "ChannelClosed")
+                {
+                    bit = 1UL << VarState.ClosedBit;
+                }
+                else
+                {
+                    var transitions = contract.States[v.PendingState].Transitions;
+                    for (int k = 0; k < transitions.Count && k < VarState.ClosedBit; k++)
+                    {
+                        if (contract.Messages[transitions[k].Message].Name == member)
+                        {
+                            bit = 1UL << k;
+                        }
+                    }
+                }
+
+                v.PendingMessages = positive ? v.PendingMessages & bit : v.PendingMessages & ~bit;
+            }
+        }
+
+        /// <summary>Recognises <c>r.Tag</c> (or a capture of it) for a typed receive result.</summary>
+        private bool TagSource(IOperation operation, out object? key)
+        {
+            key = null;
+            operation = Unwrap(operation);
+            if (operation is IFlowCaptureReferenceOperation capture)
+            {
+                return _tagCaptures.TryGetValue(capture.Id, out key);
+            }
+
+            if (operation is IPropertyReferenceOperation { Property.Name: "Tag", Instance: { } instance }
+                && _contracts.ForReceiveResult(instance.Type, out _, out _) is not null)
+            {
+                instance = Unwrap(instance);
+                if (instance is ILocalReferenceOperation local)
+                {
+                    key = local.Local;
+                    return true;
+                }
+
+                if (instance is IFlowCaptureReferenceOperation resultCapture && _tagCaptures.TryGetValue(resultCapture.Id, out key))
+                {
+                    return true;
+                }
+
+                // ep.ReceiveS().Tag tested directly: the receive was just visited with the branch value.
+                if (instance is IInvocationOperation && _lastReceiveKey is not null)
+                {
+                    key = _lastReceiveKey;
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        private static string? TagMember(IOperation operation)
+        {
+            operation = Unwrap(operation);
+            if (operation is IFieldReferenceOperation field && field.Field.ContainingType?.TypeKind == TypeKind.Enum)
+            {
+                return field.Field.Name;
+            }
+
+            if (operation.Type is INamedTypeSymbol { TypeKind: TypeKind.Enum } enumType && operation.ConstantValue.HasValue)
+            {
+                foreach (ISymbol member in enumType.GetMembers())
+                {
+                    if (member is IFieldSymbol { HasConstantValue: true } f && Equals(f.ConstantValue, operation.ConstantValue.Value))
+                    {
+                        return f.Name;
+                    }
+                }
+            }
+
+            return null;
+        }
+
+        private static bool IsNullLiteral(IOperation operation)
+        {
+            operation = Unwrap(operation);
+            return operation.ConstantValue.HasValue && operation.ConstantValue.Value is null
+                || operation is IDefaultValueOperation { Type.IsReferenceType: true };
+        }
+
+        private static IOperation Unwrap(IOperation operation)
+        {
+            while (operation is IConversionOperation { IsImplicit: true } conversion)
+            {
+                operation = conversion.Operand;
+            }
+
+            while (operation is IConversionOperation conversion2 && conversion2.Operand.Type is not null && conversion2.Type?.IsReferenceType == true)
+            {
+                operation = conversion2.Operand;
+            }
+
+            return operation;
+        }
+    }
+}

@@ -1,0 +1,373 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.FlowAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using Sing.Contracts.Model;
+
+namespace Sing.Analyzers.Flow
+{
+    /// <summary>Calls: generated endpoint operations move the protocol; other calls borrow or claim their arguments.</summary>
+    internal sealed partial class MethodFlow
+    {
+        private void VisitInvocation(IInvocationOperation invocation)
+        {
+            IMethodSymbol method = invocation.TargetMethod;
+            int receiver = invocation.Instance is null ? -1 : ResolveVar(invocation.Instance);
+            if (receiver >= 0)
+            {
+                TrackedVariable variable = _vars[receiver];
+                if (method.Name == "Free" && method.Parameters.Length == 0)
+                {
+                    Consume(receiver, invocation.Syntax);
+                    return;
+                }
+
+                if (variable.Contract is ContractModel contract && EndpointOperation(invocation, receiver, contract))
+                {
+                    return;
+                }
+
+                Use(receiver, invocation.Instance!.Syntax);
+                VisitArguments(invocation.Arguments, method);
+                return;
+            }
+
+            if (invocation.Instance is not null && _contracts.ForReceiveResult(invocation.Instance.Type, out _, out _) is ContractModel resultContract
+                && (method.Name.StartsWith("Get", System.StringComparison.Ordinal) || method.Name.StartsWith("After", System.StringComparison.Ordinal)))
+            {
+                // GetM/AfterM throw unless M arrived, so returning normally proves M arrived.
+                string messageName = method.Name.Substring(method.Name.StartsWith("Get", System.StringComparison.Ordinal) ? 3 : 5);
+                object? key = ResultKey(invocation.Instance);
+                _lastReceiveKey = null;
+                _pendingKeyForNextReceive = null;
+                Visit(invocation.Instance);
+                if (key is null && Unwrap(invocation.Instance) is IInvocationOperation)
+                {
+                    key = _lastReceiveKey;
+                }
+
+                if (key is not null)
+                {
+                    ApplyTag(_state, key, messageName, positive: true);
+                }
+
+                int message = resultContract.FindMessage(messageName);
+                if (method.Name.StartsWith("Get", System.StringComparison.Ordinal))
+                {
+                    ReceiveArguments(invocation.Arguments, message >= 0 ? resultContract.Messages[message] : null);
+                }
+
+                return;
+            }
+
+            Visit(invocation.Instance);
+            if (method.IsStatic && method.Name == "CreateChannel" && method.ContainingType is { } contractType && ContractReader.IsContract(contractType))
+            {
+                foreach (IArgumentOperation argument in invocation.Arguments)
+                {
+                    int end = ResolveVar(argument.Value);
+                    if (end >= 0 && _vars[end].Contract is ContractModel model)
+                    {
+                        Overwrite(end, argument.Syntax);
+                        VarState v = Fresh();
+                        v.States = 1UL << model.Initial;
+                        v.Known = model.Initial < VarState.ClosedBit;
+                        _state.Vars[end] = v;
+                    }
+                }
+
+                return;
+            }
+
+            VisitArguments(invocation.Arguments, method);
+        }
+
+        /// <summary>SendM / RecvM / ReceiveS on an endpoint variable. False for other members.</summary>
+        private bool EndpointOperation(IInvocationOperation invocation, int receiver, ContractModel contract)
+        {
+            string name = invocation.TargetMethod.Name;
+            TrackedVariable variable = _vars[receiver];
+            if (name.StartsWith("Send", System.StringComparison.Ordinal) && contract.FindMessage(name.Substring(4)) is int sent && sent >= 0)
+            {
+                Use(receiver, invocation.Instance!.Syntax);
+                MessageModel message = contract.Messages[sent];
+                SendArguments(invocation.Arguments, message);
+                Advance(receiver, invocation, sent, sending: true);
+                return true;
+            }
+
+            if (name.StartsWith("Recv", System.StringComparison.Ordinal) && contract.FindMessage(name.Substring(4)) is int received && received >= 0)
+            {
+                Use(receiver, invocation.Instance!.Syntax);
+                Advance(receiver, invocation, received, sending: false);
+                ReceiveArguments(invocation.Arguments, contract.Messages[received]);
+                return true;
+            }
+
+            if (name.StartsWith("Receive", System.StringComparison.Ordinal) && contract.FindState(name.Substring(7)) is int state && state >= 0 && state < VarState.ClosedBit)
+            {
+                Use(receiver, invocation.Instance!.Syntax);
+                ref VarState v = ref _state.Vars[receiver];
+                FlowState.Resolve(ref v, contract);
+                ulong wrong = v.States & ~(1UL << state);
+                if (v.Known && wrong != 0)
+                {
+                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "call " + name + "()", StateNames(contract, wrong));
+                }
+
+                int count = contract.States[state].Transitions.Count;
+                v.PendingState = state;
+                v.PendingMessages = (count >= VarState.ClosedBit ? ulong.MaxValue : (1UL << count) - 1) | (1UL << VarState.ClosedBit);
+                v.PendingKey = _pendingKeyForNextReceive ?? new object();
+                v.Known = true;
+                _lastReceiveKey = v.PendingKey;
+                return true;
+            }
+
+            if (name.StartsWith("In", System.StringComparison.Ordinal) && contract.FindState(name.Substring(2)) is int viewState && viewState >= 0 && viewState < VarState.ClosedBit)
+            {
+                // A typed view takes over: its own types now enforce the protocol, so stop tracking the state.
+                Use(receiver, invocation.Instance!.Syntax);
+                ref VarState v = ref _state.Vars[receiver];
+                FlowState.Resolve(ref v, contract);
+                ulong wrong = v.States & ~(1UL << viewState);
+                if (v.Known && wrong != 0)
+                {
+                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "enter " + name + "()", StateNames(contract, wrong));
+                }
+
+                v.Known = false;
+                return true;
+            }
+
+            return false;
+        }
+
+        /// <summary>The key tag tests use for a receive result held in a local or a compiler capture.</summary>
+        private object? ResultKey(IOperation instance)
+        {
+            instance = Unwrap(instance);
+            if (instance is ILocalReferenceOperation local)
+            {
+                return local.Local;
+            }
+
+            return instance is IFlowCaptureReferenceOperation capture && _tagCaptures.TryGetValue(capture.Id, out object? key) ? key : null;
+        }
+
+        /// <summary>Moves the endpoint along <paramref name="message"/>, reporting the states where that is not allowed.</summary>
+        private void Advance(int receiver, IInvocationOperation invocation, int message, bool sending)
+        {
+            TrackedVariable variable = _vars[receiver];
+            ContractModel contract = variable.Contract!;
+            ref VarState v = ref _state.Vars[receiver];
+            FlowState.Resolve(ref v, contract);
+            if (!v.Known)
+            {
+                return;
+            }
+
+            ulong next = 0;
+            ulong wrong = 0;
+            var others = new List<string>();
+            for (int s = 0; s < 64; s++)
+            {
+                if ((v.States & (1UL << s)) == 0)
+                {
+                    continue;
+                }
+
+                int target = s < contract.States.Count ? contract.Next(s, message) : -1;
+                if (target < 0 || target >= VarState.ClosedBit)
+                {
+                    wrong |= 1UL << s;
+                    continue;
+                }
+
+                next |= 1UL << target;
+                if (!sending)
+                {
+                    foreach (TransitionModel t in contract.States[s].Transitions)
+                    {
+                        string other = contract.Messages[t.Message].Name;
+                        if (t.Message != message && !others.Contains(other))
+                        {
+                            others.Add(other);
+                        }
+                    }
+
+                    if (others.Count > 0)
+                    {
+                        Report(Descriptors.RecvIgnoresOthers, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, contract.Messages[message].Name, string.Join(", ", others), contract.States[s].Name);
+                    }
+                }
+            }
+
+            if (wrong != 0)
+            {
+                if (sending)
+                {
+                    Report(Descriptors.SendNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, contract.Messages[message].Name, StateNames(contract, wrong));
+                }
+                else
+                {
+                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "receive " + contract.Messages[message].Name, StateNames(contract, wrong));
+                }
+            }
+
+            v.States = next;
+        }
+
+        /// <summary>Arguments of a send: tracked ones are given away; endpoints must be in their declared state.</summary>
+        private void SendArguments(ImmutableArray<IArgumentOperation> arguments, MessageModel message)
+        {
+            foreach (IArgumentOperation argument in arguments)
+            {
+                int index = ResolveVar(argument.Value);
+                if (index < 0)
+                {
+                    Visit(argument.Value);
+                    continue;
+                }
+
+                Use(index, argument.Value.Syntax);
+                ArgumentModel? declared = FindArgument(message, argument.Parameter?.Name);
+                if (declared?.EndpointState is string stateName && _vars[index].Contract is ContractModel contract)
+                {
+                    RequireState(index, contract, stateName, argument.Value.Syntax, (name, expected, actual) =>
+                        Diagnostic.Create(Descriptors.EndpointArgumentWrongState, argument.Value.Syntax.GetLocation(), name, expected, message.Name, actual));
+                }
+
+                Consume(index, argument.Value.Syntax);
+            }
+        }
+
+        /// <summary>Out arguments of a receive: the receiver now owns them, endpoints in their declared state.</summary>
+        private void ReceiveArguments(ImmutableArray<IArgumentOperation> arguments, MessageModel? message)
+        {
+            foreach (IArgumentOperation argument in arguments)
+            {
+                int index = ResolveVar(argument.Value);
+                if (index < 0)
+                {
+                    if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
+                    {
+                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_");
+                    }
+
+                    continue;
+                }
+
+                Overwrite(index, argument.Syntax);
+                VarState v = Fresh();
+                ArgumentModel? declared = message is null ? null : FindArgument(message, argument.Parameter?.Name);
+                if (declared?.EndpointState is string stateName && _vars[index].Contract is ContractModel contract)
+                {
+                    int state = contract.FindState(stateName);
+                    if (state >= 0 && state < VarState.ClosedBit)
+                    {
+                        v.States = 1UL << state;
+                        v.Known = true;
+                    }
+                }
+
+                _state.Vars[index] = v;
+            }
+        }
+
+        /// <summary>An ordinary call: [Claims] parameters take ownership, out parameters give it, others borrow.</summary>
+        private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method)
+        {
+            foreach (IArgumentOperation argument in arguments)
+            {
+                IParameterSymbol? parameter = argument.Parameter;
+                int index = ResolveVar(argument.Value);
+                if (parameter?.RefKind == RefKind.Out)
+                {
+                    if (index >= 0)
+                    {
+                        Overwrite(index, argument.Syntax);
+                        VarState v = Fresh();
+                        if (_vars[index].Contract is ContractModel outContract)
+                        {
+                            int state = StateOf(outContract, ContractReader.FindAttribute(parameter, KnownNames.InState));
+                            v.States = state >= 0 ? 1UL << state : 0;
+                            v.Known = state >= 0;
+                        }
+
+                        _state.Vars[index] = v;
+                    }
+                    else if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
+                    {
+                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_");
+                    }
+
+                    continue;
+                }
+
+                if (index < 0)
+                {
+                    Visit(argument.Value);
+                    continue;
+                }
+
+                if (parameter is not null && ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null)
+                {
+                    Use(index, argument.Value.Syntax);
+                    Consume(index, argument.Value.Syntax);
+                    continue;
+                }
+
+                Use(index, argument.Value.Syntax);
+                if (parameter is not null && _vars[index].Contract is ContractModel contract)
+                {
+                    AttributeData? inState = ContractReader.FindAttribute(parameter, KnownNames.InState);
+                    if (inState?.ConstructorArguments.Length == 1 && inState.ConstructorArguments[0].Value is string expected)
+                    {
+                        RequireState(index, contract, expected, argument.Value.Syntax, (name, e, actual) =>
+                            Diagnostic.Create(Descriptors.ParameterWrongState, argument.Value.Syntax.GetLocation(), name, parameter.Name, e, actual));
+                    }
+
+                    int after = StateOf(contract, ContractReader.FindAttribute(parameter, KnownNames.OutState));
+                    if (after >= 0)
+                    {
+                        _state.Vars[index].States = 1UL << after;
+                        _state.Vars[index].Known = true;
+                    }
+                }
+            }
+        }
+
+        private void RequireState(int index, ContractModel contract, string expectedName, SyntaxNode syntax, System.Func<string, string, string, Diagnostic> diagnostic)
+        {
+            int expected = contract.FindState(expectedName);
+            ref VarState v = ref _state.Vars[index];
+            FlowState.Resolve(ref v, contract);
+            if (expected < 0 || expected >= VarState.ClosedBit || !v.Known || (v.Own & VarState.Owned) == 0)
+            {
+                return;
+            }
+
+            ulong wrong = v.States & ~(1UL << expected);
+            if (wrong != 0 && _reporting && syntax.GetLocation() is { IsInSource: true } location
+                && _reported.Add("state@" + location.SourceSpan.Start.ToString(System.Globalization.CultureInfo.InvariantCulture)))
+            {
+                _report(diagnostic(_vars[index].Name, expectedName, StateNames(contract, wrong)));
+            }
+        }
+
+        private static ArgumentModel? FindArgument(MessageModel message, string? name)
+        {
+            foreach (ArgumentModel argument in message.Arguments)
+            {
+                if (argument.Name == name)
+                {
+                    return argument;
+                }
+            }
+
+            return null;
+        }
+    }
+}

@@ -1,0 +1,321 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.FlowAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using Sing.Contracts.Model;
+
+namespace Sing.Analyzers.Flow
+{
+    /// <summary>
+    /// Flow-sensitive check of one method body over Roslyn's control-flow graph: ownership of
+    /// exchange-heap values and endpoints (linearity) and the protocol state of every endpoint.
+    /// A fixpoint runs silently first; a last pass over the stable states reports diagnostics, so
+    /// loops and merges are judged on all paths. Exceptional edges are not modelled.
+    /// </summary>
+    internal sealed partial class MethodFlow
+    {
+        private readonly ControlFlowGraph _cfg;
+        private readonly ContractCache _contracts;
+        private readonly Action<Diagnostic> _report;
+        private readonly HashSet<string> _reported;
+        private readonly List<TrackedVariable> _variables = new List<TrackedVariable>();
+        private readonly Dictionary<ISymbol, int> _symbolIndex = new Dictionary<ISymbol, int>(SymbolEqualityComparer.Default);
+        private readonly Dictionary<CaptureId, int> _captureIndex = new Dictionary<CaptureId, int>();
+        private readonly Dictionary<CaptureId, object> _tagCaptures = new Dictionary<CaptureId, object>();
+        private readonly Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>> _finallyContinuations = new Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>>();
+        private TrackedVariable[] _vars = Array.Empty<TrackedVariable>();
+        private FlowState _state = new FlowState(0);
+        private bool _reporting;
+        private bool _sawTracked;
+        private object? _pendingKeyForNextReceive;
+        private object? _lastReceiveKey;
+
+        public MethodFlow(ControlFlowGraph cfg, ContractCache contracts, Action<Diagnostic> report, HashSet<string> reported)
+        {
+            _cfg = cfg;
+            _contracts = contracts;
+            _report = report;
+            _reported = reported;
+        }
+
+        public void Run(IMethodSymbol? method)
+        {
+            CollectVariables(method);
+            if (!_sawTracked)
+            {
+                return;
+            }
+
+            var entry = new FlowState(_vars.Length);
+            for (int i = 0; i < _vars.Length; i++)
+            {
+                entry.Vars[i] = VarState.Unassigned;
+            }
+
+            if (method is not null)
+            {
+                InitializeParameters(method, entry);
+            }
+
+            ImmutableArray<BasicBlock> blocks = _cfg.Blocks;
+            var inStates = new FlowState?[blocks.Length];
+            inStates[0] = entry;
+            var work = new SortedSet<int> { 0 };
+            int budget = blocks.Length * 50 + 1000;
+            while (work.Count > 0 && budget-- > 0)
+            {
+                int ordinal = work.Min;
+                work.Remove(ordinal);
+                FlowState? input = inStates[ordinal];
+                if (input is null)
+                {
+                    continue;
+                }
+
+                List<(int Target, FlowState State)> successors = Step(blocks[ordinal], input);
+                foreach (int again in _requeueLater)
+                {
+                    work.Add(again);
+                }
+
+                _requeueLater.Clear();
+                foreach ((int target, FlowState output) in successors)
+                {
+                    FlowState? old = inStates[target];
+                    FlowState merged = old is null ? output : old.Join(output, _vars);
+                    if (old is null || !merged.SameAs(old))
+                    {
+                        inStates[target] = merged;
+                        work.Add(target);
+                    }
+                }
+            }
+
+            // Report on the stable states.
+            _reporting = true;
+            for (int b = 0; b < blocks.Length; b++)
+            {
+                if (inStates[b] is FlowState input)
+                {
+                    foreach (var _ in Step(blocks[b], input))
+                    {
+                    }
+                }
+            }
+
+            FlowState? exit = inStates[blocks.Length - 1];
+            if (exit is not null)
+            {
+                CheckExit(exit);
+            }
+        }
+
+        private void CollectVariables(IMethodSymbol? method)
+        {
+            if (method is not null)
+            {
+                foreach (IParameterSymbol parameter in method.Parameters)
+                {
+                    AddSymbol(parameter, parameter.Type);
+                }
+            }
+
+            foreach (ControlFlowRegion region in AllRegions(_cfg.Root))
+            {
+                foreach (ILocalSymbol local in region.Locals)
+                {
+                    AddSymbol(local, local.Type);
+                }
+            }
+
+            foreach (BasicBlock block in _cfg.Blocks)
+            {
+                foreach (IOperation operation in block.Operations)
+                {
+                    CollectCaptures(operation);
+                }
+
+                if (block.BranchValue is not null)
+                {
+                    CollectCaptures(block.BranchValue);
+                }
+            }
+
+            _vars = _variables.ToArray();
+            _sawTracked |= _vars.Length > 0;
+        }
+
+        /// <summary>Compiler captures (?:, ??, ?., switch) either alias a tracked variable or hold a fresh tracked value.</summary>
+        private void CollectCaptures(IOperation root)
+        {
+            foreach (IOperation operation in root.DescendantsAndSelf())
+            {
+                _sawTracked |= ArgumentKinds.IsTracked(operation.Type);
+                if (operation is not IFlowCaptureOperation capture || _captureIndex.ContainsKey(capture.Id))
+                {
+                    continue;
+                }
+
+                IOperation value = Unwrap(capture.Value);
+                int aliased = value switch
+                {
+                    ILocalReferenceOperation local when _symbolIndex.TryGetValue(local.Local, out int i) => i,
+                    IParameterReferenceOperation parameter when _symbolIndex.TryGetValue(parameter.Parameter, out int i) => i,
+                    IFlowCaptureReferenceOperation inner when _captureIndex.TryGetValue(inner.Id, out int i) => i,
+                    _ => -1,
+                };
+                if (aliased >= 0)
+                {
+                    _captureIndex[capture.Id] = aliased;
+                }
+                else if (ArgumentKinds.IsTracked(capture.Value.Type))
+                {
+                    var variable = new TrackedVariable("(temporary)", capture.Value.Type!, capture.Syntax.GetLocation()) { IsCapture = true };
+                    variable.Contract = _contracts.ForEndpoint(capture.Value.Type, out bool isImp);
+                    variable.IsImp = isImp;
+                    _captureIndex[capture.Id] = _variables.Count;
+                    _variables.Add(variable);
+                }
+            }
+        }
+
+        private static IEnumerable<ControlFlowRegion> AllRegions(ControlFlowRegion root)
+        {
+            yield return root;
+            foreach (ControlFlowRegion nested in root.NestedRegions)
+            {
+                foreach (ControlFlowRegion r in AllRegions(nested))
+                {
+                    yield return r;
+                }
+            }
+        }
+
+        private int AddSymbol(ISymbol symbol, ITypeSymbol type)
+        {
+            if (!ArgumentKinds.IsTracked(type) || _symbolIndex.ContainsKey(symbol))
+            {
+                return -1;
+            }
+
+            Location location = symbol.Locations.Length > 0 ? symbol.Locations[0] : Location.None;
+            var variable = new TrackedVariable(symbol.Name, type, location);
+            variable.Contract = _contracts.ForEndpoint(type, out bool isImp);
+            variable.IsImp = isImp;
+            _symbolIndex[symbol] = _variables.Count;
+            _variables.Add(variable);
+            return _variables.Count - 1;
+        }
+
+        private void InitializeParameters(IMethodSymbol method, FlowState entry)
+        {
+            foreach (IParameterSymbol parameter in method.Parameters)
+            {
+                if (!_symbolIndex.TryGetValue(parameter, out int index))
+                {
+                    continue;
+                }
+
+                TrackedVariable variable = _vars[index];
+                bool claims = ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null;
+                variable.IsBorrowed = !claims && parameter.RefKind != RefKind.Out;
+                variable.ReturnsToCaller = parameter.RefKind == RefKind.Out || parameter.RefKind == RefKind.Ref;
+                var v = VarState.Unassigned;
+                if (parameter.RefKind != RefKind.Out)
+                {
+                    v.Own = VarState.Owned;
+                }
+
+                if (variable.Contract is not null)
+                {
+                    int inState = StateOf(variable.Contract, ContractReader.FindAttribute(parameter, KnownNames.InState));
+                    int outState = StateOf(variable.Contract, ContractReader.FindAttribute(parameter, KnownNames.OutState));
+                    if (inState >= 0)
+                    {
+                        v.States = 1UL << inState;
+                        v.Known = true;
+                    }
+
+                    variable.ExitState = variable.IsBorrowed ? (outState >= 0 ? outState : inState) : -1;
+                }
+
+                entry.Vars[index] = v;
+            }
+        }
+
+        private static int StateOf(ContractModel contract, AttributeData? attribute)
+        {
+            if (attribute is not null && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is string name)
+            {
+                int state = contract.FindState(name);
+                return state < VarState.ClosedBit ? state : -1;
+            }
+
+            return -1;
+        }
+
+        private void CheckExit(FlowState exit)
+        {
+            for (int i = 0; i < _vars.Length; i++)
+            {
+                TrackedVariable variable = _vars[i];
+                VarState v = exit.Vars[i];
+                if (variable.IsBorrowed)
+                {
+                    if (variable.Contract is not null && variable.ExitState >= 0 && v.Known && (v.Own & VarState.Owned) != 0)
+                    {
+                        FlowState.Resolve(ref v, variable.Contract);
+                        // A peer that closed is observed by the caller's next receive, whatever the state.
+                        ulong wrong = v.States & ~(1UL << variable.ExitState) & ~(1UL << VarState.ClosedBit);
+                        if (wrong != 0)
+                        {
+                            Report(Descriptors.ExitState, variable.Location, variable.Name, variable.Contract.States[variable.ExitState].Name, StateNames(variable.Contract, wrong));
+                        }
+                    }
+                }
+                else if (!variable.ReturnsToCaller && !variable.IsCapture)
+                {
+                    CheckLeak(i, v);
+                }
+            }
+        }
+
+        private void CheckLeak(int index, VarState v)
+        {
+            TrackedVariable variable = _vars[index];
+            if ((v.Own & VarState.Owned) != 0 && !variable.IsBorrowed && !variable.ReturnsToCaller && !variable.IsCapture)
+            {
+                Report(Descriptors.Leak, variable.Location, variable.Name);
+            }
+        }
+
+        private void Report(DiagnosticDescriptor descriptor, Location location, params object[] arguments)
+        {
+            if (!_reporting || !location.IsInSource)
+            {
+                return;
+            }
+
+            if (_reported.Add(descriptor.Id + "@" + location.SourceSpan.Start.ToString(System.Globalization.CultureInfo.InvariantCulture)))
+            {
+                _report(Diagnostic.Create(descriptor, location, arguments));
+            }
+        }
+
+        private static string StateNames(ContractModel contract, ulong states)
+        {
+            var names = new List<string>();
+            for (int s = 0; s < 64; s++)
+            {
+                if ((states & (1UL << s)) != 0)
+                {
+                    names.Add(s == VarState.ClosedBit ? "ChannelClosed" : s < contract.States.Count ? contract.States[s].Name : "?");
+                }
+            }
+
+            return string.Join(" or ", names);
+        }
+    }
+}

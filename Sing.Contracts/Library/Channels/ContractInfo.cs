@@ -1,0 +1,79 @@
+namespace Sing.Contracts
+{
+    /// <summary>
+    /// A contract's state machine as tables (generated), used to check every send and receive at run
+    /// time. Transitions are (from, message, to) triples grouped by source state.
+    /// </summary>
+    public sealed class ContractInfo
+    {
+        private readonly int[] _transitions;
+        private readonly int[] _firstTransition;
+
+        public ContractInfo(
+            string name,
+            string[] stateNames,
+            string[] messageNames,
+            bool[] messageIsIn,
+            int[] transitions,
+            int initialState,
+            int impQueueCapacity,
+            int expQueueCapacity)
+        {
+            Name = name;
+            StateNames = stateNames;
+            MessageNames = messageNames;
+            MessageIsIn = messageIsIn;
+            InitialState = initialState;
+            ImpQueueCapacity = impQueueCapacity;
+            ExpQueueCapacity = expQueueCapacity;
+            _transitions = transitions;
+            _firstTransition = new int[stateNames.Length + 1];
+            int count = transitions.Length / 3;
+            for (int s = 0, t = 0; s <= stateNames.Length; s++)
+            {
+                while (t < count && transitions[t * 3] < s)
+                {
+                    t++;
+                }
+
+                _firstTransition[s] = t;
+            }
+        }
+
+        public string Name { get; }
+
+        public string[] StateNames { get; }
+
+        public string[] MessageNames { get; }
+
+        /// <summary>True for messages the importer sends (Imp to Exp).</summary>
+        public bool[] MessageIsIn { get; }
+
+        public int InitialState { get; }
+
+        /// <summary>Slots in the importer's receive queue: the longest run of out-messages.</summary>
+        public int ImpQueueCapacity { get; }
+
+        /// <summary>Slots in the exporter's receive queue: the longest run of in-messages.</summary>
+        public int ExpQueueCapacity { get; }
+
+        /// <summary>The state after <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
+        public int Next(int state, int message)
+        {
+            if (state < 0 || state >= StateNames.Length)
+            {
+                return -1;
+            }
+
+            for (int t = _firstTransition[state]; t < _firstTransition[state + 1]; t++)
+            {
+                if (_transitions[t * 3 + 1] == message)
+                {
+                    return _transitions[t * 3 + 2];
+                }
+            }
+
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+namespace Sing.Contracts
+{
+    /// <summary>
+    /// Base of the generated Imp and Exp classes: the owned handle to an <see cref="EndpointCore{TMsg}"/>.
+    /// Generated subclasses add one Send method per message their side sends and typed receives.
+    /// </summary>
+    public abstract class Endpoint<TMsg> : Endpoint where TMsg : struct, IMessage
+    {
+        private EndpointCore<TMsg>? _core;
+
+        protected Endpoint(EndpointCore<TMsg> core)
+        {
+            _core = core;
+        }
+
+        public override bool IsReady => Core.Inbox.IsReady;
+
+        public override string StateName => Core.Contract.StateNames[Core.State];
+
+        /// <summary>The current protocol state's number (see the contract's generated States class).</summary>
+        public int State => Core.State;
+
+        /// <summary>The core, checked for ownership.</summary>
+        protected EndpointCore<TMsg> Core
+        {
+            get
+            {
+                CheckOwned();
+                return _core!;
+            }
+        }
+
+        /// <summary>Hands the core to a new handle (the endpoint travelled in a message).</summary>
+        protected EndpointCore<TMsg> DetachCore()
+        {
+            EndpointCore<TMsg> core = _core!;
+            _core = null;
+            return core;
+        }
+
+        /// <summary>Receives the next message, requiring the current state to be <paramref name="state"/>.</summary>
+        protected bool ReceiveIn(int state, out TMsg message)
+        {
+            EndpointCore<TMsg> core = Core;
+            core.ExpectState(state);
+            return core.Receive(out message);
+        }
+
+        /// <summary>Receives the one message a single-message receive expects; ChannelClosed throws.</summary>
+        protected TMsg ReceiveExpecting(int tag)
+        {
+            EndpointCore<TMsg> core = Core;
+            if (!core.Receive(out TMsg message))
+            {
+                throw new ChannelClosedException(core.Contract.Name + ": channel closed while waiting for " + core.Contract.MessageNames[tag]);
+            }
+
+            if (message.Tag != tag)
+            {
+                throw new ProtocolViolationException(
+                    core.Contract.Name + ": expected " + core.Contract.MessageNames[tag] + " but received " + core.Contract.MessageNames[message.Tag]);
+            }
+
+            return message;
+        }
+
+        public override void Free()
+        {
+            EndpointCore<TMsg> core = Core;
+            core.Close();
+            _core = null;
+            MarkDead();
+        }
+
+        internal override void SetWaiter(IWaiter? waiter)
+        {
+            Core.Inbox.SetWaiter(waiter);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+using System;
+
+namespace Sing.Contracts
+{
+    /// <summary>
+    /// Singularity's <c>switch receive</c>: waits until one of several endpoints can be received from
+    /// (a message or ChannelClosed) or the timeout passes. The caller then does the typed receive on
+    /// the endpoint whose index is returned. Allocates nothing.
+    /// </summary>
+    public static class Select
+    {
+        public const int TimedOut = -1;
+
+        public const int Infinite = -1;
+
+        public static int Wait(int timeoutMs, Endpoint first, Endpoint second)
+        {
+            var set = new Few(first, second, null);
+            return Wait(timeoutMs, ref set);
+        }
+
+        public static int Wait(int timeoutMs, Endpoint first, Endpoint second, Endpoint third)
+        {
+            var set = new Few(first, second, third);
+            return Wait(timeoutMs, ref set);
+        }
+
+        /// <summary>Index of the first ready endpoint, or <see cref="TimedOut"/>.</summary>
+        public static int Wait(int timeoutMs, ReadOnlySpan<Endpoint> endpoints)
+        {
+            var set = new Many(endpoints);
+            return Wait(timeoutMs, ref set);
+        }
+
+        private static int Wait<TSet>(int timeoutMs, ref TSet endpoints)
+            where TSet : struct, IEndpointSet, allows ref struct
+        {
+            int ready = FirstReady(ref endpoints);
+            if (ready >= 0 || timeoutMs == 0)
+            {
+                return ready;
+            }
+
+            IChannelRuntime runtime = ChannelRuntime.Current;
+            IWaiter waiter = runtime.CurrentWaiter;
+            long deadline = timeoutMs < 0 ? long.MaxValue : runtime.NowMilliseconds + timeoutMs;
+            for (int i = 0; i < endpoints.Count; i++)
+            {
+                endpoints[i].SetWaiter(waiter);
+            }
+
+            try
+            {
+                while (true)
+                {
+                    ready = FirstReady(ref endpoints);
+                    if (ready >= 0)
+                    {
+                        return ready;
+                    }
+
+                    long now = runtime.NowMilliseconds;
+                    if (now >= deadline)
+                    {
+                        return TimedOut;
+                    }
+
+                    waiter.Wait(deadline == long.MaxValue ? -1 : (int)Math.Min(int.MaxValue, deadline - now));
+                }
+            }
+            finally
+            {
+                for (int i = 0; i < endpoints.Count; i++)
+                {
+                    endpoints[i].SetWaiter(null);
+                }
+            }
+        }
+
+        private static int FirstReady<TSet>(ref TSet endpoints)
+            where TSet : struct, IEndpointSet, allows ref struct
+        {
+            for (int i = 0; i < endpoints.Count; i++)
+            {
+                if (endpoints[i].IsReady)
+                {
+                    return i;
+                }
+            }
+
+            return TimedOut;
+        }
+
+        private interface IEndpointSet
+        {
+            int Count { get; }
+
+            Endpoint this[int index] { get; }
+        }
+
+        /// <summary>Two or three endpoints without an array.</summary>
+        private readonly struct Few : IEndpointSet
+        {
+            private readonly Endpoint _first;
+            private readonly Endpoint _second;
+            private readonly Endpoint? _third;
+
+            public Few(Endpoint first, Endpoint second, Endpoint? third)
+            {
+                _first = first;
+                _second = second;
+                _third = third;
+            }
+
+            public int Count => _third is null ? 2 : 3;
+
+            public Endpoint this[int index] => index == 0 ? _first : index == 1 ? _second : _third!;
+        }
+
+        private readonly ref struct Many : IEndpointSet
+        {
+            private readonly ReadOnlySpan<Endpoint> _endpoints;
+
+            public Many(ReadOnlySpan<Endpoint> endpoints)
+            {
+                _endpoints = endpoints;
+            }
+
+            public int Count => _endpoints.Length;
+
+            public Endpoint this[int index] => _endpoints[index];
+        }
+    }
+}

@@ -1,0 +1,96 @@
+namespace Sing.Contracts.Hosted
+{
+    /// <summary>A fixed-size ring under a lock; the ring is allocated once, when the channel is made.</summary>
+    public sealed class HostMessageQueue<TMsg> : IMessageQueue<TMsg> where TMsg : struct
+    {
+        private readonly object _gate = new object();
+        private readonly TMsg[] _ring;
+        private int _head;
+        private int _count;
+        private bool _writerClosed;
+        private IWaiter? _waiter;
+
+        public HostMessageQueue(int capacity)
+        {
+            _ring = new TMsg[capacity < 1 ? 1 : capacity];
+        }
+
+        public bool IsReady
+        {
+            get
+            {
+                lock (_gate)
+                {
+                    return _count > 0 || _writerClosed;
+                }
+            }
+        }
+
+        public bool IsWriterClosed
+        {
+            get
+            {
+                lock (_gate)
+                {
+                    return _writerClosed;
+                }
+            }
+        }
+
+        public void Enqueue(in TMsg message)
+        {
+            IWaiter? wake;
+            lock (_gate)
+            {
+                if (_count == _ring.Length)
+                {
+                    throw new ProtocolViolationException("receive queue overflow: capacity " + _ring.Length + " exceeded");
+                }
+
+                _ring[(_head + _count) % _ring.Length] = message;
+                _count++;
+                wake = _waiter;
+            }
+
+            wake?.Signal();
+        }
+
+        public bool TryDequeue(out TMsg message)
+        {
+            lock (_gate)
+            {
+                if (_count == 0)
+                {
+                    message = default;
+                    return false;
+                }
+
+                message = _ring[_head];
+                _ring[_head] = default;
+                _head = (_head + 1) % _ring.Length;
+                _count--;
+                return true;
+            }
+        }
+
+        public void CloseWriter()
+        {
+            IWaiter? wake;
+            lock (_gate)
+            {
+                _writerClosed = true;
+                wake = _waiter;
+            }
+
+            wake?.Signal();
+        }
+
+        public void SetWaiter(IWaiter? waiter)
+        {
+            lock (_gate)
+            {
+                _waiter = waiter;
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+using Sing.Analyzers.CodeFixes;
+using Sing.Analyzers.Tests.Harness;
+using Xunit;
+
+namespace Sing.Analyzers.Tests
+{
+    /// <summary>Code fixes: the fixed program has the expected text and no longer has the diagnostic.</summary>
+    public sealed class CodeFixTests
+    {
+        [Fact]
+        public void Adds_Claims_to_a_freed_parameter()
+        {
+            string program = Prelude.InClass("""
+                static void M(ExVector<byte> v)
+                {
+                    v.Free();
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0208", new AddClaimsCodeFix());
+            Assert.Contains("static void M([Claims] ExVector<byte> v)", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Flips_a_wrong_direction_sign()
+        {
+            string program = """
+                using Sing.Contracts;
+                namespace Demo
+                {
+                    [Contract]
+                    [State("Idle", "Ping! -> Pong! -> Idle")]
+                    public sealed partial class Probe
+                    {
+                        [InMessage] partial void Ping();
+                        [OutMessage] partial void Pong();
+                    }
+                }
+                """;
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0004", new FixDirectionSignCodeFix());
+            Assert.Contains("[State(\"Idle\", \"Ping? -> Pong! -> Idle\")]", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Adds_missing_receive_cases()
+        {
+            string program = Prelude.InClass("""
+                static void Client([InState("Ready")] Calculator.Imp imp)
+                {
+                    imp.SendDivide(1, 0);
+                    Calculator.Imp.ReadyAfterDivideReceived r = imp.ReceiveReadyAfterDivide();
+                    switch (r.Tag)
+                    {
+                        case Calculator.Imp.ReadyAfterDivideTag.Result:
+                            break;
+                    }
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0103", new AddMissingReceiveCasesCodeFix());
+            Assert.Contains("case Calculator.Imp.ReadyAfterDivideTag.DivideByZero:", fixedProgram, System.StringComparison.Ordinal);
+            Assert.Contains("case Calculator.Imp.ReadyAfterDivideTag.ChannelClosed:", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
+    }
+}
