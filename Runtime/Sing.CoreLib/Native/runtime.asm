@@ -141,3 +141,27 @@ sing_runtime_rdtsc:
     shl rdx, 32
     or rax, rdx
     ret
+
+; Bulk memory: forward copy and fill with string instructions (8 bytes per step, then the remaining bytes).
+; void sing_copy_forward(byte* destination, byte* source, nuint length)
+global sing_copy_forward
+sing_copy_forward:
+    mov rcx, rdx
+    shr rcx, 3
+    rep movsq
+    mov rcx, rdx
+    and rcx, 7
+    rep movsb
+    ret
+
+; void sing_fill(byte* destination, ulong pattern8, nuint length)  (pattern8 = the byte repeated 8 times)
+global sing_fill
+sing_fill:
+    mov rax, rsi
+    mov rcx, rdx
+    shr rcx, 3
+    rep stosq
+    mov rcx, rdx
+    and rcx, 7
+    rep stosb
+    ret

@@ -2,12 +2,18 @@ namespace System
 {
     public static unsafe class Buffer
     {
-        /// <summary>Copies bytes; overlapping ranges are handled by choosing the copy direction.</summary>
+        /// <summary>Copies bytes; overlapping ranges are handled by choosing the copy direction. Forward copies
+        /// use the CPU's string instructions (Native/runtime.asm).</summary>
         public static void Memmove(byte* destination, byte* source, nuint length)
         {
             if (destination == source || length == 0) return;
             if (destination < source || destination >= source + length)
             {
+                if (length >= 64)
+                {
+                    CopyForward(destination, source, length);
+                    return;
+                }
                 nuint i = 0;
                 for (; i + 8 <= length; i += 8) *(ulong*)(destination + i) = *(ulong*)(source + i);
                 for (; i < length; i++) destination[i] = source[i];
@@ -26,9 +32,22 @@ namespace System
             Memmove((byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref destination),
                 (byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref source), byteCount);
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.InternalCall)]
+        [System.Runtime.RuntimeImport("sing_copy_forward")]
+        private static extern void CopyForward(byte* destination, byte* source, nuint length);
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.InternalCall)]
+        [System.Runtime.RuntimeImport("sing_fill")]
+        private static extern void FillNative(byte* destination, ulong pattern, nuint length);
+
         public static void Fill(byte* destination, byte value, nuint length)
         {
             ulong pattern = value * 0x0101010101010101UL;
+            if (length >= 64)
+            {
+                FillNative(destination, pattern, length);
+                return;
+            }
             nuint i = 0;
             for (; i + 8 <= length; i += 8) *(ulong*)(destination + i) = pattern;
             for (; i < length; i++) destination[i] = value;

@@ -19,9 +19,36 @@ namespace Internal.Runtime.ExceptionHandling
         private static CodeRange* s_ranges;
         private static int s_count;
 
-        public static int Count => s_count;
+        private static byte* s_ehFrameStart;
+        private static byte* s_ehFrameEnd;
+        private static bool s_built;
 
+        public static int Count
+        {
+            get
+            {
+                EnsureBuilt();
+                return s_count;
+            }
+        }
+
+        /// <summary>Records where the image's .eh_frame is. The index is built on first use (the first exception
+        /// or fault): most processes never throw, and indexing thousands of FDEs is most of a small SIP's start-up.</summary>
         public static void Initialize(byte* ehFrameStart, byte* ehFrameEnd)
+        {
+            s_ehFrameStart = ehFrameStart;
+            s_ehFrameEnd = ehFrameEnd;
+            s_built = false;
+        }
+
+        private static void EnsureBuilt()
+        {
+            if (s_built) return;
+            Build(s_ehFrameStart, s_ehFrameEnd);
+            s_built = true;
+        }
+
+        private static void Build(byte* ehFrameStart, byte* ehFrameEnd)
         {
             int count = 0;
             for (byte* p = ehFrameStart; p < ehFrameEnd;)
@@ -89,6 +116,7 @@ namespace Internal.Runtime.ExceptionHandling
 
         public static CodeRange* Find(ulong pc)
         {
+            EnsureBuilt();
             int lo = 0, hi = s_count - 1;
             while (lo <= hi)
             {
@@ -104,6 +132,7 @@ namespace Internal.Runtime.ExceptionHandling
         /// <summary>The range whose LSDA is <paramref name="lsda"/> (used to find a funclet's root method).</summary>
         public static CodeRange* FindByLsda(byte* lsda)
         {
+            EnsureBuilt();
             for (int i = 0; i < s_count; i++)
                 if (s_ranges[i].Lsda == lsda) return &s_ranges[i];
             return null;
