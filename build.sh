@@ -37,7 +37,15 @@ case "$verb" in
   test)
     bash Build/install-prerequisites.sh
     dotnet build Singularity.sln -nologo -clp:ErrorsOnly
-    dotnet test Singularity.sln --no-build -nologo "$@"
+    log="$(mktemp)"
+    status=0
+    dotnet test Singularity.sln --no-build -nologo "$@" 2>&1 | tee "$log" || status=$?
+    # One closing line over every test project: "tests: N passed, N failed".
+    awk '/(Passed|Failed)! +- +Failed: +[0-9]+, Passed: +[0-9]+/ {
+           gsub(",", ""); for (i = 1; i <= NF; i++) { if ($i == "Failed:") f += $(i+1); if ($i == "Passed:") p += $(i+1) } }
+         END { printf "tests: %d passed, %d failed\n", p, f }' "$log"
+    rm -f "$log"
+    exit $status
     ;;
   clean)
     rm -rf artifacts
