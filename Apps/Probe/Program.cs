@@ -37,6 +37,9 @@ namespace Sing.Apps.Probe
                 case "spawn": return Spawn(rest);
                 case "foreign-thread": return ForeignThread();
                 case "alloc": return Allocate(int.Parse(rest));
+                case "wait-stop": return WaitForStop();
+                case "stop-and-kill": return StopAndKill();
+                case "mutex": return MutexCounter();
                 default:
                     Debug.WriteLine("unknown probe verb: " + verb);
                     return 2;
@@ -141,6 +144,59 @@ namespace Sing.Apps.Probe
             // A thread must start in the SIP's own code: an address outside the image is refused.
             AbiStatus status = Threads.Create((delegate* unmanaged<nint, void>)0x100000, 0, out _);
             return status == AbiStatus.InvalidArgument ? 0 : 1;
+        }
+
+        /// <summary>Runs until asked to stop, then exits with 17.</summary>
+        private static int WaitForStop()
+        {
+            Threads.WaitAny(new[] { Processes.StopEvent }, ulong.MaxValue, out _);
+            return 17;
+        }
+
+        /// <summary>Stops one child gracefully and kills another that ignores requests: exit codes 17 and -1.</summary>
+        private static int StopAndKill()
+        {
+            Processes.Create("probe", "wait-stop", out ProcessHandle polite);
+            Processes.Create("probe", "block", out ProcessHandle stubborn);
+            Processes.Start(polite);
+            Processes.Start(stubborn);
+            Threads.Sleep(10);
+            Processes.Stop(polite);
+            Processes.Stop(stubborn);
+            Processes.Join(polite, 5000, out int politeCode);
+            AbiStatus waited = Processes.Join(stubborn, 50, out _);
+            Processes.Kill(stubborn);
+            Processes.Join(stubborn, 5000, out int stubbornCode);
+            Debug.WriteLine($"stopped child exited {politeCode}; ignored stop: {(int)waited}; killed child exited {stubbornCode}");
+            return politeCode == 17 && waited == AbiStatus.Timeout && stubbornCode == -1 ? 0 : 1;
+        }
+
+        private static EventHandle s_mutex;
+        private static int s_shared, s_inside, s_overlaps;
+
+        [UnmanagedCallersOnly]
+        private static void MutexWorker(nint rounds)
+        {
+            for (int i = 0; i < (int)rounds; i++)
+            {
+                Threads.WaitAny(new[] { s_mutex }, ulong.MaxValue, out _);
+                if (++s_inside != 1) s_overlaps++;
+                int value = s_shared;
+                Threads.Yield();
+                s_shared = value + 1;
+                s_inside--;
+                Threads.ReleaseMutex(s_mutex);
+            }
+        }
+
+        /// <summary>Three threads increment a counter under an ABI mutex, yielding inside the critical section.</summary>
+        private static int MutexCounter()
+        {
+            Threads.CreateMutex(out s_mutex);
+            var handles = new ThreadHandle[3];
+            for (int i = 0; i < 3; i++) Threads.Create(&MutexWorker, 100, out handles[i]);
+            for (int i = 0; i < 3; i++) Threads.Join(handles[i]);
+            return s_shared == 300 && s_overlaps == 0 ? 0 : 1;
         }
 
         private static int Allocate(int mebibytes)

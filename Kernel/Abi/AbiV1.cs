@@ -29,6 +29,10 @@ namespace Sing.Kernel.Abi
             Table->StartProcess = &StartProcess;
             Table->JoinProcess = &JoinProcess;
             Table->KillProcess = &KillProcess;
+            Table->StopProcess = &StopProcess;
+            Table->GetStopEvent = &GetStopEvent;
+            Table->CreateMutex = &CreateMutex;
+            Table->ReleaseMutex = &ReleaseMutex;
             Table->CloseHandle = &CloseHandle;
             Table->GetProcessId = &GetProcessId;
             Table->GetArguments = &GetArguments;
@@ -210,6 +214,62 @@ namespace Sing.Kernel.Abi
         }
 
         [UnmanagedCallersOnly]
+        private static AbiStatus StopProcess(ProcessHandle handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Process, out KernelProcess p);
+            if (status == AbiStatus.Ok)
+            {
+                if (p.State != ProcessState.Running) status = AbiStatus.InvalidState;
+                else p.StopRequested.Set();
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus GetStopEvent(EventHandle* handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (handle != null)
+            {
+                handle->Value = Caller.Handles.Add(HandleType.Event, Caller.StopRequested);
+                status = AbiStatus.Ok;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus CreateMutex(EventHandle* handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (handle != null)
+            {
+                handle->Value = Caller.Handles.Add(HandleType.Mutex, new Mutex());
+                status = AbiStatus.Ok;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ReleaseMutex(EventHandle handle)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Mutex, out Mutex m);
+            if (status == AbiStatus.Ok)
+            {
+                if (m.Owner != Scheduler.Current) status = AbiStatus.InvalidState;
+                else m.Release();
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
         private static AbiStatus CloseHandle(ulong handle)
         {
             ulong mark = Enter();
@@ -331,7 +391,8 @@ namespace Sing.Kernel.Abi
             var waits = new WaitHandle[count];
             for (int i = 0; i < count; i++)
             {
-                AbiStatus status = Caller.Handles.Resolve(handles[i].Value, HandleType.Event, out WaitHandle e);
+                HandleType type = HandleBits.TypeOf(handles[i].Value) == HandleType.Mutex ? HandleType.Mutex : HandleType.Event;
+                AbiStatus status = Caller.Handles.Resolve(handles[i].Value, type, out WaitHandle e);
                 if (status != AbiStatus.Ok) return status;
                 waits[i] = e;
             }

@@ -24,6 +24,9 @@ namespace Sing.Kernel.Processes
         public readonly List<KernelProcess> Children = new List<KernelProcess>();
         public readonly ManualResetEvent Exited = new ManualResetEvent(false);
 
+        /// <summary>Set when another process (or the kernel) asks this one to stop; the program decides how to end.</summary>
+        public readonly ManualResetEvent StopRequested = new ManualResetEvent(false);
+
         internal byte* ImageBase;
         internal ulong ImagePages;
         internal ulong Entry;

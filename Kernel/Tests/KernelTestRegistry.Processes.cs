@@ -12,6 +12,8 @@ namespace Sing.Kernel.Tests
             new KernelTest("processes.sip_threads_and_events", &ProcessTests.SipThreadsAndEvents),
             new KernelTest("processes.children_and_exit_codes", &ProcessTests.ChildrenAndExitCodes),
             new KernelTest("processes.threads_start_only_in_own_image", &ProcessTests.ThreadsStartOnlyInOwnImage),
+            new KernelTest("processes.stop_and_kill_from_another_sip", &ProcessTests.StopAndKillFromAnotherSip),
+            new KernelTest("processes.abi_mutex_excludes", &ProcessTests.AbiMutexExcludes),
             new KernelTest("processes.abi_version_refused", &ProcessTests.AbiVersionRefused),
             new KernelTest("processes.malformed_images_rejected", &ProcessTests.MalformedImagesRejected),
             new KernelTest("processes.create_exit_loop_leaks_nothing", &ProcessTests.CreateExitLoopLeaksNothing),

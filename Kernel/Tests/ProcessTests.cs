@@ -82,6 +82,12 @@ namespace Sing.Kernel.Tests
             t.True(parent.Children.Count == 1 && parent.Children[0].Name == "probe" && parent.Children[0].ExitCode == 5, "parent/child bookkeeping");
         }
 
+        public static void StopAndKillFromAnotherSip(TestContext t) =>
+            t.Equal(0, (ulong)Run(t, "probe", "stop-and-kill"), "a SIP stopped one child (it exited 17) and killed another that ignored the request (-1)");
+
+        public static void AbiMutexExcludes(TestContext t) =>
+            t.Equal(0, (ulong)Run(t, "probe", "mutex"), "three SIP threads under an ABI mutex lost no update and never overlapped");
+
         public static void ThreadsStartOnlyInOwnImage(TestContext t) =>
             t.Equal(0, (ulong)Run(t, "probe", "foreign-thread"), "a thread entry outside the SIP's image is refused");
 

@@ -27,6 +27,8 @@ namespace Singularity.V1
         public delegate* unmanaged<ProcessHandle, AbiStatus> StartProcess;
         public delegate* unmanaged<ProcessHandle, ulong, int*, AbiStatus> JoinProcess;
         public delegate* unmanaged<ProcessHandle, AbiStatus> KillProcess;
+        public delegate* unmanaged<ProcessHandle, AbiStatus> StopProcess;       // asks the process to exit (see GetStopEvent)
+        public delegate* unmanaged<EventHandle*, AbiStatus> GetStopEvent;        // set when someone asked this process to stop
         public delegate* unmanaged<ulong, AbiStatus> CloseHandle;
         public delegate* unmanaged<int> GetProcessId;
         public delegate* unmanaged<char*, int, int> GetArguments;      // copies up to capacity chars, returns the full length
@@ -40,7 +42,9 @@ namespace Singularity.V1
         public delegate* unmanaged<int, int, EventHandle*, AbiStatus> CreateEvent;
         public delegate* unmanaged<EventHandle, AbiStatus> SetEvent;
         public delegate* unmanaged<EventHandle, AbiStatus> ResetEvent;
-        public delegate* unmanaged<EventHandle*, int, ulong, int*, AbiStatus> WaitAny;
+        public delegate* unmanaged<EventHandle*, int, ulong, int*, AbiStatus> WaitAny;  // events and mutexes
+        public delegate* unmanaged<EventHandle*, AbiStatus> CreateMutex;
+        public delegate* unmanaged<EventHandle, AbiStatus> ReleaseMutex;
 
         // Paged memory
         public delegate* unmanaged<ulong, void*> AllocatePages;
@@ -102,6 +106,7 @@ namespace Singularity.V1
         Process = 1,
         Thread = 2,
         Event = 3,
+        Mutex = 4,
     }
 
     /// <summary>Handle encoding: slot index (low 24 bits), generation (next 32 bits, changes when the slot is

@@ -46,6 +46,20 @@ namespace Singularity.V1
 
         public static AbiStatus Kill(ProcessHandle handle) => Abi.Table->KillProcess(handle);
 
+        /// <summary>Asks a process to end: its stop event is set, and a well-behaved program exits.</summary>
+        public static AbiStatus Stop(ProcessHandle handle) => Abi.Table->StopProcess(handle);
+
+        /// <summary>This process's stop event (set when someone calls <see cref="Stop"/> on it).</summary>
+        public static EventHandle StopEvent
+        {
+            get
+            {
+                EventHandle h;
+                Abi.Table->GetStopEvent(&h);
+                return h;
+            }
+        }
+
         public static AbiStatus Close(ProcessHandle handle) => Abi.Table->CloseHandle(handle.Value);
 
         /// <summary>Ends this process now.</summary>
@@ -78,6 +92,17 @@ namespace Singularity.V1
         }
 
         public static AbiStatus Set(EventHandle handle) => Abi.Table->SetEvent(handle);
+
+        /// <summary>A mutex (waited on with <see cref="WaitAny"/>, released by its owner).</summary>
+        public static AbiStatus CreateMutex(out EventHandle handle)
+        {
+            EventHandle h;
+            AbiStatus status = Abi.Table->CreateMutex(&h);
+            handle = h;
+            return status;
+        }
+
+        public static AbiStatus ReleaseMutex(EventHandle handle) => Abi.Table->ReleaseMutex(handle);
 
         public static AbiStatus Reset(EventHandle handle) => Abi.Table->ResetEvent(handle);
 
