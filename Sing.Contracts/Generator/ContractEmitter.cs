@@ -267,7 +267,9 @@ namespace Sing.Contracts.Generator
             var parameters = new List<string>();
             foreach (ArgumentModel a in msg.Arguments)
             {
-                parameters.Add(a.TypeText + " " + Local(a));
+                // [InState] is repeated on the send so contracts used from other assemblies keep it.
+                string state = a.EndpointState is null ? "" : "[" + Lib + "InState(" + Quote(a.EndpointState) + ")] ";
+                parameters.Add(state + a.TypeText + " " + Local(a));
             }
 
             w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + "; tracked arguments leave this code's ownership. Never blocks.</summary>");

@@ -93,17 +93,33 @@ namespace Sing.Contracts.Model
                 initial = ownInitial;
             }
 
-            foreach (ISymbol member in type.GetMembers())
+            bool fromSource = false;
+            foreach (Location location in type.Locations)
             {
-                if (member is IMethodSymbol method)
+                fromSource |= location.IsInSource;
+            }
+
+            if (fromSource)
+            {
+                foreach (ISymbol member in type.GetMembers())
                 {
-                    bool isIn = FindAttribute(method, KnownNames.InMessage) is not null;
-                    bool isOut = FindAttribute(method, KnownNames.OutMessage) is not null;
-                    if (isIn || isOut)
+                    if (member is IMethodSymbol method)
                     {
-                        AddMessage(model, method, isIn, fromBase, checkEndpointArguments);
+                        bool isIn = FindAttribute(method, KnownNames.InMessage) is not null;
+                        bool isOut = FindAttribute(method, KnownNames.OutMessage) is not null;
+                        if (isIn || isOut)
+                        {
+                            AddMessage(model, method, isIn, fromBase, checkEndpointArguments);
+                        }
                     }
                 }
+            }
+            else
+            {
+                // A contract from another assembly: its message declarations (partial methods
+                // without bodies) are not in metadata, but the generated SendM methods are.
+                AddMessagesFromEndpoints(model, type, KnownNames.ImpName, isIn: true);
+                AddMessagesFromEndpoints(model, type, KnownNames.ExpName, isIn: false);
             }
 
             foreach (AttributeData attribute in type.GetAttributes())
@@ -131,6 +147,30 @@ namespace Sing.Contracts.Model
                 }
 
                 declarations.Add(new StateDeclaration(name, branches.ToArray(), AttributeLocation(attribute, 0), attribute, fromBase));
+            }
+        }
+
+        private static void AddMessagesFromEndpoints(ContractModel model, INamedTypeSymbol contract, string side, bool isIn)
+        {
+            foreach (INamedTypeSymbol endpoint in contract.GetTypeMembers(side))
+            {
+                foreach (ISymbol member in endpoint.GetMembers())
+                {
+                    if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary, IsStatic: false } send
+                        && send.Name.StartsWith("Send", System.StringComparison.Ordinal) && send.Name.Length > 4
+                        && model.FindMessage(send.Name.Substring(4)) < 0)
+                    {
+                        var arguments = new List<ArgumentModel>();
+                        foreach (IParameterSymbol parameter in send.Parameters)
+                        {
+                            AttributeData? inState = FindAttribute(parameter, KnownNames.InState);
+                            string? state = inState is not null && inState.ConstructorArguments.Length == 1 ? inState.ConstructorArguments[0].Value as string : null;
+                            arguments.Add(new ArgumentModel(parameter.Name, TypeText(parameter), ArgumentKinds.Classify(parameter.Type), state, null));
+                        }
+
+                        model.Messages.Add(new MessageModel(send.Name.Substring(4), isIn, arguments, null, fromBase: true));
+                    }
+                }
             }
         }
 

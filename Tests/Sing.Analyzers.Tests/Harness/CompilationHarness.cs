@@ -46,6 +46,12 @@ namespace Sing.Analyzers.Tests.Harness
 
         public static CSharpCompilation Compile(params string[] sources)
         {
+            return Compile(ImmutableArray<MetadataReference>.Empty, sources);
+        }
+
+        /// <summary>Compiles with extra references (e.g. a contracts assembly built by <see cref="Build"/>).</summary>
+        public static CSharpCompilation Compile(ImmutableArray<MetadataReference> extra, params string[] sources)
+        {
             var trees = new List<SyntaxTree>();
             for (int i = 0; i < sources.Length; i++)
             {
@@ -55,7 +61,7 @@ namespace Sing.Analyzers.Tests.Harness
             return CSharpCompilation.Create(
                 "TestProgram",
                 trees,
-                References.Value,
+                References.Value.AddRange(extra),
                 new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, allowUnsafe: true));
         }
 
@@ -68,6 +74,20 @@ namespace Sing.Analyzers.Tests.Harness
             driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out generatorDiagnostics);
             result = driver.GetRunResult();
             return output;
+        }
+
+        /// <summary>Builds sources (with the generator) into an assembly image usable as a reference.</summary>
+        public static MetadataReference Build(string assemblyName, string source)
+        {
+            Compilation compilation = Generate(Compile(source).WithAssemblyName(assemblyName), out _, out _);
+            using var stream = new MemoryStream();
+            Microsoft.CodeAnalysis.Emit.EmitResult result = compilation.Emit(stream);
+            if (!result.Success)
+            {
+                throw new InvalidOperationException(string.Join("\n", result.Diagnostics));
+            }
+
+            return MetadataReference.CreateFromImage(stream.ToArray());
         }
 
         public static ImmutableArray<Diagnostic> Analyze(Compilation compilation, ImmutableArray<DiagnosticAnalyzer>? analyzers = null)
