@@ -27,6 +27,8 @@ namespace Sing.Apps.ChannelProbe
                 case "transfer-client": return TransferClient(args[1]);
                 case "hang": return Hang(args[1]);
                 case "watch": return Watch(args[1], int.Parse(args[2]));
+                case "contract-server": return ContractServer(args[1]);
+                case "contract-violator": return ContractViolator(args[1]);
                 default: return 2;
             }
         }
@@ -173,6 +175,48 @@ namespace Sing.Apps.ChannelProbe
             Threads.CreateEvent(false, false, out EventHandle never);
             Threads.WaitAny(new[] { never }, ulong.MaxValue, out _);
             return 1;
+        }
+
+        // Request/reply contract: Ready --Request?--> Waiting --Reply!--> Ready.
+        private const int Request = 0, Reply = 1;
+        private static readonly int[] s_requestReply = { 0, Request, 1, 0, 1, Reply, 0, 1 };
+
+        /// <summary>Opens a checked request/reply channel, hands its exporter end to the server, then sends two
+        /// requests in a row: the second is not allowed in state Waiting, so the kernel ends this process.</summary>
+        private static int ContractViolator(string path)
+        {
+            ChannelEndpoint server = BindRetrying(path);
+            ContractTable table = default;
+            string name = "RequestReply";
+            fixed (int* transitions = s_requestReply)
+            fixed (char* text = name)
+            {
+                table.StateCount = 2;
+                table.MessageCount = 2;
+                table.InitialState = 0;
+                table.TransitionCount = s_requestReply.Length / 4;
+                table.Transitions = transitions;
+                table.Name = text;
+                table.NameLength = name.Length;
+                if (Channels.Create(&table, 2, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 90;
+                Channels.Send(server, NewChannel, 0, default, exp);
+                Channels.Send(imp, Request, 1);
+                Channels.Send(imp, Request, 2);   // protocol violation: the kernel terminates us here
+            }
+            return 91;
+        }
+
+        /// <summary>Takes the checked channel, receives the one legal request, then must see ChannelClosed.</summary>
+        private static int ContractServer(string path)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 92;
+            Channels.Receive(requests, out ReceivedMessage connect);
+            Channels.Receive(connect.Endpoint, out ReceivedMessage carrier);
+            ChannelEndpoint exp = carrier.Endpoint;
+            if (Channels.Receive(exp, out ReceivedMessage first) != AbiStatus.Ok || first.Tag != Request) return 93;
+            AbiStatus next = Channels.Receive(exp, out _);
+            Debug.WriteLine($"after the violator's second request the server got status {(int)next}");
+            return next == AbiStatus.ChannelClosed ? 0 : 94;
         }
 
         private static int Watch(string prefix, int count)

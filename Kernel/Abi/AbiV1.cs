@@ -55,6 +55,7 @@ namespace Sing.Kernel.Abi
             Table->ChannelReceive = &ChannelReceive;
             Table->ChannelSelect = &ChannelSelect;
             Table->ChannelClose = &ChannelClose;
+            Table->ChannelCreateForContract = &ChannelCreateForContract;
             Table->NameRegister = &NameRegister;
             Table->NameBind = &NameBind;
             Table->NameEnumerate = &NameEnumerate;
@@ -482,6 +483,11 @@ namespace Sing.Kernel.Abi
             Channels.Endpoint* e = null;
             AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, Caller, out e);
             if (status == AbiStatus.Ok) status = Channels.Channel.Send(Caller, e, message);
+            if (status == AbiStatus.ProtocolViolation)
+            {
+                // Fail-stop: the sender broke its contract. Its endpoints close, so its peer sees ChannelClosed.
+                ProcessManager.Terminate(Caller, Arch.FaultHandlers.FaultExitCode, Channels.Channel.CheckSend(e, message->Tag));
+            }
             Leave(mark);
             return status;
         }
@@ -518,6 +524,27 @@ namespace Sing.Kernel.Abi
             AbiStatus result = Channels.Channel.Select(validated, count, timeoutMilliseconds, out int index);
             *ready = index;
             return result;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelCreateForContract(ContractTable* table, int capacity, void** imp, void** exp)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if (table != null && imp != null && exp != null)
+            {
+                int contract = Channels.ContractChecker.Register(table, out string error);
+                if (contract < 0) Log.Line($"[kernel] {Caller.Name}: contract refused: {error}");
+                else
+                {
+                    status = Channels.Channel.Create(Caller, capacity, out Channels.Endpoint* i, out Channels.Endpoint* e);
+                    if (status == AbiStatus.Ok) Channels.Channel.BindContract(i, e, contract);
+                    *imp = i;
+                    *exp = e;
+                }
+            }
+            Leave(mark);
+            return status;
         }
 
         [UnmanagedCallersOnly]

@@ -16,6 +16,9 @@ namespace Sing.Kernel.Channels
 
         public Endpoint* Peer;          // null once the other side is closed
         public nint Waiter;             // the thread blocked receiving or selecting on this endpoint (a KernelThread)
+        public int Contract;            // ContractChecker index, or -1 for an unchecked channel
+        public int Side;                // ContractChecker.ImporterSends for the Imp end, ExporterSends for the Exp end
+        public int State;               // this end's view of the protocol state
         public int Capacity;
         public int Head;
         public int Count;
@@ -63,6 +66,27 @@ namespace Sing.Kernel.Channels
         {
             e->Peer = peer;
             e->Capacity = capacity;
+            e->Contract = -1;
+        }
+
+        /// <summary>Makes both ends of a new channel follow a contract, starting in its initial state.</summary>
+        public static void BindContract(Endpoint* imp, Endpoint* exp, int contract)
+        {
+            ContractChecker checker = ContractChecker.Get(contract);
+            imp->Contract = exp->Contract = contract;
+            imp->Side = ContractChecker.ImporterSends;
+            exp->Side = ContractChecker.ExporterSends;
+            imp->State = exp->State = checker.InitialState;
+        }
+
+        /// <summary>The protocol error of sending <paramref name="tag"/> from <paramref name="from"/>, or null.</summary>
+        public static string CheckSend(Endpoint* from, int tag)
+        {
+            if (from->Contract < 0) return null;
+            ContractChecker c = ContractChecker.Get(from->Contract);
+            if (c.Next(from->State, tag, from->Side) >= 0) return null;
+            return string.Concat("protocol violation on a ", c.Name, " channel: message ", tag.ToString(), " is not allowed for the ",
+                from->Side == ContractChecker.ImporterSends ? "importer" : "exporter", " in state ", from->State.ToString());
         }
 
         // Threads are referenced from the scheduler's lists and never move, so an endpoint can name its waiting
@@ -123,6 +147,12 @@ namespace Sing.Kernel.Channels
             }
             // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
             if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            if (from->Contract >= 0)
+            {
+                int next = ContractChecker.Get(from->Contract).Next(from->State, message->Tag, from->Side);
+                if (next < 0) return AbiStatus.ProtocolViolation;
+                from->State = next;
+            }
             if (block != null) ExchangeHeap.TransferLocked(block, sender, null);
             if (carried != null) ExchangeHeap.TransferLocked(carried, sender, null);
             ChannelMessage* slot = to->Slots + (to->Head + to->Count) % to->Capacity;
@@ -148,6 +178,12 @@ namespace Sing.Kernel.Channels
                     at->Head = (at->Head + 1) % at->Capacity;
                     at->Count--;
                     at->Received++;
+                    if (at->Contract >= 0)
+                    {
+                        // The receiver's view follows the message the peer was allowed to send.
+                        int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
+                        if (next >= 0) at->State = next;
+                    }
                     if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data), null, receiver);
                     if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Endpoint, ExchangeHeap.Kind.Endpoint), null, receiver);
                     Scheduler.RestoreInterrupts(flags);

@@ -86,6 +86,15 @@ namespace Sing.Kernel.Tests
             t.Equal("", NameService.Enumerate("/watched/"), "names of ended services disappear");
         }
 
+        public static void ProtocolViolationEndsTheSender(TestContext t)
+        {
+            KernelProcess server = Start(t, "contract-server /service/contract");
+            KernelProcess violator = Start(t, "contract-violator /service/contract");
+            t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)Wait(t, violator, "violator")), "the kernel ended the SIP that broke its contract");
+            t.True(violator.TerminationReason != null && BootTests.Contains(violator.TerminationReason, "protocol violation on a RequestReply channel"), "the reason names the contract");
+            t.Equal(0, (ulong)Wait(t, server, "server"), "its peer saw ChannelClosed and carried on");
+        }
+
         /// <summary>Kernel-owned channels between two kernel threads: 1,000 channels used round-robin, a million
         /// messages by default (kernel option stress.rounds=N for N round trips; 5000000 gives the 10 million
         /// messages of the issue, about half a minute under TCG), nothing leaks.</summary>

@@ -10,6 +10,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("channels.killed_peer_closes_channel", &ChannelTests.KilledPeerClosesChannel),
             new KernelTest("channels.endpoint_transfer_across_sips", &ChannelTests.EndpointTransferAcrossSips),
             new KernelTest("channels.names_are_watched_and_listed", &ChannelTests.NamesAreWatchedAndListed),
+            new KernelTest("channels.protocol_violation_ends_the_sender", &ChannelTests.ProtocolViolationEndsTheSender),
             new KernelTest("channels.stress_many_channels_many_messages", &ChannelTests.StressManyChannelsManyMessages),
         };
     }

@@ -61,6 +61,7 @@ namespace Singularity.V1
         public delegate* unmanaged<void*, ulong, ChannelMessage*, AbiStatus> ChannelReceive;
         public delegate* unmanaged<void**, int, ulong, int*, AbiStatus> ChannelSelect;
         public delegate* unmanaged<void*, AbiStatus> ChannelClose;
+        public delegate* unmanaged<ContractTable*, int, void**, void**, AbiStatus> ChannelCreateForContract;
 
         // Name service.
         public delegate* unmanaged<char*, int, void**, AbiStatus> NameRegister;
@@ -97,6 +98,7 @@ namespace Singularity.V1
         QueueFull = 12,
         NotOwner = 13,
         NameInUse = 14,
+        ProtocolViolation = 15,
     }
 
     /// <summary>What a handle value denotes; the kernel checks it on every use.</summary>

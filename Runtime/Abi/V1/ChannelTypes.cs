@@ -25,4 +25,20 @@ namespace Singularity.V1
         public ulong Bytes;
         public int Owner;
     }
+
+    /// <summary>A contract's state machine as the kernel checks it (defence in depth behind the analyzers): states
+    /// and messages are numbered; each transition is (from state, message, to state, direction) with direction 0
+    /// for a message the importer sends and 1 for one the exporter sends. The table lives in the SIP; the kernel
+    /// copies and validates it when the channel is created.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct ContractTable
+    {
+        public int StateCount;
+        public int MessageCount;
+        public int InitialState;
+        public int TransitionCount;
+        public int* Transitions;   // TransitionCount groups of 4 ints
+        public char* Name;
+        public int NameLength;
+    }
 }

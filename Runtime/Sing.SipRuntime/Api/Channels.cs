@@ -83,6 +83,17 @@ namespace Singularity.V1
             return status;
         }
 
+        /// <summary>A channel whose every message the kernel checks against <paramref name="contract"/>; a send the
+        /// current state does not allow ends the sending process (its peer then sees ChannelClosed).</summary>
+        public static AbiStatus Create(ContractTable* contract, int capacity, out ChannelEndpoint imp, out ChannelEndpoint exp)
+        {
+            void* i = null, e = null;
+            AbiStatus status = Abi.Table->ChannelCreateForContract(contract, capacity, &i, &e);
+            imp = new ChannelEndpoint(i);
+            exp = new ChannelEndpoint(e);
+            return status;
+        }
+
         public static AbiStatus Send(ChannelEndpoint from, int tag, long inline = 0, ExchangeBlock block = default, ChannelEndpoint carried = default)
         {
             ChannelMessage message = default;

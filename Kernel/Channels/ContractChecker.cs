@@ -1,0 +1,70 @@
+using System.Collections.Generic;
+using Singularity.V1;
+
+namespace Sing.Kernel.Channels
+{
+    /// <summary>The kernel's copy of a contract's state machine, for checking every send and receive on channels
+    /// created for that contract. Code that slipped past the analyzers and sends a message its endpoint's state does
+    /// not allow is stopped here.</summary>
+    internal sealed unsafe class ContractChecker
+    {
+        public const int ImporterSends = 0, ExporterSends = 1;
+        private const int MaxStates = 1024, MaxMessages = 1024, MaxTransitions = 8192;
+
+        public readonly string Name;
+        public readonly int InitialState;
+        private readonly int _stateCount;
+        private readonly int _messageCount;
+        private readonly int[] _transitions; // (from, message, to, direction)
+
+        private static readonly List<ContractChecker> s_contracts = new List<ContractChecker>();
+
+        private ContractChecker(string name, int states, int messages, int initial, int[] transitions)
+        {
+            Name = name;
+            _stateCount = states;
+            _messageCount = messages;
+            InitialState = initial;
+            _transitions = transitions;
+        }
+
+        /// <summary>Copies and validates a SIP's table; returns its index, or -1 with a reason.</summary>
+        public static int Register(ContractTable* table, out string error)
+        {
+            error = null;
+            if (table->StateCount < 1 || table->StateCount > MaxStates || table->MessageCount < 1 || table->MessageCount > MaxMessages
+                || table->TransitionCount < 0 || table->TransitionCount > MaxTransitions || table->Transitions == null
+                || table->InitialState < 0 || table->InitialState >= table->StateCount || table->NameLength < 0 || table->NameLength > 128)
+            {
+                error = "malformed contract table";
+                return -1;
+            }
+            var transitions = new int[table->TransitionCount * 4];
+            for (int i = 0; i < transitions.Length; i++) transitions[i] = table->Transitions[i];
+            for (int t = 0; t < table->TransitionCount; t++)
+            {
+                int from = transitions[t * 4], message = transitions[t * 4 + 1], to = transitions[t * 4 + 2], direction = transitions[t * 4 + 3];
+                if (from < 0 || from >= table->StateCount || to < 0 || to >= table->StateCount || message < 0 || message >= table->MessageCount
+                    || (direction != ImporterSends && direction != ExporterSends))
+                {
+                    error = "contract table transition out of range";
+                    return -1;
+                }
+            }
+            string name = table->Name == null ? "(unnamed)" : new string(table->Name, 0, table->NameLength);
+            s_contracts.Add(new ContractChecker(name, table->StateCount, table->MessageCount, table->InitialState, transitions));
+            return s_contracts.Count - 1;
+        }
+
+        public static ContractChecker Get(int index) => index >= 0 && index < s_contracts.Count ? s_contracts[index] : null;
+
+        /// <summary>The state after a side sends (or receives) <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
+        public int Next(int state, int message, int direction)
+        {
+            for (int t = 0; t < _transitions.Length / 4; t++)
+                if (_transitions[t * 4] == state && _transitions[t * 4 + 1] == message && _transitions[t * 4 + 3] == direction)
+                    return _transitions[t * 4 + 2];
+            return -1;
+        }
+    }
+}
