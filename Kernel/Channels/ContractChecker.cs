@@ -52,8 +52,19 @@ namespace Sing.Kernel.Channels
                 }
             }
             string name = table->Name == null ? "(unnamed)" : new string(table->Name, 0, table->NameLength);
+            // A program creates many channels of few contracts: reuse an identical table.
+            for (int i = 0; i < s_contracts.Count; i++)
+                if (s_contracts[i].Matches(name, table->StateCount, table->MessageCount, table->InitialState, transitions)) return i;
             s_contracts.Add(new ContractChecker(name, table->StateCount, table->MessageCount, table->InitialState, transitions));
             return s_contracts.Count - 1;
+        }
+
+        private bool Matches(string name, int states, int messages, int initial, int[] transitions)
+        {
+            if (Name != name || _stateCount != states || _messageCount != messages || InitialState != initial || _transitions.Length != transitions.Length) return false;
+            for (int i = 0; i < transitions.Length; i++)
+                if (_transitions[i] != transitions[i]) return false;
+            return true;
         }
 
         public static ContractChecker Get(int index) => index >= 0 && index < s_contracts.Count ? s_contracts[index] : null;
