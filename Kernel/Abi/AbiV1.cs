@@ -208,7 +208,7 @@ namespace Sing.Kernel.Abi
             if (status == AbiStatus.Ok)
             {
                 if (p == Caller) status = AbiStatus.InvalidArgument; // a SIP exits; it does not kill itself
-                else ProcessManager.Terminate(p, -1, string.Concat("killed by ", Caller.Name));
+                else ProcessManager.Terminate(p, ExitCodes.Killed, string.Concat("killed by ", Caller.Name));
             }
             Leave(mark);
             return status;
@@ -486,7 +486,7 @@ namespace Sing.Kernel.Abi
             if (status == AbiStatus.ProtocolViolation)
             {
                 // Fail-stop: the sender broke its contract. Its endpoints close, so its peer sees ChannelClosed.
-                ProcessManager.Terminate(Caller, Arch.FaultHandlers.FaultExitCode, Channels.Channel.CheckSend(e, message->Tag));
+                ProcessManager.Terminate(Caller, ExitCodes.KernelTerminated, Channels.Channel.CheckSend(e, message->Tag));
             }
             Leave(mark);
             return status;

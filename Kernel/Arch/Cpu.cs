@@ -12,7 +12,7 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_inb")] public static extern byte InByte(ushort port);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_inw")] public static extern ushort InWord(ushort port);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ind")] public static extern uint InDword(ushort port);
-        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_rdtsc")] public static extern ulong ReadTsc();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_runtime_rdtsc")] public static extern ulong ReadTsc(); // Native/runtime.asm
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_cpuid")] public static extern void CpuId(uint leaf, uint subleaf, uint* registers);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr0")] public static extern ulong ReadCr0();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr2")] public static extern ulong ReadCr2();

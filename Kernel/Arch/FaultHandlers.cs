@@ -70,7 +70,7 @@ namespace Sing.Kernel.Arch
         }
 
         /// <summary>Exit code of a SIP the kernel ended because of a CPU fault.</summary>
-        public const int FaultExitCode = -1073741819; // 0xC0000005, the conventional access-violation code
+        public const int FaultExitCode = Singularity.V1.ExitCodes.KernelTerminated;
 
         /// <summary>Makes the faulting code "call" its runtime's throw trampoline: the kernel's own, or the
         /// trampoline the SIP owning the code registered.</summary>

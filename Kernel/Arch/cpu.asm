@@ -36,15 +36,6 @@ sing_ind:
     in eax, dx
     ret
 
-; Serialized TSC read: lfence keeps earlier instructions from drifting past the read.
-global sing_rdtsc
-sing_rdtsc:
-    lfence
-    rdtsc
-    shl rdx, 32
-    or rax, rdx
-    ret
-
 ; void sing_cpuid(uint leaf, uint subleaf, uint* out /* eax, ebx, ecx, edx */)
 global sing_cpuid
 sing_cpuid:

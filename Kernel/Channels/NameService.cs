@@ -16,11 +16,6 @@ namespace Sing.Kernel.Channels
         public const int NameAddedTag = 0x4E530002;        // Block = the new path as UTF-16 text
         private const int RequestQueue = 8;
 
-        private struct Registration
-        {
-            public Endpoint* KernelSide;   // sends connection requests to the service
-        }
-
         private static readonly Dictionary<string, ulong> s_names = new Dictionary<string, ulong>(); // path -> Endpoint*
         private static readonly List<string> s_watchPrefixes = new List<string>();
         private static readonly List<ulong> s_watchEndpoints = new List<ulong>();
@@ -117,16 +112,10 @@ namespace Sing.Kernel.Channels
 
         private static void Notify(string path)
         {
-            for (int i = s_watchPrefixes.Count - 1; i >= 0; i--)
+            PruneDeadWatchers();
+            for (int i = 0; i < s_watchPrefixes.Count; i++)
             {
                 var kernelSide = (Endpoint*)s_watchEndpoints[i];
-                if (kernelSide->Peer == null)
-                {
-                    Channel.CloseEndpoint(kernelSide, null);
-                    s_watchPrefixes.RemoveAt(i);
-                    s_watchEndpoints.RemoveAt(i);
-                    continue;
-                }
                 if (!path.StartsWith(s_watchPrefixes[i])) continue;
                 byte* text = ExchangeHeap.Allocate((ulong)path.Length * 2, ExchangeHeap.Kind.Data, null);
                 if (text == null) continue;
@@ -149,6 +138,12 @@ namespace Sing.Kernel.Channels
             foreach (var entry in s_names)
                 if (((Endpoint*)entry.Value)->Peer == null) dead.Add(entry.Key);
             for (int i = 0; i < dead.Count; i++) RemoveIfDead(dead[i]);
+            PruneDeadWatchers();
+        }
+
+        /// <summary>Drops watches whose watcher closed its end (or died).</summary>
+        private static void PruneDeadWatchers()
+        {
             for (int i = s_watchEndpoints.Count - 1; i >= 0; i--)
             {
                 var kernelSide = (Endpoint*)s_watchEndpoints[i];

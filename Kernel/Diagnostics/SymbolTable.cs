@@ -8,41 +8,41 @@ namespace Sing.Kernel.Diagnostics
     /// "symbols". Lookup is a binary search over an index built at boot.</summary>
     internal sealed unsafe class SymbolFile
     {
-        private byte* s_text;
-        private byte* s_end;
-        private ulong* s_addresses;
-        private uint* s_lineOffsets;
-        private int s_count;
+        private byte* _text;
+        private byte* _end;
+        private ulong* _addresses;
+        private uint* _lineOffsets;
+        private int _count;
 
-        public int Count => s_count;
+        public int Count => _count;
 
         public SymbolFile(BootModule module)
         {
-            s_text = module.Start;
-            s_end = module.End;
+            _text = module.Start;
+            _end = module.End;
             int lines = 0;
-            for (byte* p = s_text; p < s_end; p++) if (*p == '\n') lines++;
+            for (byte* p = _text; p < _end; p++) if (*p == '\n') lines++;
             if (lines == 0) return;
-            s_addresses = (ulong*)Memory.KernelHeap.Allocate((ulong)lines * 8);
-            s_lineOffsets = (uint*)Memory.KernelHeap.Allocate((ulong)lines * 4);
-            if (s_addresses == null || s_lineOffsets == null) return;
-            byte* line = s_text;
+            _addresses = (ulong*)Memory.KernelHeap.Allocate((ulong)lines * 8);
+            _lineOffsets = (uint*)Memory.KernelHeap.Allocate((ulong)lines * 4);
+            if (_addresses == null || _lineOffsets == null) return;
+            byte* line = _text;
             int n = 0;
-            while (line < s_end && n < lines)
+            while (line < _end && n < lines)
             {
                 ulong address = 0;
                 byte* p = line;
-                for (; p < s_end && *p != ' ' && *p != '\n'; p++) address = (address << 4) | HexValue(*p);
-                if (p < s_end && *p == ' ')
+                for (; p < _end && *p != ' ' && *p != '\n'; p++) address = (address << 4) | HexValue(*p);
+                if (p < _end && *p == ' ')
                 {
-                    s_addresses[n] = address;
-                    s_lineOffsets[n] = (uint)(p + 1 - s_text);
+                    _addresses[n] = address;
+                    _lineOffsets[n] = (uint)(p + 1 - _text);
                     n++;
                 }
-                while (p < s_end && *p != '\n') p++;
+                while (p < _end && *p != '\n') p++;
                 line = p + 1;
             }
-            s_count = n;
+            _count = n;
         }
 
         private static ulong HexValue(byte c) =>
@@ -51,11 +51,11 @@ namespace Sing.Kernel.Diagnostics
         /// <summary>Index of the last symbol at or below <paramref name="address"/>, or -1.</summary>
         public int Find(ulong address)
         {
-            int lo = 0, hi = s_count - 1, found = -1;
+            int lo = 0, hi = _count - 1, found = -1;
             while (lo <= hi)
             {
                 int mid = (lo + hi) >> 1;
-                if (s_addresses[mid] <= address) { found = mid; lo = mid + 1; }
+                if (_addresses[mid] <= address) { found = mid; lo = mid + 1; }
                 else hi = mid - 1;
             }
             return found;
@@ -70,9 +70,9 @@ namespace Sing.Kernel.Diagnostics
                 Log.Write('?');
                 return;
             }
-            for (byte* p = s_text + s_lineOffsets[index]; p < s_end && *p != '\n'; p++) Log.Write((char)*p);
+            for (byte* p = _text + _lineOffsets[index]; p < _end && *p != '\n'; p++) Log.Write((char)*p);
             Log.Write('+');
-            Log.Hex(address - s_addresses[index]);
+            Log.Hex(address - _addresses[index]);
         }
 
         /// <summary>Writes a type's name from its MethodTable symbol ("_ZTV" length name, as ILC mangles them),
@@ -80,19 +80,19 @@ namespace Sing.Kernel.Diagnostics
         public void WriteTypeName(ulong methodTable)
         {
             int index = Find(methodTable);
-            if (index < 0 || s_addresses[index] != methodTable)
+            if (index < 0 || _addresses[index] != methodTable)
             {
                 Log.Write("type@");
                 Log.Hex(methodTable);
                 return;
             }
-            byte* p = s_text + s_lineOffsets[index];
-            if (p + 4 < s_end && p[0] == '_' && p[1] == 'Z' && p[2] == 'T' && p[3] == 'V')
+            byte* p = _text + _lineOffsets[index];
+            if (p + 4 < _end && p[0] == '_' && p[1] == 'Z' && p[2] == 'T' && p[3] == 'V')
             {
                 p += 4;
-                while (p < s_end && *p >= '0' && *p <= '9') p++;
+                while (p < _end && *p >= '0' && *p <= '9') p++;
             }
-            for (; p < s_end && *p != '\n'; p++) Log.Write((char)*p);
+            for (; p < _end && *p != '\n'; p++) Log.Write((char)*p);
         }
 
         public bool TryGetName(ulong address, out string name)
@@ -100,9 +100,9 @@ namespace Sing.Kernel.Diagnostics
             int index = Find(address);
             name = null;
             if (index < 0) return false;
-            byte* start = s_text + s_lineOffsets[index];
+            byte* start = _text + _lineOffsets[index];
             byte* p = start;
-            while (p < s_end && *p != '\n') p++;
+            while (p < _end && *p != '\n') p++;
             int length = (int)(p - start);
             char* chars = stackalloc char[length];
             for (int i = 0; i < length; i++) chars[i] = (char)start[i];

@@ -45,9 +45,9 @@ namespace Sing.Kernel.Tests
         public static void FaultStopsOnlyTheFaultingSip(TestContext t)
         {
             KernelProcess spinner = Start(t, "probe", "spin");
-            t.Equal(unchecked((ulong)Startup_ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "null")), "null dereference: unhandled NullReferenceException ends the SIP");
-            t.Equal(unchecked((ulong)Startup_ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "divide")), "division by zero ends the SIP");
-            t.Equal(unchecked((ulong)Startup_ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "throw")), "an uncaught throw ends the SIP");
+            t.Equal(unchecked((ulong)ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "null")), "null dereference: unhandled NullReferenceException ends the SIP");
+            t.Equal(unchecked((ulong)ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "divide")), "division by zero ends the SIP");
+            t.Equal(unchecked((ulong)ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "throw")), "an uncaught throw ends the SIP");
             t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)Run(t, "probe", "overflow-stack")), "stack overflow ends the SIP");
             t.True(spinner.State == ProcessState.Running, "a SIP that did not fault keeps running");
             ProcessManager.Terminate(spinner, -1, "test finished with it");
@@ -157,9 +157,4 @@ namespace Sing.Kernel.Tests
         }
     }
 
-    /// <summary>The exit codes the SIP runtime uses (Runtime/Sing.SipRuntime/Startup/SipEntry.cs).</summary>
-    internal static class Startup_ExitCodes
-    {
-        public const int UnhandledException = -532462766;
-    }
 }

@@ -134,6 +134,8 @@ sing_gc_spill_registers_and_call:
     pop rbp
     ret
 
+; Serialized TSC read: lfence keeps earlier instructions from drifting past the read. Used by the
+; runtime (GC pauses, Stopwatch) and the kernel.
 global sing_runtime_rdtsc
 sing_runtime_rdtsc:
     lfence

@@ -91,12 +91,6 @@ namespace Singularity.V1.Startup
         }
     }
 
-    /// <summary>Exit codes the runtime uses when it ends a process itself.</summary>
-    public static class ExitCodes
-    {
-        public const int UnhandledException = -532462766; // 0xE0434352, as .NET reports unhandled exceptions
-        public const int FailFast = -2146232797;          // 0x80131623, COR_E_FAILFAST
-    }
 
     internal static unsafe class ImageBase
     {

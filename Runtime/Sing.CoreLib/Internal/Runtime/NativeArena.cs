@@ -8,6 +8,10 @@ namespace Internal.Runtime
         private static byte* s_current;
         private static byte* s_limit;
 
+        /// <summary>Whole pages from the host, for runtime tables too large for the chunks above.</summary>
+        public static void* AllocatePages(nuint bytes) =>
+            RuntimeHost.AllocateHeapMemory == null ? null : RuntimeHost.AllocateHeapMemory((bytes + 4095) & ~(nuint)4095);
+
         public static void* Allocate(nuint size)
         {
             size = (size + 15) & ~(nuint)15;

@@ -58,7 +58,7 @@ namespace Internal.Runtime.ExceptionHandling
                 if (*(uint*)(p + 4) != 0) count++;
                 p += 4 + length;
             }
-            s_ranges = (CodeRange*)NativeArenaLarge.Allocate((nuint)(count * sizeof(CodeRange)));
+            s_ranges = (CodeRange*)NativeArena.AllocatePages((nuint)(count * sizeof(CodeRange)));
             if (s_ranges == null) RuntimeHost.Fail("no memory for the unwind table", null);
 
             int n = 0;
@@ -137,12 +137,5 @@ namespace Internal.Runtime.ExceptionHandling
                 if (s_ranges[i].Lsda == lsda) return &s_ranges[i];
             return null;
         }
-    }
-
-    /// <summary>Memory for runtime tables too large for the small-block arena.</summary>
-    internal static unsafe class NativeArenaLarge
-    {
-        public static void* Allocate(nuint bytes) =>
-            RuntimeHost.AllocateHeapMemory == null ? null : RuntimeHost.AllocateHeapMemory((bytes + 4095) & ~(nuint)4095);
     }
 }

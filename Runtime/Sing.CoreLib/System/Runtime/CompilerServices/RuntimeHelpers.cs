@@ -12,7 +12,6 @@ namespace System.Runtime.CompilerServices
         [Intrinsic]
         internal static bool IsKnownConstant(int value) => false;
 
-        public static bool ReferenceEqualsHelper(object a, object b) => a == b;
 
         internal static MethodTable* GetMethodTable(object obj) => obj.m_pMethodTable;
     }
