@@ -62,6 +62,8 @@ namespace Sing.Kernel
             Threading.Scheduler.Initialize(Cpu.BootStackBottom(), Cpu.BootStackTop());
             Abi.AbiV1.Initialize();
             Processes.ProcessManager.RegisterBootImages(boot);
+            Processes.ProgramCatalog.Load(boot);
+            Console.ConsoleInput.Initialize();
 
             PrintBanner(boot, kernelEntryTsc);
 
@@ -85,6 +87,7 @@ namespace Sing.Kernel
                 Log.Line("Singularity is up; exiting as the \"exit\" option asks.");
                 Platform.QemuExit.Exit(Platform.QemuExit.Success);
             }
+            StartBootServices();
             Log.Line("Singularity is up. The kernel is idle (halting until interrupts); quit QEMU with Ctrl-A X.");
             while (true) Cpu.WaitForInterrupt();
         }
@@ -107,6 +110,26 @@ namespace Sing.Kernel
             Log.Line($"run: {name} (pid {process.Id}) exited with code {process.ExitCode}");
         }
 
+        /// <summary>Starts the programs the system policy lists under boot, in order (drivers before the shell that
+        /// binds to them). One that cannot start is reported and the rest still start.</summary>
+        private static void StartBootServices()
+        {
+            var boot = Processes.ProgramCatalog.Manifest.Boot;
+            for (int i = 0; i < boot.Count; i++)
+            {
+                var status = Processes.ProcessManager.Create(boot[i].Program, boot[i].Arguments, null, out Processes.KernelProcess process, out string error);
+                if (status != Singularity.V1.AbiStatus.Ok)
+                {
+                    Log.Line($"boot: cannot start {boot[i].Program}: {error}");
+                    continue;
+                }
+                Processes.ProcessManager.Start(process);
+                Log.Line($"boot: started {boot[i].Program} (pid {process.Id})");
+                // Let it run its startup (a driver registers its names) before the next one binds to them.
+                Threading.WaitHandle.Sleep(20);
+            }
+        }
+
         private static void* AllocateObjectHeap(nuint bytes) =>
             PageAllocator.Allocate(((ulong)bytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize);
 
@@ -126,7 +149,7 @@ namespace Sing.Kernel
             CpuInfo.WriteFeatures();
             Log.Line();
             PageAllocator.PrintSummary();
-            Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; installed programs: {Processes.ProcessManager.InstalledImageCount}; command line: \"{KernelOptions.Text}\"");
+            Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; installed programs: {Processes.ProgramCatalog.Manifest.Programs.Count}; command line: \"{KernelOptions.Text}\"");
             Log.Write($"Timer: PIT {Timer.Hz} Hz; TSC ");
             Log.Fixed(Tsc.Frequency / 1000, 3);
             Log.Line($" MHz (calibrated over {Tsc.CalibrationMilliseconds} ms)");

@@ -13,7 +13,7 @@ namespace Sing.Kernel.Abi
     /// the SIP's collectors each scan only their own frames), does its work in a separate method, and answers
     /// with a status: no exception and no object reference crosses back into the SIP. Every entry affects only
     /// the calling SIP and what its handles name.</summary>
-    internal static unsafe class AbiV1
+    internal static unsafe partial class AbiV1
     {
         public static AbiTable* Table;
 
@@ -66,6 +66,9 @@ namespace Sing.Kernel.Abi
             Table->GetTimestampFrequency = &GetTimestampFrequency;
             Table->DisablePreemption = &DisablePreemption;
             Table->EnablePreemption = &EnablePreemption;
+            InitializeConfiguration();
+            InitializeConsole();
+            InitializeHardware();
         }
 
         public static ulong Calls;

@@ -17,6 +17,7 @@ namespace Sing.Kernel.Channels
         private const int RequestQueue = 8;
 
         private static readonly Dictionary<string, ulong> s_names = new Dictionary<string, ulong>(); // path -> Endpoint*
+        private static readonly Dictionary<string, string> s_contracts = new Dictionary<string, string>(); // path -> contract, when a manifest declared it
         private static readonly List<string> s_watchPrefixes = new List<string>();
         private static readonly List<ulong> s_watchEndpoints = new List<ulong>();
 
@@ -35,7 +36,11 @@ namespace Sing.Kernel.Channels
             return true;
         }
 
-        public static AbiStatus Register(KernelProcess service, string path, out Endpoint* requests)
+        public static AbiStatus Register(KernelProcess service, string path, out Endpoint* requests) => Register(service, path, null, out requests);
+
+        /// <summary>Registers <paramref name="path"/> for <paramref name="service"/>; <paramref name="contract"/> is the
+        /// contract its manifest declares for it (null when registered at run time without one).</summary>
+        public static AbiStatus Register(KernelProcess service, string path, string contract, out Endpoint* requests)
         {
             requests = null;
             if (!IsValidPath(path)) return AbiStatus.InvalidArgument;
@@ -46,6 +51,7 @@ namespace Sing.Kernel.Channels
             ulong flags = Scheduler.DisableInterrupts();
             ExchangeHeap.TransferLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), null, service);
             s_names[path] = (ulong)kernelSide;
+            if (contract != null) s_contracts[path] = contract;
             Scheduler.RestoreInterrupts(flags);
             requests = serviceSide;
             Notify(path);
@@ -78,6 +84,15 @@ namespace Sing.Kernel.Channels
             clientSide = imp;
             return AbiStatus.Ok;
         }
+
+        public static bool IsRegistered(string path)
+        {
+            RemoveIfDead(path);
+            return s_names.ContainsKey(path);
+        }
+
+        /// <summary>The contract the registering program's manifest declared for <paramref name="path"/>, or null.</summary>
+        public static string ContractOf(string path) => s_contracts.TryGetValue(path, out string contract) ? contract : null;
 
         /// <summary>Names under <paramref name="prefix"/>, one per line.</summary>
         public static string Enumerate(string prefix)
@@ -161,6 +176,7 @@ namespace Sing.Kernel.Channels
             var kernelSide = (Endpoint*)registration;
             if (kernelSide->Peer != null) return;
             s_names.Remove(path);
+            s_contracts.Remove(path);
             Channel.CloseEndpoint(kernelSide, null);
         }
     }

@@ -39,6 +39,13 @@ namespace Sing.Kernel.Processes
         internal void* OwnedExchange;            // first exchange-heap block it owns (ExchangeHeap.Block*)
         internal int OwnedExchangeBlocks;
 
+        /// <summary>The manifest it was created from, its parameters bound from the command line, the endpoints
+        /// the binder connected (name -> Endpoint*) and the hardware it was granted.</summary>
+        internal Singularity.Manifests.ProgramManifest Manifest;
+        internal readonly List<Singularity.Manifests.ParameterValue> Parameters = new List<Singularity.Manifests.ParameterValue>();
+        internal readonly Dictionary<string, ulong> StartupEndpoints = new Dictionary<string, ulong>();
+        internal readonly List<Hardware.GrantedResource> Grants = new List<Hardware.GrantedResource>();
+
         /// <summary>Why the kernel ended the process, when it did (fault, kill); null after a normal exit.</summary>
         public string TerminationReason;
 

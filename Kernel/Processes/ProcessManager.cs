@@ -41,8 +41,13 @@ namespace Sing.Kernel.Processes
             }
         }
 
-        /// <summary>Registers an image held in memory (used by tests to install deliberately broken images).</summary>
-        internal static void RegisterImage(string name, byte* start, ulong size) => s_images[name] = new ImageFile { Start = start, Size = size };
+        /// <summary>Installs an image held in memory under a minimal manifest (an application without parameters or
+        /// endpoints); tests use it for deliberately broken images.</summary>
+        internal static void RegisterImage(string name, byte* start, ulong size)
+        {
+            s_images[name] = new ImageFile { Start = start, Size = size };
+            ProgramCatalog.Install(new Singularity.Manifests.ProgramManifest { Name = name, Kind = "application", Image = name });
+        }
 
         public static int InstalledImageCount => s_images.Count;
 
@@ -68,14 +73,25 @@ namespace Sing.Kernel.Processes
 
         public static KernelProcess Current => Scheduler.Current?.Owner;
 
-        /// <summary>Loads <paramref name="image"/> into a new process that has not started. On failure returns the
-        /// status and a reason, and nothing was allocated.</summary>
-        public static AbiStatus Create(string image, string arguments, KernelProcess parent, out KernelProcess process, out string error)
+        /// <summary>Creates (does not start) the installed program <paramref name="name"/>: finds its manifest, binds
+        /// the command line to the manifest's parameters, loads a fresh copy of its image, connects its startup
+        /// endpoints and grants its hardware. On failure returns the status and a reason, and nothing is left
+        /// allocated.</summary>
+        public static AbiStatus Create(string name, string arguments, KernelProcess parent, out KernelProcess process, out string error)
         {
             process = null;
-            if (!s_images.TryGetValue(image, out ImageFile file))
+            Singularity.Manifests.ProgramManifest manifest = ProgramCatalog.Find(name);
+            if (manifest == null)
             {
-                error = string.Concat("no installed program named \"", image, "\"");
+                error = string.Concat("no installed program named \"", name, "\" (no code runs without a manifest)");
+                return AbiStatus.NotFound;
+            }
+            var parameters = new List<Singularity.Manifests.ParameterValue>();
+            error = Singularity.Manifests.CommandLine.Bind(manifest, arguments, parameters);
+            if (error != null) return AbiStatus.InvalidArgument;
+            if (!s_images.TryGetValue(manifest.Image, out ImageFile file))
+            {
+                error = string.Concat("the image \"", manifest.Image, "\" of program ", name, " is not in the boot image");
                 return AbiStatus.NotFound;
             }
             error = ElfImage.TryLoad(file.Start, file.Size, out ElfImage.Loaded loaded);
@@ -83,24 +99,54 @@ namespace Sing.Kernel.Processes
             if (!SupportsAbiVersion(loaded.AbiVersion))
             {
                 PageAllocator.Free(loaded.Base, loaded.Pages);
-                error = string.Concat("image \"", image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());
+                error = string.Concat("image \"", manifest.Image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());
                 return AbiStatus.AbiVersionRefused;
             }
-            s_symbols.TryGetValue(image, out Diagnostics.SymbolFile symbols);
-            process = new KernelProcess(s_nextId++, image, arguments ?? "", parent)
+            s_symbols.TryGetValue(manifest.Image, out Diagnostics.SymbolFile symbols);
+            process = new KernelProcess(s_nextId++, name, arguments ?? "", parent)
             {
                 Symbols = symbols,
                 ImageBase = loaded.Base,
                 ImagePages = loaded.Pages,
                 Entry = loaded.Entry,
                 State = ProcessState.Created,
+                Manifest = manifest,
             };
+            process.Parameters.AddRange(parameters);
+            error = Binder.BindAll(process, manifest, out AbiStatus status);
+            if (error == null)
+            {
+                error = Hardware.ResourceGrants.GrantAll(process, manifest);
+                if (error != null) status = AbiStatus.NotPermitted;
+            }
+            if (error != null)
+            {
+                ReleaseResources(process);
+                process = null;
+                return status;
+            }
             ulong flags = Scheduler.DisableInterrupts();
             s_processes.Add(process);
             parent?.Children.Add(process);
             ProcessesCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>Returns what a process holds besides its threads: exchange blocks and endpoints, names,
+        /// hardware, pages, image, handles.</summary>
+        private static void ReleaseResources(KernelProcess process)
+        {
+            Channels.ExchangeHeap.ReleaseAll(process);
+            Channels.NameService.RemoveDeadRegistrations();
+            Hardware.ResourceGrants.ReleaseAll(process);
+            foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
+            process.OwnedPages.Clear();
+            process.OwnedPageCount = 0;
+            PageAllocator.Free(process.ImageBase, process.ImagePages);
+            process.ImageBase = null;
+            process.StartupEndpoints.Clear();
+            process.Handles.Clear();
         }
 
         /// <summary>Starts the process's first thread at the image's entry point.</summary>
@@ -157,14 +203,7 @@ namespace Sing.Kernel.Processes
                 if (t == Scheduler.Current) self = true;
                 else Scheduler.KillLocked(t);
             }
-            Channels.ExchangeHeap.ReleaseAll(process);
-            Channels.NameService.RemoveDeadRegistrations();
-            foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
-            process.OwnedPages.Clear();
-            process.OwnedPageCount = 0;
-            PageAllocator.Free(process.ImageBase, process.ImagePages);
-            process.ImageBase = null;
-            process.Handles.Clear();
+            ReleaseResources(process);
             process.Threads.Clear();
             s_processes.Remove(process);
             ProcessesTerminated++;
@@ -172,6 +211,31 @@ namespace Sing.Kernel.Processes
             if (reason != null) Log.Line($"[kernel] SIP {process.Name} (pid {process.Id}) terminated: {reason}");
             Scheduler.RestoreInterrupts(flags);
             if (self) Scheduler.Exit();
+        }
+
+        /// <summary>The live process with id <paramref name="id"/>, or null.</summary>
+        public static KernelProcess FindById(int id)
+        {
+            for (int i = 0; i < s_processes.Count; i++)
+                if (s_processes[i].Id == id) return s_processes[i];
+            return null;
+        }
+
+        /// <summary>One line per live process: pid, parent pid, state, threads, pages, name, arguments.</summary>
+        public static string Describe()
+        {
+            var text = new System.Text.StringBuilder();
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = 0; i < s_processes.Count; i++)
+            {
+                KernelProcess p = s_processes[i];
+                text.Append(p.Id.ToString()).Append('\t').Append((p.Parent == null ? 0 : p.Parent.Id).ToString()).Append('\t')
+                    .Append(p.State == ProcessState.Created ? "created" : p.State == ProcessState.Running ? "running" : "exited").Append('\t')
+                    .Append(p.Threads.Count.ToString()).Append('\t').Append((p.OwnedPageCount + p.ImagePages).ToString()).Append('\t')
+                    .Append(p.Name).Append('\t').Append(p.Arguments).Append('\n');
+            }
+            Scheduler.RestoreInterrupts(flags);
+            return text.ToString();
         }
 
         public static KernelProcess FindByCodeAddress(ulong address)

@@ -78,6 +78,36 @@ namespace Singularity.V1
         // preemption happens at EnablePreemption).
         public delegate* unmanaged<void> DisablePreemption;
         public delegate* unmanaged<void> EnablePreemption;
+
+        // Configuration: what the kernel's binder prepared from the program's manifest before it started, the
+        // system manifest (the installed programs), and the process list.
+        public delegate* unmanaged<char*, int, char*, int, int> GetStartupParameter;    // value length, -1 if unset
+        public delegate* unmanaged<char*, int, void**, AbiStatus> GetStartupEndpoint;   // once per endpoint
+        public delegate* unmanaged<char*, int, ResourceGrant*, AbiStatus> GetStartupResource;
+        public delegate* unmanaged<char*, int, int> GetSystemManifest;                  // copies up to capacity, returns length
+        public delegate* unmanaged<char*, int, int> EnumerateProcesses;                 // one line per process
+        public delegate* unmanaged<int, AbiStatus> KillProcessById;                     // privilege process-control
+        public delegate* unmanaged<int, AbiStatus> Shutdown;                            // privilege system: ends the machine
+
+        // Console (privilege console): the serial console without the per-line process prefix of DebugWrite.
+        public delegate* unmanaged<byte*, int, void> ConsoleWrite;
+        public delegate* unmanaged<byte*, int, ulong, int> ConsoleRead;                 // bytes read; 0 on timeout
+
+        // Hardware access (privilege hardware): only resources the manifest declared and the binder granted.
+        public delegate* unmanaged<ulong, uint, int, uint*, AbiStatus> IoPortRead;      // handle, offset, width 1/2/4
+        public delegate* unmanaged<ulong, uint, int, uint, AbiStatus> IoPortWrite;
+        public delegate* unmanaged<ulong, ulong, AbiStatus> IrqWait;                    // handle, timeout ms
+        public delegate* unmanaged<ulong, ulong, int, ulong*, AbiStatus> IoMemoryRead;  // handle, offset, width 1/2/4/8
+        public delegate* unmanaged<ulong, ulong, int, ulong, AbiStatus> IoMemoryWrite;
+    }
+
+    /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ResourceGrant
+    {
+        public ulong Handle;
+        public ulong Base;
+        public ulong Length;
     }
 
     /// <summary>Result of an ABI call. Failures never harm the kernel: a bad handle is answered, not trusted.</summary>
@@ -99,6 +129,7 @@ namespace Singularity.V1
         NotOwner = 13,
         NameInUse = 14,
         ProtocolViolation = 15,
+        NotPermitted = 16,
     }
 
     /// <summary>What a handle value denotes; the kernel checks it on every use.</summary>
@@ -109,6 +140,10 @@ namespace Singularity.V1
         Thread = 2,
         Event = 3,
         Mutex = 4,
+        IoPorts = 5,
+        Irq = 6,
+        IoMemory = 7,
+        Dma = 8,
     }
 
     /// <summary>Handle encoding: slot index (low 24 bits), generation (next 32 bits, changes when the slot is

@@ -3,7 +3,10 @@ namespace Singularity.V1
     /// <summary>Text to the kernel's debug console (the serial port), prefixed by the kernel with the SIP's name.</summary>
     public static unsafe class Debug
     {
-        public static void Write(string text)
+        public static void Write(string text) => WriteTo(Abi.Table->DebugWrite, text);
+
+        /// <summary>Sends <paramref name="text"/> to a kernel text sink in 512-byte pieces (non-ASCII as '?').</summary>
+        internal static void WriteTo(delegate* unmanaged<byte*, int, void> sink, string text)
         {
             if (text == null || text.Length == 0) return;
             int n = text.Length;
@@ -17,7 +20,7 @@ namespace Singularity.V1
                     char c = text[written + i];
                     buffer[i] = c < 0x80 ? (byte)c : (byte)'?';
                 }
-                Abi.Table->DebugWrite(buffer, chunk);
+                sink(buffer, chunk);
                 written += chunk;
             }
         }

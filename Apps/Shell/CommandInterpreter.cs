@@ -1,0 +1,166 @@
+using System.Collections.Generic;
+using System.Text;
+using Singularity.Manifests;
+using Singularity.V1;
+
+namespace Sing.Apps.Shell
+{
+    /// <summary>Runs one command line: a built-in command, or an installed program by its manifest name with its
+    /// arguments bound to the manifest's parameters before anything is created.</summary>
+    internal sealed class CommandInterpreter
+    {
+        private readonly SystemManifest _manifest;
+        private readonly List<ParameterValue> _values = new List<ParameterValue>();
+
+        public CommandInterpreter(SystemManifest manifest) { _manifest = manifest; }
+
+        /// <summary>Returns false when the shell should end (exit).</summary>
+        public bool Execute(string line)
+        {
+            line = line.Trim();
+            if (line.Length == 0 || line[0] == '#') return true;
+            int space = line.IndexOf(' ');
+            string command = space < 0 ? line : line.Substring(0, space);
+            string rest = space < 0 ? "" : line.Substring(space + 1).Trim();
+            switch (command)
+            {
+                case "exit": return false;
+                case "help": Help(rest); return true;
+                case "programs": ListPrograms(); return true;
+                case "ps": ListProcesses(); return true;
+                case "kill": Kill(rest); return true;
+                case "names": ListNames(rest.Length == 0 ? "/" : rest); return true;
+                case "date": Date(); return true;
+                case "echo": SystemConsole.WriteLine(rest); return true;
+                case "shutdown":
+                    SystemConsole.WriteLine("shutting down");
+                    AbiStatus status = SystemControl.Shutdown(rest.Length == 0 ? 0 : int.TryParse(rest, out int code) ? code : 1);
+                    SystemConsole.WriteLine($"shutdown refused: {Describe(status)}");
+                    return true;
+                case "run":
+                    space = rest.IndexOf(' ');
+                    return Run(space < 0 ? rest : rest.Substring(0, space), space < 0 ? "" : rest.Substring(space + 1));
+                default:
+                    return Run(command, rest);
+            }
+        }
+
+        private bool Run(string name, string arguments)
+        {
+            ProgramManifest program = _manifest.Find(name);
+            if (program == null)
+            {
+                SystemConsole.WriteLine($"unknown command or program '{name}'; type help");
+                return true;
+            }
+            bool background = arguments.EndsWith('&');
+            if (background) arguments = arguments.Substring(0, arguments.Length - 1).Trim();
+            string error = CommandLine.Bind(program, arguments, _values);
+            if (error != null)
+            {
+                SystemConsole.WriteLine(error);
+                SystemConsole.WriteLine(ProgramHelp.Usage(program));
+                return true;
+            }
+            AbiStatus status = Processes.Create(name, arguments, out ProcessHandle child);
+            if (status != AbiStatus.Ok)
+            {
+                SystemConsole.WriteLine($"cannot start {name}: {Describe(status)} (the kernel's reason is above)");
+                return true;
+            }
+            Processes.Start(child);
+            if (background)
+            {
+                SystemConsole.WriteLine($"[{name} started in the background]");
+                return true;
+            }
+            Processes.Join(child, Channels.Forever, out int exitCode);
+            Processes.Close(child);
+            SystemConsole.WriteLine($"[{name} exited with code {exitCode}]");
+            return true;
+        }
+
+        private void Help(string topic)
+        {
+            if (topic.Length > 0)
+            {
+                ProgramManifest program = _manifest.Find(topic);
+                SystemConsole.Write(program == null ? $"no installed program named {topic}\n" : ProgramHelp.Describe(program));
+                return;
+            }
+            SystemConsole.WriteLine("commands: help [program], programs, ps, kill <pid>, names [prefix], date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");
+            ListPrograms();
+        }
+
+        private void ListPrograms()
+        {
+            foreach (ProgramManifest p in _manifest.Programs)
+                SystemConsole.WriteLine($"  {p.Name.PadRight(14)}{p.Kind.PadRight(12)}{p.Version.PadRight(8)}{p.Description}");
+        }
+
+        private static void ListProcesses()
+        {
+            SystemConsole.WriteLine("  PID  PARENT  STATE    THREADS  PAGES  PROGRAM");
+            foreach (string line in SystemControl.DescribeProcesses().Split('\n'))
+            {
+                string[] f = line.Split('\t');
+                if (f.Length < 7) continue;
+                SystemConsole.WriteLine($"  {f[0].PadLeft(3)}  {f[1].PadLeft(6)}  {f[2].PadRight(8)} {f[3].PadLeft(7)}  {f[4].PadLeft(5)}  {f[5]} {f[6]}");
+            }
+        }
+
+        private static void Kill(string argument)
+        {
+            if (!int.TryParse(argument, out int pid))
+            {
+                SystemConsole.WriteLine("usage: kill <pid>");
+                return;
+            }
+            AbiStatus status = SystemControl.Kill(pid);
+            SystemConsole.WriteLine(status == AbiStatus.Ok ? $"killed {pid}" : $"kill {pid}: {Describe(status)}");
+        }
+
+        private static void ListNames(string prefix)
+        {
+            foreach (string name in Names.Enumerate(prefix)) if (name.Length > 0) SystemConsole.WriteLine("  " + name);
+        }
+
+        /// <summary>Asks the clock driver at /dev/rtc for the time over a fresh channel.</summary>
+        private static void Date()
+        {
+            AbiStatus status = Names.Bind("/dev/rtc", out ChannelEndpoint clock);
+            if (status != AbiStatus.Ok)
+            {
+                SystemConsole.WriteLine($"date: no clock at /dev/rtc ({Describe(status)})");
+                return;
+            }
+            Channels.Send(clock, 1);
+            status = Channels.Receive(clock, out ReceivedMessage reply, 2000);
+            Channels.Close(clock);
+            if (status != AbiStatus.Ok || reply.Tag != 2)
+            {
+                SystemConsole.WriteLine($"date: the clock did not answer ({Describe(status)})");
+                return;
+            }
+            long t = reply.InlineInt64();
+            int year = (int)(t & 0xFFFF);
+            var text = new StringBuilder();
+            text.Append(year.ToString()).Append('-').Append(Two(t >> 16)).Append('-').Append(Two(t >> 24)).Append(' ')
+                .Append(Two(t >> 32)).Append(':').Append(Two(t >> 40)).Append(':').Append(Two(t >> 48)).Append(" UTC");
+            SystemConsole.WriteLine(text.ToString());
+        }
+
+        private static string Two(long v) => ((int)(v & 0xFF)).ToString().PadLeft(2, '0');
+
+        private static string Describe(AbiStatus status) => status switch
+        {
+            AbiStatus.NotFound => "not found",
+            AbiStatus.NotPermitted => "not permitted by this program's manifest",
+            AbiStatus.InvalidArgument => "invalid argument",
+            AbiStatus.Timeout => "timed out",
+            AbiStatus.ChannelClosed => "channel closed",
+            _ => string.Concat("status ", ((int)status).ToString()),
+        };
+    }
+}

@@ -1,0 +1,49 @@
+using Singularity.Configuration;
+using Singularity.Manifests;
+using Singularity.V1;
+
+namespace Sing.Apps.Shell
+{
+    /// <summary>The shell's own parameters (Manifests/Programs/shell.xml).</summary>
+    [ProgramStartup]
+    internal sealed partial class ShellStartup
+    {
+        [Parameter("script")] public bool RunStartupScript;
+        [Parameter("prompt")] public string Prompt;
+    }
+
+    internal static class Program
+    {
+        internal static int Main(ShellStartup startup)
+        {
+            SystemManifest manifest = SystemControl.ReadManifest(out string error);
+            if (manifest == null)
+            {
+                SystemConsole.WriteLine("shell: cannot read the system manifest: " + error);
+                return 1;
+            }
+            var shell = new CommandInterpreter(manifest);
+            SystemConsole.WriteLine($"Singularity shell: {manifest.Programs.Count} installed programs; type help.");
+            if (startup.RunStartupScript)
+            {
+                foreach (string line in manifest.Script)
+                {
+                    SystemConsole.WriteLine(startup.Prompt + line);
+                    if (!shell.Execute(line)) return 0;
+                }
+            }
+            var reader = new LineReader();
+            while (true)
+            {
+                SystemConsole.Write(startup.Prompt);
+                string line = reader.ReadLine();
+                if (line == null)
+                {
+                    SystemConsole.WriteLine("shell: this program may not read the console");
+                    return 1;
+                }
+                if (!shell.Execute(line)) return 0;
+            }
+        }
+    }
+}

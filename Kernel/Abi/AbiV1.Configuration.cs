@@ -1,0 +1,143 @@
+using System.Runtime.InteropServices;
+using Sing.Kernel.Hardware;
+using Sing.Kernel.Processes;
+using Singularity.Manifests;
+using Singularity.V1;
+
+namespace Sing.Kernel.Abi
+{
+    // Configuration group: the startup state the binder prepared from the caller's manifest, the system manifest,
+    // and system-wide process control for the programs whose manifests hold the privilege.
+    internal static unsafe partial class AbiV1
+    {
+        private static void InitializeConfiguration()
+        {
+            Table->GetStartupParameter = &GetStartupParameter;
+            Table->GetStartupEndpoint = &GetStartupEndpoint;
+            Table->GetStartupResource = &GetStartupResource;
+            Table->GetSystemManifest = &GetSystemManifest;
+            Table->EnumerateProcesses = &EnumerateProcesses;
+            Table->KillProcessById = &KillProcessById;
+            Table->Shutdown = &Shutdown;
+        }
+
+        private static bool CallerHolds(string privilege) => Caller.Manifest != null && Caller.Manifest.HasPrivilege(privilege);
+
+        /// <summary>Copies up to <paramref name="capacity"/> chars of <paramref name="text"/>; returns its full length.</summary>
+        private static int CopyOut(string text, char* buffer, int capacity)
+        {
+            if (buffer != null)
+                for (int i = 0; i < text.Length && i < capacity; i++) buffer[i] = text[i];
+            return text.Length;
+        }
+
+        private static string ReadName(char* name, int length) =>
+            name == null || length <= 0 || length > 64 ? null : new string(name, 0, length);
+
+        [UnmanagedCallersOnly]
+        private static int GetStartupParameter(char* name, int nameLength, char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            string key = ReadName(name, nameLength);
+            ParameterValue value = key == null ? null : CommandLine.Find(Caller.Parameters, key);
+            int length = value == null ? -1 : CopyOut(value.Value, buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus GetStartupEndpoint(char* name, int nameLength, void** endpoint)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            string key = ReadName(name, nameLength);
+            if (key != null && endpoint != null)
+            {
+                // Handed over once: the endpoint is the program's from here on, like any endpoint it owns.
+                if (Caller.StartupEndpoints.TryGetValue(key, out ulong address))
+                {
+                    Caller.StartupEndpoints.Remove(key);
+                    *endpoint = (void*)address;
+                    status = AbiStatus.Ok;
+                }
+                else status = AbiStatus.NotFound;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus GetStartupResource(char* name, int nameLength, ResourceGrant* grant)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            string key = ReadName(name, nameLength);
+            if (key != null && grant != null)
+            {
+                status = AbiStatus.NotFound;
+                for (int i = 0; i < Caller.Grants.Count; i++)
+                {
+                    GrantedResource g = Caller.Grants[i];
+                    if (g.Resource.Name != key) continue;
+                    grant->Handle = g.Handle;
+                    grant->Base = g.Resource.Base;
+                    grant->Length = g.Resource.Length;
+                    status = AbiStatus.Ok;
+                }
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int GetSystemManifest(char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int length = CopyOut(ProgramCatalog.Text, buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int EnumerateProcesses(char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int length = CopyOut(ProcessManager.Describe(), buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus KillProcessById(int id)
+        {
+            ulong mark = Enter();
+            AbiStatus status;
+            KernelProcess target = ProcessManager.FindById(id);
+            if (!CallerHolds("process-control")) status = AbiStatus.NotPermitted;
+            else if (target == null) status = AbiStatus.NotFound;
+            else if (target == Caller) status = AbiStatus.InvalidArgument;
+            else
+            {
+                ProcessManager.Terminate(target, ExitCodes.Killed, string.Concat("killed by ", Caller.Name));
+                status = AbiStatus.Ok;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus Shutdown(int exitCode)
+        {
+            ulong mark = Enter();
+            if (!CallerHolds("system"))
+            {
+                Leave(mark);
+                return AbiStatus.NotPermitted;
+            }
+            Console.Log.Line($"[kernel] shutdown requested by {Caller.Name} (pid {Caller.Id})");
+            Platform.QemuExit.Exit(exitCode == 0 ? Platform.QemuExit.Success : Platform.QemuExit.TestsFailed);
+            Leave(mark);
+            return AbiStatus.Ok;
+        }
+    }
+}

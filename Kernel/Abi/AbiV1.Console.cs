@@ -1,0 +1,37 @@
+using System.Runtime.InteropServices;
+using Sing.Kernel.Console;
+
+namespace Sing.Kernel.Abi
+{
+    // Console group, for programs whose manifest holds the console privilege (the shell): raw output and the
+    // keystrokes of the serial console.
+    internal static unsafe partial class AbiV1
+    {
+        private static void InitializeConsole()
+        {
+            Table->ConsoleWrite = &ConsoleWrite;
+            Table->ConsoleRead = &ConsoleRead;
+        }
+
+        [UnmanagedCallersOnly]
+        private static void ConsoleWrite(byte* text, int length)
+        {
+            ulong mark = Enter();
+            if (text != null && length > 0 && length <= 65536 && CallerHolds("console"))
+            {
+                for (int i = 0; i < length; i++) Log.Write((char)text[i]);
+                s_lineStart = length > 0 && text[length - 1] == '\n';
+            }
+            Leave(mark);
+        }
+
+        [UnmanagedCallersOnly]
+        private static int ConsoleRead(byte* buffer, int capacity, ulong timeoutMilliseconds)
+        {
+            ulong mark = Enter();
+            int n = buffer == null || capacity <= 0 ? 0 : !CallerHolds("console") ? -1 : ConsoleInput.Read(buffer, capacity, timeoutMilliseconds);
+            Leave(mark);
+            return n;
+        }
+    }
+}

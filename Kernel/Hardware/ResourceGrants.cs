@@ -1,0 +1,140 @@
+using System.Collections.Generic;
+using Sing.Kernel.Arch;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+using Singularity.Manifests;
+using Singularity.V1;
+
+namespace Sing.Kernel.Hardware
+{
+    /// <summary>A hardware resource a driver holds: what its manifest declared, the handle it was given, and for an
+    /// interrupt line the event its IRQ sets.</summary>
+    internal sealed class GrantedResource
+    {
+        public KernelProcess Owner;
+        public HardwareResource Resource;
+        public ulong Handle;
+        public readonly AutoResetEvent Interrupt = new AutoResetEvent(false);
+    }
+
+    /// <summary>Hands drivers the I/O ports, interrupt lines, memory ranges and DMA channels their manifests declare,
+    /// at most one holder per resource unless every holder declared it shareable, and never what the kernel itself
+    /// drives. The installer checks the same rule over the whole system image; this is the run-time half, which
+    /// also covers two copies of one driver.</summary>
+    internal static unsafe class ResourceGrants
+    {
+        private static readonly List<GrantedResource> s_granted = new List<GrantedResource>();
+
+        // The kernel's own devices: PICs, PIT, COM1, QEMU's debug-exit and fw_cfg ports; timer, cascade, COM1 IRQs.
+        private static readonly HardwareResource[] s_kernelOwned =
+        {
+            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "pic-master", Base = 0x20, Length = 2 },
+            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "pit", Base = 0x40, Length = 4 },
+            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "pic-slave", Base = 0xA0, Length = 2 },
+            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "debug-exit", Base = 0xF4, Length = 1 },
+            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "com1", Base = 0x3F8, Length = 8 },
+            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "fw-cfg", Base = 0x510, Length = 2 },
+            new HardwareResource { Kind = ResourceKind.Irq, Name = "timer", Base = 0 },
+            new HardwareResource { Kind = ResourceKind.Irq, Name = "cascade", Base = 2 },
+            new HardwareResource { Kind = ResourceKind.Irq, Name = "com1", Base = 4 },
+        };
+
+        public static int Count => s_granted.Count;
+
+        /// <summary>Grants every resource of <paramref name="program"/> to <paramref name="process"/>, or none: on a
+        /// conflict returns what collides with what.</summary>
+        public static string GrantAll(KernelProcess process, ProgramManifest program)
+        {
+            if (program.Resources.Count == 0) return null;
+            if (!program.HasPrivilege("hardware")) return string.Concat("program ", program.Name, " declares hardware resources but not the hardware privilege");
+            for (int i = 0; i < program.Resources.Count; i++)
+            {
+                string conflict = FindConflict(program.Resources[i]);
+                if (conflict != null) return conflict;
+            }
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = 0; i < program.Resources.Count; i++)
+            {
+                HardwareResource resource = program.Resources[i];
+                var grant = new GrantedResource { Owner = process, Resource = resource };
+                grant.Handle = process.Handles.Add(HandleTypeOf(resource.Kind), grant);
+                s_granted.Add(grant);
+                process.Grants.Add(grant);
+                if (resource.Kind == ResourceKind.Irq)
+                    Interrupts.SetHandler(Interrupts.IrqBase + (int)resource.Base, &OnInterrupt);
+            }
+            Scheduler.RestoreInterrupts(flags);
+            return null;
+        }
+
+        /// <summary>Takes back everything <paramref name="process"/> held (at exit, kill or fault).</summary>
+        public static void ReleaseAll(KernelProcess process)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = 0; i < process.Grants.Count; i++)
+            {
+                GrantedResource grant = process.Grants[i];
+                s_granted.Remove(grant);
+                if (grant.Resource.Kind == ResourceKind.Irq && HoldersOfLine((int)grant.Resource.Base) == 0)
+                {
+                    Pic.Mask((int)grant.Resource.Base);
+                    Interrupts.SetHandler(Interrupts.IrqBase + (int)grant.Resource.Base, null);
+                }
+            }
+            process.Grants.Clear();
+            Scheduler.RestoreInterrupts(flags);
+        }
+
+        private static string FindConflict(HardwareResource wanted)
+        {
+            for (int i = 0; i < s_kernelOwned.Length; i++)
+                if (s_kernelOwned[i].Overlaps(wanted))
+                    return string.Concat(Describe(wanted), " is driven by the kernel (", s_kernelOwned[i].Name, ")");
+            for (int i = 0; i < s_granted.Count; i++)
+            {
+                GrantedResource held = s_granted[i];
+                if (held.Resource.Overlaps(wanted) && !(held.Resource.Shared && wanted.Shared))
+                    return string.Concat(Describe(wanted), " is held by ", held.Owner.Name, " (pid ", held.Owner.Id.ToString(), ") as ", held.Resource.Name);
+            }
+            return null;
+        }
+
+        public static string Describe(HardwareResource r) => r.Kind switch
+        {
+            ResourceKind.IoPorts => string.Concat("I/O ports 0x", r.Base.ToString("x"), "-0x", (r.Base + r.Length - 1).ToString("x")),
+            ResourceKind.Irq => string.Concat("IRQ ", r.Base.ToString()),
+            ResourceKind.Memory => string.Concat("memory 0x", r.Base.ToString("x"), "-0x", (r.Base + r.Length - 1).ToString("x")),
+            _ => string.Concat("DMA channel ", r.Base.ToString()),
+        };
+
+        public static HandleType HandleTypeOf(ResourceKind kind) => kind switch
+        {
+            ResourceKind.IoPorts => HandleType.IoPorts,
+            ResourceKind.Irq => HandleType.Irq,
+            ResourceKind.Memory => HandleType.IoMemory,
+            _ => HandleType.Dma,
+        };
+
+        private static int HoldersOfLine(int line)
+        {
+            int n = 0;
+            for (int i = 0; i < s_granted.Count; i++)
+                if (s_granted[i].Resource.Kind == ResourceKind.Irq && (int)s_granted[i].Resource.Base == line) n++;
+            return n;
+        }
+
+        /// <summary>An IRQ a driver holds: mask the line (the driver services the device and waits again, which
+        /// unmasks it) and wake every holder.</summary>
+        private static unsafe bool OnInterrupt(InterruptFrame* frame)
+        {
+            int line = (int)frame->Vector - Interrupts.IrqBase;
+            Pic.Mask(line);
+            for (int i = 0; i < s_granted.Count; i++)
+            {
+                GrantedResource g = s_granted[i];
+                if (g.Resource.Kind == ResourceKind.Irq && (int)g.Resource.Base == line) g.Interrupt.Set();
+            }
+            return true;
+        }
+    }
+}

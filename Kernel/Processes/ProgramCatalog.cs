@@ -1,0 +1,79 @@
+using Sing.Kernel.Boot;
+using Sing.Kernel.Console;
+using Singularity.Manifests;
+
+namespace Sing.Kernel.Processes
+{
+    /// <summary>The installed programs: the system manifest the installer composed (GRUB module "manifest").
+    /// No code runs without a manifest (001 §2.3): the process manager creates only programs listed here.</summary>
+    internal static unsafe class ProgramCatalog
+    {
+        public static SystemManifest Manifest = new SystemManifest();
+        public static string Text = "";
+
+        public static void Load(in Multiboot2 boot)
+        {
+            if (!boot.TryFindModule("manifest", out BootModule module))
+            {
+                Log.Line("[kernel] no system manifest in the boot image: no program can run");
+                return;
+            }
+            string text = Utf8.Decode(module.Start, (int)module.Size);
+            SystemManifest parsed = SystemManifest.Parse(text, out string error);
+            if (parsed == null)
+            {
+                Log.Line($"[kernel] system manifest refused: {error}; no program can run");
+                return;
+            }
+            if (!ProcessManager.SupportsAbiVersion(parsed.AbiVersion))
+            {
+                Log.Line($"[kernel] system manifest was composed for ABI version {parsed.AbiVersion}; no program can run");
+                return;
+            }
+            Manifest = parsed;
+            Text = text;
+        }
+
+        public static ProgramManifest Find(string name) => Manifest.Find(name);
+
+        /// <summary>Installs one more manifest (tests use it for deliberately broken images).</summary>
+        internal static void Install(ProgramManifest program)
+        {
+            ProgramManifest existing = Manifest.Find(program.Name);
+            if (existing != null) Manifest.Programs.Remove(existing);
+            Manifest.Programs.Add(program);
+        }
+    }
+
+    /// <summary>UTF-8 bytes to a string (the boot modules are UTF-8 text).</summary>
+    internal static unsafe class Utf8
+    {
+        public static string Decode(byte* bytes, int length)
+        {
+            var text = new System.Text.StringBuilder(length);
+            int i = 0;
+            while (i < length)
+            {
+                uint b = bytes[i];
+                int extra = b < 0x80 ? 0 : b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : -1;
+                if (extra < 0 || i + extra >= length)
+                {
+                    text.Append('\uFFFD');
+                    i++;
+                    continue;
+                }
+                uint code = extra == 0 ? b : b & (0x3Fu >> extra);
+                for (int k = 1; k <= extra; k++) code = (code << 6) | (bytes[i + k] & 0x3Fu);
+                i += extra + 1;
+                if (code >= 0x10000)
+                {
+                    code -= 0x10000;
+                    text.Append((char)(0xD800 + (code >> 10)));
+                    text.Append((char)(0xDC00 + (code & 0x3FF)));
+                }
+                else text.Append((char)code);
+            }
+            return text.ToString();
+        }
+    }
+}

@@ -1,0 +1,104 @@
+using System.Collections.Generic;
+
+namespace Singularity.Manifests
+{
+    // The installed programs as the kernel and the shell see them: the records of the system manifest the
+    // installer composed (Manifests/README.md). Compiled into the kernel and into the SIP runtime, so both read
+    // one format with one piece of code.
+
+    public enum ParameterType { String, Int32, Int64, Bool }
+
+    public sealed class ParameterInfo
+    {
+        public string Name;
+        public ParameterType Type;
+        public bool Required;
+        public string Default;      // null when the manifest gives none
+        public int Position = -1;   // -1: named only
+        public string Help = "";
+
+        public string TypeName => Type switch
+        {
+            ParameterType.Int32 => "int32",
+            ParameterType.Int64 => "int64",
+            ParameterType.Bool => "bool",
+            _ => "string",
+        };
+    }
+
+    public sealed class EndpointInfo
+    {
+        public string Name;
+        public string Contract;
+        public string Side;          // Imp or Exp
+        public string State;
+        public string Bind;          // client: the service path this endpoint is bound to
+        public string Register;      // service: the path this program registers
+    }
+
+    public enum ResourceKind { IoPorts, Irq, Memory, Dma }
+
+    public sealed class HardwareResource
+    {
+        public ResourceKind Kind;
+        public string Name;
+        public ulong Base;           // first port / irq line / physical address / dma channel
+        public ulong Length = 1;
+        public bool Shared;
+
+        public bool Overlaps(HardwareResource other) =>
+            Kind == other.Kind && Base < other.Base + other.Length && other.Base < Base + Length;
+    }
+
+    public sealed class ProgramManifest
+    {
+        public string Name;
+        public string Kind;          // application, service, driver
+        public string Version = "";
+        public string Publisher = "";
+        public string Description = "";
+        public string Image;
+        public bool Trusted;
+        public string Signature;     // drivers: the device signature served
+        public readonly List<ParameterInfo> Parameters = new List<ParameterInfo>();
+        public readonly List<EndpointInfo> Endpoints = new List<EndpointInfo>();
+        public readonly List<string> Privileges = new List<string>();
+        public readonly List<HardwareResource> Resources = new List<HardwareResource>();
+
+        public bool HasPrivilege(string name)
+        {
+            for (int i = 0; i < Privileges.Count; i++) if (Privileges[i] == name) return true;
+            return false;
+        }
+
+        public ParameterInfo FindParameter(string name)
+        {
+            for (int i = 0; i < Parameters.Count; i++) if (Parameters[i].Name == name) return Parameters[i];
+            return null;
+        }
+
+        public HardwareResource FindResource(string name)
+        {
+            for (int i = 0; i < Resources.Count; i++) if (Resources[i].Name == name) return Resources[i];
+            return null;
+        }
+    }
+
+    public sealed class NamespaceRule
+    {
+        public string Prefix;
+        public string[] Kinds;
+
+        public bool Allows(string kind)
+        {
+            for (int i = 0; i < Kinds.Length; i++) if (Kinds[i] == kind) return true;
+            return false;
+        }
+    }
+
+    public sealed class BootEntry
+    {
+        public string Program;
+        public string Arguments = "";
+    }
+}

@@ -1,0 +1,225 @@
+using System.Collections.Generic;
+
+namespace Singularity.Manifests
+{
+    /// <summary>Reads the system manifest: one record per line, fields separated by tabs, the first field the
+    /// record kind and the rest key=value. A record that does not parse is an error naming its line, never
+    /// skipped: the kernel must not run a program whose manifest it misread.</summary>
+    public sealed class SystemManifest
+    {
+        public string Configuration = "SIP-Phys";
+        public uint AbiVersion;
+        public readonly List<ProgramManifest> Programs = new List<ProgramManifest>();
+        public readonly List<NamespaceRule> Namespaces = new List<NamespaceRule>();
+        public readonly List<BootEntry> Boot = new List<BootEntry>();
+        public readonly List<string> Script = new List<string>();
+
+        public ProgramManifest Find(string name)
+        {
+            for (int i = 0; i < Programs.Count; i++) if (Programs[i].Name == name) return Programs[i];
+            return null;
+        }
+
+        /// <summary>The rule for the longest prefix of <paramref name="path"/>, or null if none covers it.</summary>
+        public NamespaceRule RuleFor(string path)
+        {
+            NamespaceRule best = null;
+            for (int i = 0; i < Namespaces.Count; i++)
+            {
+                NamespaceRule rule = Namespaces[i];
+                if (path.StartsWith(rule.Prefix) && (best == null || rule.Prefix.Length > best.Prefix.Length)) best = rule;
+            }
+            return best;
+        }
+
+        /// <summary>Parses <paramref name="text"/>; on failure returns null and says which line and why.</summary>
+        public static SystemManifest Parse(string text, out string error)
+        {
+            var manifest = new SystemManifest();
+            string[] lines = text.Split('\n');
+            ProgramManifest current = null;
+            error = null;
+            for (int n = 0; n < lines.Length; n++)
+            {
+                string line = lines[n];
+                if (line.Length > 0 && line[line.Length - 1] == '\r') line = line.Substring(0, line.Length - 1);
+                if (line.Length == 0 || line[0] == '#') continue;
+                var record = new Record(line);
+                if (n == 0 || manifest.AbiVersion == 0)
+                {
+                    if (record.Kind != "singularity-system-manifest" || record.Get("version") != "1")
+                        return Fail(out error, n, "the first record must be 'singularity-system-manifest version=1'");
+                    manifest.Configuration = record.Get("configuration") ?? "SIP-Phys";
+                    if (!uint.TryParse(record.Get("abi") ?? "", out manifest.AbiVersion) || manifest.AbiVersion == 0)
+                        return Fail(out error, n, "missing abi=");
+                    continue;
+                }
+                string problem = manifest.Apply(record, ref current);
+                if (problem != null) return Fail(out error, n, problem);
+            }
+            if (manifest.AbiVersion == 0) return Fail(out error, 0, "empty manifest");
+            return manifest;
+        }
+
+        private static SystemManifest Fail(out string error, int line, string why)
+        {
+            error = string.Concat("system manifest line ", (line + 1).ToString(), ": ", why);
+            return null;
+        }
+
+        private string Apply(Record r, ref ProgramManifest current)
+        {
+            string kind = r.Kind;
+            if (kind == "program")
+            {
+                current = new ProgramManifest
+                {
+                    Name = r.Get("name"),
+                    Kind = r.Get("kind"),
+                    Version = r.Get("version") ?? "",
+                    Publisher = r.Get("publisher") ?? "",
+                    Description = r.Get("description") ?? "",
+                    Image = r.Get("image") ?? r.Get("name"),
+                    Trusted = r.Get("trusted") == "true",
+                };
+                if (current.Name == null || current.Kind == null) return "program record without name= or kind=";
+                if (Find(current.Name) != null) return string.Concat("program ", current.Name, " appears twice");
+                Programs.Add(current);
+                return null;
+            }
+            if (kind == "namespace")
+            {
+                string prefix = r.Get("prefix");
+                if (prefix == null) return "namespace record without prefix=";
+                Namespaces.Add(new NamespaceRule { Prefix = prefix, Kinds = (r.Get("kinds") ?? "").Split(',') });
+                return null;
+            }
+            if (kind == "boot")
+            {
+                if (r.Get("program") == null) return "boot record without program=";
+                Boot.Add(new BootEntry { Program = r.Get("program"), Arguments = r.Get("arguments") ?? "" });
+                return null;
+            }
+            if (kind == "script")
+            {
+                Script.Add(r.Get("line") ?? "");
+                return null;
+            }
+            // Every other record belongs to the program declared last.
+            string owner = r.Get("program");
+            if (current == null || owner != current.Name)
+                return string.Concat(kind, " record for '", owner ?? "", "' does not follow its program record");
+            return ApplyProgramRecord(current, r);
+        }
+
+        private static string ApplyProgramRecord(ProgramManifest p, Record r)
+        {
+            switch (r.Kind)
+            {
+                case "parameter":
+                    {
+                        var parameter = new ParameterInfo
+                        {
+                            Name = r.Get("name"),
+                            Required = r.Get("required") == "true",
+                            Default = r.Get("default"),
+                            Help = r.Get("help") ?? "",
+                        };
+                        string type = r.Get("type");
+                        if (type == "string") parameter.Type = ParameterType.String;
+                        else if (type == "int32") parameter.Type = ParameterType.Int32;
+                        else if (type == "int64") parameter.Type = ParameterType.Int64;
+                        else if (type == "bool") parameter.Type = ParameterType.Bool;
+                        else return string.Concat("parameter ", parameter.Name ?? "", " has unknown type '", type ?? "", "'");
+                        string position = r.Get("position");
+                        if (position != null && !int.TryParse(position, out parameter.Position)) return "bad position=";
+                        if (parameter.Name == null) return "parameter without name=";
+                        p.Parameters.Add(parameter);
+                        return null;
+                    }
+                case "endpoint":
+                    {
+                        var endpoint = new EndpointInfo
+                        {
+                            Name = r.Get("name"),
+                            Contract = r.Get("contract") ?? "",
+                            Side = r.Get("side") ?? "",
+                            State = r.Get("state") ?? "",
+                            Bind = r.Get("bind"),
+                            Register = r.Get("register"),
+                        };
+                        if (endpoint.Name == null || (endpoint.Bind == null) == (endpoint.Register == null))
+                            return "endpoint needs name= and exactly one of bind= and register=";
+                        p.Endpoints.Add(endpoint);
+                        return null;
+                    }
+                case "privilege":
+                    p.Privileges.Add(r.Get("name") ?? "");
+                    return null;
+                case "hardware":
+                    p.Signature = r.Get("signature");
+                    return null;
+                case "ioports":
+                    return AddResource(p, r, ResourceKind.IoPorts, "base", "length");
+                case "irq":
+                    return AddResource(p, r, ResourceKind.Irq, "line", null);
+                case "memory":
+                    return AddResource(p, r, ResourceKind.Memory, "base", "length");
+                case "dma":
+                    return AddResource(p, r, ResourceKind.Dma, "channel", null);
+                default:
+                    return string.Concat("unknown record kind '", r.Kind, "'");
+            }
+        }
+
+        private static string AddResource(ProgramManifest p, Record r, ResourceKind kind, string baseKey, string lengthKey)
+        {
+            var resource = new HardwareResource { Kind = kind, Name = r.Get("name"), Shared = r.Get("shared") == "true" };
+            if (resource.Name == null || !TryParseNumber(r.Get(baseKey), out resource.Base))
+                return string.Concat(r.Kind, " record needs name= and a number in ", baseKey, "=");
+            if (lengthKey != null && (!TryParseNumber(r.Get(lengthKey), out resource.Length) || resource.Length == 0))
+                return string.Concat(r.Kind, " record needs a non-zero ", lengthKey, "=");
+            p.Resources.Add(resource);
+            return null;
+        }
+
+        /// <summary>Decimal, or hexadecimal with 0x.</summary>
+        public static bool TryParseNumber(string text, out ulong value)
+        {
+            value = 0;
+            if (string.IsNullOrEmpty(text)) return false;
+            if (text.Length > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+            {
+                for (int i = 2; i < text.Length; i++)
+                {
+                    char c = text[i];
+                    int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+                    if (digit < 0 || value > (ulong.MaxValue >> 4)) return false;
+                    value = (value << 4) | (uint)digit;
+                }
+                return true;
+            }
+            return ulong.TryParse(text, out value);
+        }
+
+        /// <summary>One line split into its kind and key=value fields.</summary>
+        private readonly struct Record
+        {
+            private readonly string[] _fields;
+
+            public Record(string line) { _fields = line.Split('\t'); }
+
+            public string Kind => _fields[0];
+
+            public string Get(string key)
+            {
+                for (int i = 1; i < _fields.Length; i++)
+                {
+                    string f = _fields[i];
+                    if (f.Length > key.Length && f[key.Length] == '=' && f.StartsWith(key)) return f.Substring(key.Length + 1);
+                }
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+using Singularity.Manifests;
+
+namespace Singularity.V1
+{
+    /// <summary>The installed programs (the system manifest) and the running processes, for tools such as the
+    /// shell. Killing by id and shutting down need the process-control and system privileges.</summary>
+    public static unsafe class SystemControl
+    {
+        /// <summary>The system manifest as composed by the installer, parsed.</summary>
+        public static SystemManifest ReadManifest(out string error)
+        {
+            int length = Abi.Table->GetSystemManifest(null, 0);
+            char[] text = new char[length];
+            fixed (char* p = text) Abi.Table->GetSystemManifest(p, length);
+            return SystemManifest.Parse(new string(text), out error);
+        }
+
+        /// <summary>One line per live process: pid, parent pid, state, threads, pages, name, arguments (tab-separated).</summary>
+        public static string DescribeProcesses()
+        {
+            int length = Abi.Table->EnumerateProcesses(null, 0);
+            char[] text = new char[length + 256];   // a process may start in between: the second call copies what fits
+            fixed (char* p = text) length = Abi.Table->EnumerateProcesses(p, text.Length);
+            return new string(new System.ReadOnlySpan<char>(text).Slice(0, length < text.Length ? length : text.Length));
+        }
+
+        public static AbiStatus Kill(int processId) => Abi.Table->KillProcessById(processId);
+
+        public static AbiStatus Shutdown(int exitCode) => Abi.Table->Shutdown(exitCode);
+    }
+}
