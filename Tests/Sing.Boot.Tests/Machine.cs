@@ -6,9 +6,11 @@ namespace Sing.Boot.Tests;
 /// hardware virtualization; the default is TCG.</summary>
 internal static class Machine
 {
-    public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false) =>
+    public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null, string? serialInputAfter = null) =>
         QemuRunner.RunAsync(new QemuOptions
         {
+            SerialInputPath = serialInputPath,
+            SerialInputAfter = serialInputAfter,
             InstructionCounting = instructionCounting,
             IsoPath = Repository.IsoPath,
             KernelOptions = kernelOptions,

@@ -34,6 +34,14 @@ public class QemuCommandLineTests
     }
 
     [Fact]
+    public void SerialInputPutsTheConsoleOnQemusStandardStreams()
+    {
+        string args = Joined(Base with { SerialInputPath = "/tmp/keys.txt" });
+        Assert.Contains("-chardev stdio,id=com1,signal=off -serial chardev:com1", args, StringComparison.Ordinal);
+        Assert.DoesNotContain("-serial file:", args, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void KernelOptionsWithACommaAreRejected()
     {
         var e = Assert.Throws<ArgumentException>(() => QemuCommandLine.Build(Base with { KernelOptions = "test=a,b" }, "stdio"));

@@ -21,11 +21,24 @@ public static class QemuCommandLine
             "-smp", options.Cpus.ToString(CultureInfo.InvariantCulture),
             "-cpu", options.CpuModel,
             "-display", "none",
-            "-serial", serial,
             "-monitor", "none",
             "-no-reboot",
             "-device", DebugExitDevice,
         };
+        if (options.SerialInputPath is not null)
+        {
+            // COM1 on QEMU's standard streams: the runner feeds the input file to stdin as keystrokes and saves
+            // stdout as the serial log (this QEMU's file chardev cannot read input).
+            args.Add("-chardev");
+            args.Add("stdio,id=com1,signal=off");
+            args.Add("-serial");
+            args.Add("chardev:com1");
+        }
+        else
+        {
+            args.Add("-serial");
+            args.Add(serial);
+        }
         if (options.Accelerator == QemuAccelerator.Kvm)
         {
             args.Add("-accel");

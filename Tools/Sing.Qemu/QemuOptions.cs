@@ -22,6 +22,13 @@ public sealed record QemuOptions
     /// <summary>Number of virtual CPUs.</summary>
     public int Cpus { get; init; } = 1;
 
+    /// <summary>A file whose bytes arrive on the serial console as if typed (requires a file serial log).</summary>
+    public string? SerialInputPath { get; init; }
+
+    /// <summary>Hold the serial input back until the console shows this text (keys typed before the guest reads
+    /// the console are lost, as on a real machine).</summary>
+    public string? SerialInputAfter { get; init; }
+
     /// <summary>QEMU CPU model (-cpu).</summary>
     public string CpuModel { get; init; } = "max";
 

@@ -31,9 +31,11 @@ public static partial class QemuRunner
 
         var stopwatch = Stopwatch.StartNew();
         using var process = Process.Start(start) ?? throw new InvalidOperationException($"could not start {options.QemuPath}");
-        process.StandardInput.Close();
         var stderrTask = process.StandardError.ReadToEndAsync(cancellationToken);
-        var stdoutTask = process.StandardOutput.ReadToEndAsync(cancellationToken);
+        var stdout = new MemoryStream();
+        var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var stdoutTask = CopyWatchingAsync(process.StandardOutput.BaseStream, stdout, options.SerialInputAfter, ready, cancellationToken);
+        var inputTask = options.SerialInputPath is string input ? TypeAsync(process, input, ready.Task, cancellationToken) : CloseInput(process);
 
         bool timedOut = false;
         using (var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
@@ -52,7 +54,12 @@ public static partial class QemuRunner
             }
         }
         stopwatch.Stop();
-        string stderr = await stderrTask.ConfigureAwait(false) + await stdoutTask.ConfigureAwait(false);
+        await stdoutTask.ConfigureAwait(false);
+        ready.TrySetResult();
+        try { await inputTask.ConfigureAwait(false); } catch (IOException) { } // QEMU ended before it took every key
+        string stderr = await stderrTask.ConfigureAwait(false);
+        if (options.SerialInputPath is not null) await File.WriteAllBytesAsync(serialPath, stdout.ToArray(), CancellationToken.None).ConfigureAwait(false);
+        else stderr += Encoding.UTF8.GetString(stdout.ToArray());
 
         int exitCode = timedOut ? -1 : process.ExitCode;
         return new QemuResult
@@ -65,6 +72,37 @@ public static partial class QemuRunner
             Elapsed = stopwatch.Elapsed,
             CommandLine = options.QemuPath + " " + string.Join(' ', args.Select(QuoteIfNeeded)),
         };
+    }
+
+    /// <summary>Copies QEMU's output and completes <paramref name="ready"/> once <paramref name="marker"/> appeared.</summary>
+    private static async Task CopyWatchingAsync(Stream from, MemoryStream to, string? marker, TaskCompletionSource ready, CancellationToken cancellationToken)
+    {
+        if (marker is null) ready.TrySetResult();
+        byte[] buffer = new byte[4096];
+        int read;
+        while ((read = await from.ReadAsync(buffer, cancellationToken).ConfigureAwait(false)) > 0)
+        {
+            to.Write(buffer, 0, read);
+            if (marker is not null && !ready.Task.IsCompleted && Encoding.Latin1.GetString(to.GetBuffer(), 0, (int)to.Length).Contains(marker, StringComparison.Ordinal))
+                ready.TrySetResult();
+        }
+    }
+
+    /// <summary>Feeds the input file to the serial console once the guest is ready for it.</summary>
+    private static async Task TypeAsync(Process process, string inputPath, Task ready, CancellationToken cancellationToken)
+    {
+        byte[] keys = await File.ReadAllBytesAsync(inputPath, cancellationToken).ConfigureAwait(false);
+        await ready.ConfigureAwait(false);
+        if (process.HasExited) return;
+        await process.StandardInput.BaseStream.WriteAsync(keys, cancellationToken).ConfigureAwait(false);
+        await process.StandardInput.BaseStream.FlushAsync(cancellationToken).ConfigureAwait(false);
+        process.StandardInput.Close();
+    }
+
+    private static Task CloseInput(Process process)
+    {
+        process.StandardInput.Close();
+        return Task.CompletedTask;
     }
 
     /// <summary>Removes carriage returns and the terminal control sequences GRUB writes.</summary>

@@ -1,0 +1,84 @@
+using System.Text.RegularExpressions;
+using Sing.Qemu;
+using Xunit;
+
+namespace Sing.Boot.Tests;
+
+/// <summary>A normal boot: the policy's boot services start (the clock driver, then the shell), the shell runs the
+/// startup script, then reads commands typed on the serial console (fed from a file) and ends the machine with
+/// shutdown. Programs are launched by manifest name with arguments checked against their manifests.</summary>
+public class ShellBootTests
+{
+    private static readonly string[] Typed =
+    {
+        "help hello",
+        "hello --count x",
+        "hello Ann --count 2",
+        "hello --bogus",
+        "programs",
+        "date",
+        "ps",
+        "names /dev/",
+        "nosuch",
+        "kill 1",
+        "ps",
+        "shutdown",
+    };
+
+    private static readonly Lazy<Task<QemuResult>> Session = new(async () =>
+    {
+        Directory.CreateDirectory(Repository.LogDirectory);
+        string input = Path.Combine(Repository.LogDirectory, "shell-input.txt");
+        await File.WriteAllTextAsync(input, string.Join("\r\n", Typed) + "\r\n");
+        return await Machine.BootAsync("", "shell-session", instructionCounting: true, serialInputPath: input, serialInputAfter: "type help.");
+    });
+
+    private static async Task<string> SerialAsync()
+    {
+        QemuResult run = await Session.Value;
+        Assert.True(run.Status == KernelExitStatus.Success, $"the shell's shutdown ends QEMU with success.\n{run.Describe()}");
+        return run.Serial;
+    }
+
+    [Theory]
+    [InlineData(@"^boot: started rtc \(pid 1\)$")]
+    [InlineData(@"^\[rtc:1\] periodic interrupt on IRQ 8: 3 of 3 seen$")]
+    [InlineData(@"^boot: started shell \(pid 2\)$")]
+    [InlineData(@"^Singularity shell: \d+ installed programs; type help\.$")]
+    [InlineData(@"^  usage: hello \[name\] \[--count int32\]$")]
+    [InlineData(@"^    --count : int32, default 1 - ")]
+    [InlineData(@"^parameter count of hello expects int32, got 'x'$")]
+    [InlineData(@"^\[hello:\d+\] hello, Ann \(2 of 2\)$")]
+    [InlineData(@"^unknown parameter --bogus for hello; parameters: \[name\]:string --count:int32$")]
+    [InlineData(@"^  rtc +driver ")]
+    [InlineData(@"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$")]
+    [InlineData(@"^ +1 +0 +running +1 +\d+ +rtc")]
+    [InlineData(@"^  /dev/rtc$")]
+    [InlineData(@"^unknown command or program 'nosuch'; type help$")]
+    [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 2\)$")]
+    public async Task SessionShows(string pattern)
+    {
+        string serial = await SerialAsync();
+        Assert.True(Regex.IsMatch(serial, pattern, RegexOptions.Multiline), $"no line matches {pattern}:\n{serial}");
+    }
+
+    [Fact]
+    public async Task StartupScriptRunsBeforeTypedCommands()
+    {
+        string serial = await SerialAsync();
+        int script = serial.IndexOf("singularity> hello", StringComparison.Ordinal);
+        int typed = serial.IndexOf("singularity> help hello", StringComparison.Ordinal);
+        Assert.True(script >= 0 && typed > script, serial);
+        Assert.Contains("[hello exited with code 42]", serial, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task KilledDriverIsGoneFromTheProcessList()
+    {
+        string serial = await SerialAsync();
+        string afterKill = serial[serial.IndexOf("killed 1", StringComparison.Ordinal)..];
+        Assert.DoesNotMatch(new Regex(@"^ +1 +0 +running +1 +\d+ +rtc", RegexOptions.Multiline), afterKill);
+        Assert.Matches(new Regex(@"^ +2 +0 +running +1 +\d+ +shell", RegexOptions.Multiline), afterKill);
+    }
+}
