@@ -1,0 +1,18 @@
+namespace Sing.Kernel.Tests
+{
+    internal static unsafe partial class KernelTestRegistry
+    {
+        /// <summary>Manifest-based programs: the catalog, parameter binding, the binder, hardware grants.</summary>
+        private static KernelTest[] Manifests() => new[]
+        {
+            new KernelTest("manifests.catalog_lists_installed_programs", &ManifestTests.CatalogListsInstalledPrograms),
+            new KernelTest("manifests.arguments_bound_to_parameters", &ManifestTests.ArgumentsBoundToParameters),
+            new KernelTest("manifests.bad_arguments_refused", &ManifestTests.BadArgumentsRefused),
+            new KernelTest("manifests.unbound_endpoint_refused", &ManifestTests.UnboundEndpointRefused),
+            new KernelTest("manifests.binder_checks_contracts", &ManifestTests.BinderChecksContracts),
+            new KernelTest("manifests.namespace_convention_enforced", &ManifestTests.NamespaceConventionEnforced),
+            new KernelTest("hardware.grants_are_exclusive", &ManifestTests.HardwareGrantsAreExclusive),
+            new KernelTest("hardware.handles_are_typed", &ManifestTests.HardwareHandlesAreTyped),
+        };
+    }
+}
