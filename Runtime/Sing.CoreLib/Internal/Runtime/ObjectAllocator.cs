@@ -11,6 +11,9 @@ namespace Internal.Runtime
         public static ulong BytesAllocated => GCStatistics.BytesAllocated;
         public static ulong ObjectsAllocated => GCStatistics.ObjectsAllocated;
 
+        /// <summary>Per-thread allocation contexts in existence (for tests: finished threads' contexts are reused).</summary>
+        public static int ThreadContextCount => AllocationContext.Count;
+
         /// <summary>Called by the host before the first allocation: each thread allocates through its own context,
         /// found at <paramref name="slotOffset"/> from the GS base (the host keeps GS pointing at the running
         /// thread's slot block). Without this call allocation always takes the locked slow path.</summary>

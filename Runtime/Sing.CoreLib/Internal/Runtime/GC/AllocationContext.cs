@@ -82,6 +82,17 @@ namespace Internal.Runtime.GC
             context->InUse = false;
         }
 
+        /// <summary>Contexts ever created (a finished thread's context is reused by the next thread).</summary>
+        public static int Count
+        {
+            get
+            {
+                int n = 0;
+                for (AllocationContext* c = s_all; c != null; c = c->Next) n++;
+                return n;
+            }
+        }
+
         public static ulong TotalObjects
         {
             get
