@@ -38,6 +38,7 @@ namespace Sing.Kernel
             RuntimeHost.EnumerateOtherStacks = &Threading.Scheduler.EnumerateOtherStacks;
             RuntimeHost.CurrentExceptionState = &Threading.Scheduler.CurrentExceptionState;
             RuntimeHost.FailFast = &Panic.RuntimeFailFast;
+            Internal.Runtime.ObjectAllocator.UsePerThreadContexts(0); // slot 0 of KernelThread.Slots (GS-relative)
             StartupCodeHelpers.InitializeModules(Cpu.ManagedModulesStart(), Cpu.ManagedModulesEnd());
             ExceptionDispatcher.Initialize(Cpu.EhFrameStart(), Cpu.EhFrameEnd());
             RuntimeHost.UnhandledException = &Panic.UnhandledException;

@@ -39,6 +39,8 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_modules_end")] public static extern void** ManagedModulesEnd();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_eh_frame_start")] public static extern byte* EhFrameStart();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_eh_frame_end")] public static extern byte* EhFrameEnd();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_write_gs_base")] public static extern void WriteGsBase(ulong value);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_gs_base")] public static extern ulong ReadGsBase();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_switch_stacks")] public static extern void SwitchStacks(ulong* saveStackPointer, ulong nextStackPointer);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_thread_trampoline_address")] public static extern ulong ThreadTrampoline();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_tsc")] public static extern ulong BootTsc();

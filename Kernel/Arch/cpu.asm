@@ -190,3 +190,19 @@ sing_eh_frame_start:
 sing_eh_frame_end:
     lea rax, [__eh_frame_end]
     ret
+
+; GS base (IA32_GS_BASE): the running thread's runtime slots; rewritten on every context switch.
+global sing_write_gs_base, sing_read_gs_base
+sing_write_gs_base:
+    mov ecx, 0xC0000101
+    mov eax, edi
+    mov rdx, rdi
+    shr rdx, 32
+    wrmsr
+    ret
+sing_read_gs_base:
+    mov ecx, 0xC0000101
+    rdmsr
+    shl rdx, 32
+    or rax, rdx
+    ret

@@ -160,6 +160,12 @@ long_mode_entry:
 
     mov rsp, boot_stack_top
     xor rbp, rbp
+    ; GS base: the boot thread's runtime slots (per-thread allocation contexts) until the scheduler gives every
+    ; thread its own; the kernel image lies below 4 GiB, so the high half is zero.
+    mov ecx, 0xC0000101
+    mov eax, boot_runtime_slots
+    xor edx, edx
+    wrmsr
     ; rdi = multiboot information pointer, rsi = magic (SysV order: first arg rdi)
     xchg rdi, rsi
     mov edi, edi
@@ -189,6 +195,7 @@ section .data
 global boot_tsc
 align 8
 boot_tsc: dq 0
+boot_runtime_slots: dq 0, 0, 0, 0       ; see KernelThread.RuntimeSlots
 
 section .bss
 align 4096

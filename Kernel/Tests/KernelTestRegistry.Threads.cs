@@ -15,6 +15,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("threads.woken_thread_runs_before_preempted", &ThreadTests.WokenThreadRunsBeforePreempted),
             new KernelTest("threads.collector_scans_every_stack", &ThreadTests.CollectorScansEveryStack),
             new KernelTest("threads.concurrent_allocation_and_collection", &ThreadTests.ConcurrentAllocationAndCollection),
+            new KernelTest("threads.allocation_contexts_counted_and_reused", &AllocationContextTests.CountsAndReuseAcrossThreads),
             new KernelTest("threads.exceptions_are_per_thread", &ThreadTests.ExceptionsArePerThread),
             new KernelTest("threads.create_exit_loop_leaks_nothing", &ThreadTests.CreateExitLoopLeaksNothing),
         };

@@ -8,7 +8,7 @@ namespace Sing.Kernel.Tests
     ///   KTEST-BEGIN name
     ///   KTEST PASS name 123us        or        KTEST FAIL name: first failed check
     ///   KTEST-SUMMARY passed=N failed=M
-    /// then exits QEMU with success or failure. "test=all" runs every registered test; "test=a,b" runs those;
+    /// then exits QEMU with success or failure. "test=all" runs every registered test; "test=a,b" runs those ("gc.*" a group);
     /// "test=fault.X" deliberately triggers fault X, whose diagnostic the host checks.</summary>
     internal static unsafe class KernelTestRunner
     {
@@ -55,7 +55,10 @@ namespace Sing.Kernel.Tests
             for (int i = 0; i <= selection.Length; i++)
             {
                 if (i < selection.Length && selection[i] != ',') continue;
-                if (i - start == name.Length && selection.Substring(start, i - start) == name) return true;
+                string entry = selection.Substring(start, i - start);
+                if (entry == name) return true;
+                // "gc.*" selects a group (a shell-friendly way to run a subset).
+                if (entry.Length > 0 && entry[entry.Length - 1] == '*' && name.StartsWith(entry.Substring(0, entry.Length - 1))) return true;
                 start = i + 1;
             }
             return false;

@@ -11,6 +11,15 @@ namespace Sing.Kernel.Threading
         Finished,
     }
 
+    /// <summary>See <see cref="KernelThread.Slots"/>; the layout matches boot_runtime_slots in boot.asm.</summary>
+    internal struct RuntimeSlots
+    {
+        public ulong KernelRuntime;
+        public ulong SipRuntime;
+        public ulong Reserved0;
+        public ulong Reserved1;
+    }
+
     /// <summary>A kernel-visible thread: its own stack (with an unmapped guard page below it), the saved stack
     /// pointer while it is not running, and what it is waiting for.</summary>
     public sealed unsafe class KernelThread
@@ -49,6 +58,13 @@ namespace Sing.Kernel.Threading
         /// preemption that came due meanwhile is recorded and taken when the depth returns to zero.</summary>
         internal int NoPreemptionDepth;
         internal bool PreemptionDeferred;
+
+        /// <summary>Per-thread words the object spaces' runtimes reach through GS (the scheduler points the GS base
+        /// here while this thread runs): slot 0 is the kernel runtime's allocation context for this thread, slot 1
+        /// the SIP runtime's. Objects never move, so the address stays valid for the thread's life.</summary>
+        internal RuntimeSlots Slots;
+
+        internal ulong SlotsAddress => (ulong)System.Runtime.CompilerServices.Unsafe.AsPointer(ref Slots);
 
         /// <summary>The runtime's per-thread record of running exception handlers.</summary>
         internal Internal.Runtime.ExceptionHandling.ExceptionThreadState ExceptionState;

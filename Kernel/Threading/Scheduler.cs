@@ -44,6 +44,9 @@ namespace Sing.Kernel.Threading
                 StackBytes = (ulong)(bootStackTop - bootStackBottom),
                 State = ThreadState.Running,
             };
+            // The boot code's slots (GS) already hold the boot thread's allocation context: move them into the thread.
+            boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
+            Cpu.WriteGsBase(boot.SlotsAddress);
             s_threads.Add(boot);
             s_current = boot;
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
@@ -226,6 +229,7 @@ namespace Sing.Kernel.Threading
             next.State = ThreadState.Running;
             next.Switches++;
             ContextSwitches++;
+            Cpu.WriteGsBase(next.SlotsAddress);
             fixed (ulong* save = &previous.SavedStackPointer) Cpu.SwitchStacks(save, next.SavedStackPointer);
             // Running again as `previous`.
             ReapZombies();
@@ -312,6 +316,10 @@ namespace Sing.Kernel.Threading
                 if (z == s_current) continue;
                 s_zombies.RemoveAt(i);
                 s_threads.Remove(z);
+                // Its kernel-heap allocation context (a SIP thread's SIP-side one dies with the SIP's heap or is
+                // released by the SIP runtime).
+                Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
+                z.Slots.KernelRuntime = 0;
                 byte* guard = z.StackBase - PageAllocator.PageSize;
                 ulong pages = z.StackBytes / PageAllocator.PageSize;
                 if (!ReturnToPool(guard, pages))

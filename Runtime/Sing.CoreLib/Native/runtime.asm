@@ -167,3 +167,17 @@ sing_fill:
     and rcx, 7
     rep stosb
     ret
+
+; Per-thread runtime slots. The host points GS at the running thread's slot block (the kernel rewrites the GS
+; base on every context switch); each object space's runtime owns one slot, at the offset its host chose.
+; void* sing_thread_slot_get(nint offset)
+global sing_thread_slot_get
+sing_thread_slot_get:
+    mov rax, [gs:rdi]
+    ret
+
+; void sing_thread_slot_set(nint offset, void* value)
+global sing_thread_slot_set
+sing_thread_slot_set:
+    mov [gs:rdi], rsi
+    ret

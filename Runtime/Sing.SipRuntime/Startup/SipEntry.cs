@@ -27,6 +27,9 @@ namespace Singularity.V1.Startup
             RuntimeHost.CurrentExceptionState = &ThreadExceptionStates.Current;
             RuntimeHost.EnterNoPreemption = &EnterNoPreemption;
             RuntimeHost.ExitNoPreemption = &ExitNoPreemption;
+            // SIP threads are kernel threads: GS points at the running thread's slots, of which the second is this
+            // object space's (the first is the kernel heap's).
+            ObjectAllocator.UsePerThreadContexts(8);
             StartupCodeHelpers.InitializeModules(ImageTables.ModulesStart(), ImageTables.ModulesEnd());
             ExceptionDispatcher.Initialize(ImageTables.EhFrameStart(), ImageTables.EhFrameEnd());
             abi->RegisterFaultTrampoline((void*)HardwareExceptions.ThrowTrampoline);

@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using Internal.Runtime.GC;
 
 namespace Internal.Runtime
@@ -10,7 +11,54 @@ namespace Internal.Runtime
         public static ulong BytesAllocated => GCStatistics.BytesAllocated;
         public static ulong ObjectsAllocated => GCStatistics.ObjectsAllocated;
 
+        /// <summary>Per-thread allocation contexts in existence (for tests: finished threads' contexts are reused).</summary>
+        public static int ThreadContextCount => AllocationContext.Count;
+
+        /// <summary>Called by the host before the first allocation: each thread allocates through its own context,
+        /// found at <paramref name="slotOffset"/> from the GS base (the host keeps GS pointing at the running
+        /// thread's slot block). Without this call allocation always takes the locked slow path.</summary>
+        public static void UsePerThreadContexts(nint slotOffset) => AllocationContext.SlotOffset = slotOffset;
+
+        /// <summary>Releases a finished thread's context (the value its slot held), in a heap section.</summary>
+        public static void ReleaseThreadContext(void* context)
+        {
+            if (context == null) return;
+            ulong cookie = HeapSection.Enter();
+            AllocationContext.Release((AllocationContext*)context);
+            HeapSection.Exit(cookie);
+        }
+
+        /// <summary>Releases the running thread's context (the thread is ending).</summary>
+        public static void ReleaseCurrentThreadContext()
+        {
+            ulong cookie = HeapSection.Enter();
+            AllocationContext.ReleaseCurrent();
+            HeapSection.Exit(cookie);
+        }
+
         internal static object AllocateObject(MethodTable* type)
+        {
+            // Fast path: bump the running thread's context, no lock, no preemption section. The header is written
+            // before the new pointer is published (see AllocationContext).
+            nuint size = GCHeap.AlignedSize(type->BaseSize);
+            AllocationContext* context = AllocationContext.Current();
+            if (context != null)
+            {
+                byte* header = context->Pointer;
+                if (size <= (nuint)(context->Limit - header))
+                {
+                    *(MethodTable**)(header + sizeof(nint)) = type;
+                    context->Objects++;
+                    context->Bytes += size;
+                    Volatile.Write(ref *(long*)&context->Pointer, (long)(header + size));
+                    byte* result = header + sizeof(nint);
+                    return Unsafe.AsRef<object>(&result);
+                }
+            }
+            return AllocateObjectSlow(type);
+        }
+
+        private static object AllocateObjectSlow(MethodTable* type)
         {
             ulong cookie = HeapSection.Enter();
             byte* obj = GCHeap.Allocate(type->BaseSize);
@@ -27,10 +75,31 @@ namespace Internal.Runtime
         internal static object AllocateArray(MethodTable* type, int length)
         {
             if (length < 0) throw new OverflowException();
-            ulong size = type->BaseSize + (ulong)length * type->ComponentSize;
-            if (size > int.MaxValue) throw new OutOfMemoryException();
+            ulong bytes = type->BaseSize + (ulong)length * type->ComponentSize;
+            if (bytes > int.MaxValue) throw new OutOfMemoryException();
+            nuint size = GCHeap.AlignedSize((nuint)bytes);
+            AllocationContext* context = AllocationContext.Current();
+            if (context != null)
+            {
+                byte* header = context->Pointer;
+                if (size <= (nuint)(context->Limit - header))
+                {
+                    *(MethodTable**)(header + sizeof(nint)) = type;
+                    *(int*)(header + 2 * sizeof(nint)) = length;
+                    context->Objects++;
+                    context->Bytes += size;
+                    Volatile.Write(ref *(long*)&context->Pointer, (long)(header + size));
+                    byte* result = header + sizeof(nint);
+                    return Unsafe.AsRef<object>(&result);
+                }
+            }
+            return AllocateArraySlow(type, length, (nuint)bytes);
+        }
+
+        private static object AllocateArraySlow(MethodTable* type, int length, nuint bytes)
+        {
             ulong cookie = HeapSection.Enter();
-            byte* obj = GCHeap.Allocate((nuint)size);
+            byte* obj = GCHeap.Allocate(bytes);
             if (obj == null)
             {
                 HeapSection.Exit(cookie);
@@ -43,8 +112,9 @@ namespace Internal.Runtime
         }
     }
 
-    /// <summary>The heap's critical section: no other thread of this object space runs inside it, so the bump
-    /// pointer, the object's header and a collection are never seen half done. (One CPU: deferring preemption is
+    /// <summary>The heap's critical section (the slow path: new regions, large objects, collections): no other
+    /// thread of this object space runs inside it, so the shared region, the free list and a collection are never
+    /// seen half done. (One CPU: deferring preemption is
     /// enough; no lock is taken.) Nothing throws inside it: out-of-memory is thrown after leaving.</summary>
     internal static unsafe class HeapSection
     {

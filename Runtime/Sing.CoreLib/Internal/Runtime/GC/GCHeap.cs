@@ -21,7 +21,8 @@ namespace Internal.Runtime.GC
 
         internal static HeapSegment* Segments;
 
-        // Allocation context: the current bump region. (Per thread once the kernel has threads.)
+        // The shared bump region: threads' allocation contexts carve their regions from it (and objects too big
+        // for a context region are placed in it directly). Touched only inside the heap section.
         private static byte* s_allocPointer;
         private static byte* s_allocLimit;
         private static HeapSegment* s_allocSegment;
@@ -40,22 +41,73 @@ namespace Internal.Runtime.GC
         public static void Initialize()
         {
             FreeObject.Initialize();
+            ReservedBlock.Initialize();
             Initialized = true;
         }
 
-        /// <summary>Allocates zeroed storage for an object of <paramref name="size"/> bytes (header included) and
-        /// returns the object address (just past the header word), or null when even a collection leaves no room
-        /// (the caller leaves the heap section and throws <see cref="ThrowOutOfMemory"/>).</summary>
-        public static byte* Allocate(nuint size)
+        /// <summary>Regions handed to allocation contexts are this big (unless the object needs more), so a thread
+        /// that allocates little holds back little of the heap.</summary>
+        private const nuint ContextRegionSize = 8 * 1024;
+
+        /// <summary>The rounded size the heap gives an object of <paramref name="size"/> bytes (header included).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static nuint AlignedSize(nuint size)
         {
             size = (size + 7) & ~(nuint)7;
-            if (size < MinObjectSize) size = MinObjectSize;
-            GCStatistics.BytesAllocated += size;
-            GCStatistics.ObjectsAllocated++;
+            return size < MinObjectSize ? MinObjectSize : size;
+        }
+
+        /// <summary>Slow path (inside the heap section): the running thread's context could not hold an object of
+        /// <paramref name="size"/> (aligned) bytes. Gives the context a new region, or places a large object
+        /// directly. Returns zeroed storage (the object address, past the header word) whose header the caller
+        /// writes, or null when even a collection leaves no room.</summary>
+        public static byte* Allocate(nuint size)
+        {
+            size = AlignedSize(size);
+            if (size >= LargeObjectThreshold) return Count(AllocateLarge(size), size);
+            AllocationContext* context = AllocationContext.CurrentOrNew();
+            if (context == null || size > ContextRegionSize / 2) return Count(AllocateShared(size), size);
+
+            context->Retire();
+            byte* region = TakeRegion(size, ContextRegionSize, out nuint regionSize);
+            if (region == null) return null;
+            context->Assign(s_allocSegment, region, region + regionSize);
+            context->Pointer = region + size;
+            context->Objects++;
+            context->Bytes += size;
+            return region + sizeof(nint);
+        }
+
+        /// <summary>Takes between <paramref name="minimum"/> and <paramref name="wanted"/> bytes from the shared
+        /// region (refilling it first if needed) for an allocation context. No start bits: the context's parse sets them.</summary>
+        private static byte* TakeRegion(nuint minimum, nuint wanted, out nuint size)
+        {
+            size = 0;
+            byte* start = s_allocPointer;
+            if (start == null || (nuint)(s_allocLimit - start) < minimum)
+            {
+                start = Refill(minimum);
+                if (start == null) return null;
+            }
+            nuint available = (nuint)(s_allocLimit - start);
+            size = available < wanted ? available : wanted;
+            if (available - size < MinObjectSize) size = available; // no unusable sliver left behind
+            s_allocPointer = start + size;
             s_allocatedSinceCollection += size;
+            return start;
+        }
 
-            if (size >= LargeObjectThreshold) return AllocateLarge(size);
+        private static byte* Count(byte* obj, nuint size)
+        {
+            if (obj == null) return null;
+            GCStatistics.CountDirectAllocation(size);
+            return obj;
+        }
 
+        /// <summary>Bumps the heap's shared region (whole objects, or regions for contexts). Start bit set.</summary>
+        private static byte* AllocateShared(nuint size)
+        {
+            s_allocatedSinceCollection += size;
             byte* header = s_allocPointer;
             if (header == null || (nuint)(s_allocLimit - header) < size)
             {
@@ -137,6 +189,7 @@ namespace Internal.Runtime.GC
 
         private static byte* AllocateLarge(nuint size)
         {
+            s_allocatedSinceCollection += size;
             if (s_allocatedSinceCollection > Budget() && !s_collecting) Collect();
             HeapSegment* segment = TryNewSegment(size, true);
             if (segment == null && !s_collecting)
@@ -257,7 +310,9 @@ namespace Internal.Runtime.GC
             s_collecting = true;
             ulong start = Timestamp.Read();
             RetireAllocationRegion();
+            AllocationContext.PrepareForCollection();
             Collector.MarkAndSweep();
+            AllocationContext.FinishCollection();
             s_allocatedSinceCollection = 0;
             ulong pause = Timestamp.Read() - start;
             GCStatistics.Collections++;

@@ -4,8 +4,19 @@ namespace Internal.Runtime.GC
     public static class GCStatistics
     {
         public static ulong Collections;
-        public static ulong BytesAllocated;
-        public static ulong ObjectsAllocated;
+        // Allocation counts live in the threads' allocation contexts (bumped without locks by their owners) plus
+        // these totals of objects placed directly by the heap.
+        private static ulong s_directBytes;
+        private static ulong s_directObjects;
+
+        public static ulong BytesAllocated => s_directBytes + AllocationContext.TotalBytes;
+        public static ulong ObjectsAllocated => s_directObjects + AllocationContext.TotalObjects;
+
+        internal static void CountDirectAllocation(nuint bytes)
+        {
+            s_directBytes += bytes;
+            s_directObjects++;
+        }
         /// <summary>Bytes in live objects after the last collection.</summary>
         public static ulong LiveBytes;
         public static ulong LiveObjects;
