@@ -89,6 +89,12 @@ namespace Sing.Installer
 
         private static ProgramManifest? LoadProgram(PolicyProgram entry, DiagnosticBag bag)
         {
+            if (!File.Exists(entry.ManifestPath))
+            {
+                bag.Add(ErrorCodes.FileMissing, entry.Spot.At("manifest"),
+                    $"manifest {entry.Manifest} of program {entry.Name} does not exist (looked for {entry.ManifestPath}); write the manifest or correct manifest=\"...\"");
+                return null;
+            }
             int before = bag.Items.Count;
             ProgramManifest? m = ManifestReader.Read(entry.ManifestPath, bag);
             if (m is null) return null;
