@@ -1,0 +1,76 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Reflection.Metadata;
+
+namespace Sing.Installer.Il
+{
+    /// <summary>Finds referenced assemblies ("NAME.dll" in the --references directories) and resolves type references
+    /// to their definitions there, so the rules can see attributes and base types of types the program only uses.</summary>
+    public sealed class AssemblyResolver : IDisposable
+    {
+        private readonly IReadOnlyList<string> _directories;
+        private readonly Dictionary<string, LoadedAssembly?> _cache = new(StringComparer.Ordinal);
+
+        public AssemblyResolver(IEnumerable<string> directories) { _directories = new List<string>(directories); }
+
+        public LoadedAssembly? Find(string name)
+        {
+            if (_cache.TryGetValue(name, out var cached)) return cached;
+            LoadedAssembly? found = null;
+            foreach (string dir in _directories)
+            {
+                string candidate = Path.Combine(dir, name + ".dll");
+                if (File.Exists(candidate) && (found = LoadedAssembly.Open(candidate, out _)) is not null) break;
+            }
+            _cache[name] = found;
+            return found;
+        }
+
+        /// <summary>The definition a type reference of <paramref name="from"/> names, or null when its assembly is not found.</summary>
+        public (MetadataReader Reader, TypeDefinitionHandle Type)? Resolve(MetadataReader from, TypeReferenceHandle handle)
+        {
+            TypeReference tr = from.GetTypeReference(handle);
+            string name = from.GetString(tr.Name);
+            string ns = from.GetString(tr.Namespace);
+            switch (tr.ResolutionScope.Kind)
+            {
+                case HandleKind.TypeReference:
+                {
+                    var outer = Resolve(from, (TypeReferenceHandle)tr.ResolutionScope);
+                    if (outer is not { } o) return null;
+                    foreach (TypeDefinitionHandle nested in o.Reader.GetTypeDefinition(o.Type).GetNestedTypes())
+                        if (o.Reader.GetString(o.Reader.GetTypeDefinition(nested).Name) == name) return (o.Reader, nested);
+                    return null;
+                }
+                case HandleKind.AssemblyReference:
+                {
+                    string assembly = from.GetString(from.GetAssemblyReference((AssemblyReferenceHandle)tr.ResolutionScope).Name);
+                    LoadedAssembly? target = Find(assembly);
+                    return target is null ? null : FindTopLevel(target.Reader, ns, name);
+                }
+                case HandleKind.ModuleDefinition:
+                    return FindTopLevel(from, ns, name);
+                default:
+                    return null;
+            }
+        }
+
+        private static (MetadataReader, TypeDefinitionHandle)? FindTopLevel(MetadataReader reader, string ns, string name)
+        {
+            foreach (TypeDefinitionHandle h in reader.TypeDefinitions)
+            {
+                TypeDefinition t = reader.GetTypeDefinition(h);
+                if (!t.GetDeclaringType().IsNil) continue;
+                if (reader.StringComparer.Equals(t.Name, name) && reader.StringComparer.Equals(t.Namespace, ns)) return (reader, h);
+            }
+            return null;
+        }
+
+        public void Dispose()
+        {
+            foreach (var a in _cache.Values) a?.Dispose();
+            _cache.Clear();
+        }
+    }
+}

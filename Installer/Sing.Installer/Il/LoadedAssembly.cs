@@ -1,0 +1,57 @@
+using System;
+using System.IO;
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
+
+namespace Sing.Installer.Il
+{
+    /// <summary>An IL assembly opened for reading metadata and method bodies (never loaded or executed).</summary>
+    public sealed class LoadedAssembly : IDisposable
+    {
+        private readonly PEReader _pe;
+
+        private LoadedAssembly(string path, PEReader pe, MetadataReader reader)
+        {
+            Path = path;
+            _pe = pe;
+            Reader = reader;
+            Names = new TypeNameProvider(reader);
+        }
+
+        public string Path { get; }
+
+        /// <summary>The file name, as IL diagnostics show it ("Hello.dll: error ...").</summary>
+        public string DisplayName => System.IO.Path.GetFileName(Path);
+
+        public MetadataReader Reader { get; }
+
+        public TypeNameProvider Names { get; }
+
+        public string Name => Reader.GetString(Reader.GetAssemblyDefinition().Name);
+
+        public MethodBodyBlock GetMethodBody(int rva) => _pe.GetMethodBody(rva);
+
+        /// <summary>Opens <paramref name="path"/>; null with a reason when it is not an IL assembly.</summary>
+        public static LoadedAssembly? Open(string path, out string? problem)
+        {
+            problem = null;
+            PEReader? pe = null;
+            try
+            {
+                pe = new PEReader(File.OpenRead(path));
+                if (!pe.HasMetadata) { problem = "it has no .NET metadata"; pe.Dispose(); return null; }
+                MetadataReader reader = pe.GetMetadataReader();
+                if (!reader.IsAssembly) { problem = "it is a module without an assembly manifest"; pe.Dispose(); return null; }
+                return new LoadedAssembly(path, pe, reader);
+            }
+            catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException or InvalidOperationException)
+            {
+                pe?.Dispose();
+                problem = e.Message;
+                return null;
+            }
+        }
+
+        public void Dispose() => _pe.Dispose();
+    }
+}

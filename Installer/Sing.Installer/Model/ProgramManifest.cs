@@ -1,0 +1,53 @@
+using System.Collections.Generic;
+
+namespace Sing.Installer.Model
+{
+    /// <summary>A program manifest as written (Manifests/manifest.xsd), with the place of every item.</summary>
+    public sealed record ProgramManifest(
+        string File,
+        XmlSpot Spot,
+        string Name,
+        string Kind,
+        string Publisher,
+        string Version,
+        string? Description,
+        int AbiVersion,
+        XmlSpot AbiSpot,
+        IReadOnlyList<NamedItem> Assemblies,
+        IReadOnlyList<EndpointDecl> Endpoints,
+        IReadOnlyList<ParameterDecl> Parameters,
+        IReadOnlyList<NamedItem> Privileges,
+        HardwareDecl? Hardware,
+        IReadOnlyList<NamedItem> Dependencies)
+    {
+        public const string Driver = "driver";
+
+        public bool HasPrivilege(string name)
+        {
+            foreach (var p in Privileges) if (p.Name == name) return true;
+            return false;
+        }
+    }
+
+    /// <summary>An item identified by one string: a code assembly, a privilege, a service dependency path.</summary>
+    public sealed record NamedItem(string Name, XmlSpot Spot);
+
+    /// <summary>&lt;endpoint&gt;: exactly one of Bind (client) or Register (service) is set in a valid manifest.</summary>
+    public sealed record EndpointDecl(string Name, string Contract, string Side, string State, string? Bind, string? Register, XmlSpot Spot);
+
+    /// <summary>&lt;parameter&gt;: a typed, optionally positional program argument.</summary>
+    public sealed record ParameterDecl(string Name, string Type, bool Required, string? Default, int? Position, string? Help, XmlSpot Spot);
+
+    /// <summary>&lt;hardware&gt;: the device signature and the resources a driver needs.</summary>
+    public sealed record HardwareDecl(string Signature, IReadOnlyList<HardwareResource> Resources, XmlSpot Spot);
+
+    /// <summary>One hardware resource. Start is the port/memory base, the irq line or the dma channel; Length is 1 for
+    /// irq and dma. The texts keep the numbers as written, for the system manifest.</summary>
+    public sealed record HardwareResource(string Kind, string Name, ulong Start, ulong Length, string StartText, string? LengthText, bool Shared, XmlSpot Spot)
+    {
+        public const string IoPorts = "ioports";
+        public const string Irq = "irq";
+        public const string Memory = "memory";
+        public const string Dma = "dma";
+    }
+}

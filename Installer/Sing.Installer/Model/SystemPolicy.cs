@@ -1,0 +1,25 @@
+using System.Collections.Generic;
+
+namespace Sing.Installer.Model
+{
+    /// <summary>The system policy (Manifests/policy.xsd) as written.</summary>
+    public sealed record SystemPolicy(
+        string File,
+        string Configuration,
+        IReadOnlyList<PolicyProgram> Programs,
+        IReadOnlyList<NamespaceRule> Namespaces,
+        IReadOnlyList<BootService> Boot,
+        IReadOnlyList<ScriptLine> Startup);
+
+    /// <summary>A program installed in the image. ManifestPath is resolved against the policy's directory.</summary>
+    public sealed record PolicyProgram(string Name, string Manifest, string ManifestPath, string Project, bool Trusted, string? Reason, XmlSpot Spot);
+
+    /// <summary>Which manifest kinds may register names under a path prefix.</summary>
+    public sealed record NamespaceRule(string Prefix, IReadOnlyList<string> Kinds, XmlSpot Spot);
+
+    /// <summary>A service started at boot, in policy order.</summary>
+    public sealed record BootService(string Program, string Arguments, XmlSpot Spot);
+
+    /// <summary>One line of the shell's startup script.</summary>
+    public sealed record ScriptLine(string Text, XmlSpot Spot);
+}

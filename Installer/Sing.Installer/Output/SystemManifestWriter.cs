@@ -1,0 +1,68 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text;
+using Sing.Installer.Model;
+using Sing.Installer.Rules;
+
+namespace Sing.Installer.Output
+{
+    /// <summary>Writes the system manifest the kernel reads: UTF-8, '\n' line ends, one record per line, TAB-separated
+    /// fields, the record kind first and "key=value" after it. Order: header; each program followed by its parameters,
+    /// endpoints, privileges, hardware and resources; then namespaces, boot services and the startup script. Values
+    /// never contain TAB or newline (the schema and rules reject them).</summary>
+    public static class SystemManifestWriter
+    {
+        public const int FormatVersion = 1;
+
+        public static string Write(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs)
+        {
+            var text = new StringBuilder();
+            Record(text, "singularity-system-manifest", ("version", FormatVersion.ToString(CultureInfo.InvariantCulture)),
+                ("configuration", policy.Configuration), ("abi", "1"));
+            foreach (var p in programs)
+            {
+                ProgramManifest m = p.Manifest;
+                string name = m.Name;
+                Record(text, "program", ("name", name), ("kind", m.Kind), ("version", m.Version), ("publisher", m.Publisher),
+                    ("trusted", p.Entry.Trusted ? "true" : "false"), ("image", name), ("description", m.Description ?? ""));
+                foreach (var a in m.Parameters)
+                {
+                    var fields = new List<(string, string)> { ("program", name), ("name", a.Name), ("type", a.Type), ("required", a.Required ? "true" : "false") };
+                    if (a.Default is not null) fields.Add(("default", a.Default));
+                    if (a.Position is int pos) fields.Add(("position", pos.ToString(CultureInfo.InvariantCulture)));
+                    fields.Add(("help", a.Help ?? ""));
+                    Record(text, "parameter", fields.ToArray());
+                }
+                foreach (var e in m.Endpoints)
+                    Record(text, "endpoint", ("program", name), ("name", e.Name), ("contract", e.Contract), ("side", e.Side), ("state", e.State),
+                        e.Bind is not null ? ("bind", e.Bind) : ("register", e.Register ?? ""));
+                foreach (var v in m.Privileges) Record(text, "privilege", ("program", name), ("name", v.Name));
+                if (m.Hardware is HardwareDecl hw)
+                {
+                    Record(text, "hardware", ("program", name), ("signature", hw.Signature));
+                    foreach (var r in hw.Resources)
+                    {
+                        string shared = r.Shared ? "true" : "false";
+                        switch (r.Kind)
+                        {
+                            case HardwareResource.Irq: Record(text, "irq", ("program", name), ("name", r.Name), ("line", r.StartText), ("shared", shared)); break;
+                            case HardwareResource.Dma: Record(text, "dma", ("program", name), ("name", r.Name), ("channel", r.StartText), ("shared", shared)); break;
+                            default: Record(text, r.Kind, ("program", name), ("name", r.Name), ("base", r.StartText), ("length", r.LengthText ?? ""), ("shared", shared)); break;
+                        }
+                    }
+                }
+            }
+            foreach (var n in policy.Namespaces) Record(text, "namespace", ("prefix", n.Prefix), ("kinds", string.Join(",", n.Kinds)));
+            foreach (var b in policy.Boot) Record(text, "boot", ("program", b.Program), ("arguments", b.Arguments));
+            foreach (var s in policy.Startup) Record(text, "script", ("line", s.Text));
+            return text.ToString();
+        }
+
+        private static void Record(StringBuilder text, string kind, params (string Key, string Value)[] fields)
+        {
+            text.Append(kind);
+            foreach (var (key, value) in fields) text.Append('\t').Append(key).Append('=').Append(value);
+            text.Append('\n');
+        }
+    }
+}

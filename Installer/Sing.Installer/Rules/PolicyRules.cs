@@ -1,0 +1,46 @@
+using System.Collections.Generic;
+using Sing.Installer.Diagnostics;
+using Sing.Installer.Model;
+
+namespace Sing.Installer.Rules
+{
+    /// <summary>Rules of the policy itself: program names, trust needs a reason, namespace prefixes; and that each
+    /// manifest is the program the policy says it is.</summary>
+    public static class PolicyRules
+    {
+        public static void Check(SystemPolicy policy, DiagnosticBag bag)
+        {
+            var names = new HashSet<string>();
+            foreach (var p in policy.Programs)
+            {
+                ManifestRules.Identifier(p.Name, "program", p.Spot.At("name"), bag);
+                if (!names.Add(p.Name))
+                    bag.Add(ErrorCodes.DuplicateProgram, p.Spot.At("name"), $"program {p.Name} is listed twice in the policy; remove one of the entries");
+                CheckEntry(p, bag);
+            }
+            var prefixes = new HashSet<string>();
+            foreach (var n in policy.Namespaces)
+            {
+                if (!Names.IsPrefix(n.Prefix))
+                    bag.Add(ErrorCodes.BadNamespacePrefix, n.Spot.At("prefix"), $"namespace prefix '{n.Prefix}' is not a path ending in '/'; write e.g. /service/");
+                else if (!prefixes.Add(n.Prefix))
+                    bag.Add(ErrorCodes.BadNamespacePrefix, n.Spot.At("prefix"), $"namespace prefix {n.Prefix} is declared twice; merge the kinds into one <namespace>");
+            }
+        }
+
+        /// <summary>The rules of one policy entry (what `verify` of a single program needs).</summary>
+        public static void CheckEntry(PolicyProgram p, DiagnosticBag bag)
+        {
+            if (p.Trusted && string.IsNullOrWhiteSpace(p.Reason))
+                bag.Add(ErrorCodes.TrustedWithoutReason, p.Spot.At("trusted"),
+                    $"program {p.Name} is trusted (may run unverifiable code) without a reason; add reason=\"...\" saying why it needs it, or remove trusted=\"true\"");
+        }
+
+        public static void CheckManifestMatches(PolicyProgram p, ProgramManifest m, DiagnosticBag bag)
+        {
+            if (p.Name != m.Name)
+                bag.Add(ErrorCodes.ManifestNameMismatch, m.Spot.At("name"),
+                    $"manifest {p.Manifest} names program '{m.Name}', but the policy installs it as '{p.Name}'; make the two names equal");
+        }
+    }
+}

@@ -1,0 +1,111 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Xml.Linq;
+using Sing.Installer.Diagnostics;
+using Sing.Installer.Model;
+
+namespace Sing.Installer.Xml
+{
+    /// <summary>Reads a schema-valid program manifest into the model. Semantic rules are ManifestRules' job.</summary>
+    public static class ManifestReader
+    {
+        private static readonly XNamespace s_ns = Schemas.ManifestNamespace;
+
+        public static ProgramManifest? Read(string file, DiagnosticBag bag)
+        {
+            XDocument? doc = XmlDocumentLoader.Load(file, s_ns + "manifest", Schemas.Manifest, "Manifests/manifest.xsd", bag);
+            if (doc?.Root is not XElement root) return null;
+
+            XElement abi = root.Element(s_ns + "abi")!;
+            int abiVersion = int.TryParse((string?)abi.Attribute("version"), NumberStyles.None, CultureInfo.InvariantCulture, out int v) ? v : int.MaxValue;
+
+            var assemblies = root.Element(s_ns + "code")!.Elements(s_ns + "assembly")
+                .Select(e => new NamedItem((string)e.Attribute("name")!, XmlDocumentLoader.Spot(file, e))).ToList();
+
+            var endpoints = Children(root, "endpoints", "endpoint").Select(e => new EndpointDecl(
+                (string)e.Attribute("name")!, (string)e.Attribute("contract")!, (string)e.Attribute("side")!, (string)e.Attribute("state")!,
+                (string?)e.Attribute("bind"), (string?)e.Attribute("register"), XmlDocumentLoader.Spot(file, e))).ToList();
+
+            var parameters = Children(root, "parameters", "parameter").Select(e => new ParameterDecl(
+                (string)e.Attribute("name")!, (string)e.Attribute("type")!, Bool(e, "required"), (string?)e.Attribute("default"),
+                e.Attribute("position") is XAttribute p ? (int.TryParse(p.Value, NumberStyles.None, CultureInfo.InvariantCulture, out int pos) ? pos : int.MaxValue) : null,
+                (string?)e.Attribute("help"), XmlDocumentLoader.Spot(file, e))).ToList();
+
+            var privileges = Children(root, "privileges", "privilege")
+                .Select(e => new NamedItem((string)e.Attribute("name")!, XmlDocumentLoader.Spot(file, e))).ToList();
+
+            var dependencies = Children(root, "dependencies", "service")
+                .Select(e => new NamedItem((string)e.Attribute("path")!, XmlDocumentLoader.Spot(file, e))).ToList();
+
+            HardwareDecl? hardware = null;
+            if (root.Element(s_ns + "hardware") is XElement hw)
+            {
+                var resources = new List<HardwareResource>();
+                foreach (XElement r in hw.Elements()) resources.Add(ReadResource(file, r, bag));
+                hardware = new HardwareDecl((string)hw.Attribute("signature")!, resources, XmlDocumentLoader.Spot(file, hw));
+            }
+
+            return new ProgramManifest(file, XmlDocumentLoader.Spot(file, root),
+                (string)root.Attribute("name")!, (string)root.Attribute("kind")!, (string)root.Attribute("publisher")!, (string)root.Attribute("version")!,
+                (string?)root.Element(s_ns + "description"), abiVersion, XmlDocumentLoader.Spot(file, abi),
+                assemblies, endpoints, parameters, privileges, hardware, dependencies);
+        }
+
+        private static IEnumerable<XElement> Children(XElement root, string container, string item) =>
+            root.Element(s_ns + container)?.Elements(s_ns + item) ?? Enumerable.Empty<XElement>();
+
+        private static bool Bool(XElement e, string attribute) =>
+            e.Attribute(attribute) is XAttribute a && (a.Value.Trim() == "true" || a.Value.Trim() == "1");
+
+        private static HardwareResource ReadResource(string file, XElement r, DiagnosticBag bag)
+        {
+            XmlSpot spot = XmlDocumentLoader.Spot(file, r);
+            string name = (string)r.Attribute("name")!;
+            bool shared = Bool(r, "shared");
+            switch (r.Name.LocalName)
+            {
+                case "ioPorts":
+                case "memory":
+                {
+                    string kind = r.Name.LocalName == "ioPorts" ? HardwareResource.IoPorts : HardwareResource.Memory;
+                    ulong limit = kind == HardwareResource.IoPorts ? 0x1_0000UL : ulong.MaxValue;
+                    string baseText = (string)r.Attribute("base")!, lengthText = (string)r.Attribute("length")!;
+                    ulong start = Number(baseText, limit - 1, "base", spot, bag);
+                    ulong length = Number(lengthText, limit, "length", spot, bag);
+                    if (length == 0)
+                        bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} has length 0; give the number of {(kind == HardwareResource.IoPorts ? "ports" : "bytes")} the device needs");
+                    else if (start + length - 1 > limit - 1 || start + length - 1 < start)
+                        bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} ends beyond the address space (base {baseText} + length {lengthText}); shorten it");
+                    return new HardwareResource(kind, name, start, length, baseText.ToLowerInvariant(), lengthText.ToLowerInvariant(), shared, spot);
+                }
+                case "irq":
+                {
+                    string text = (string)r.Attribute("line")!;
+                    return new HardwareResource(HardwareResource.Irq, name, Number(text, 255, "line", spot, bag), 1, text.ToLowerInvariant(), null, shared, spot);
+                }
+                default:
+                {
+                    string text = (string)r.Attribute("channel")!;
+                    return new HardwareResource(HardwareResource.Dma, name, Number(text, 7, "channel", spot, bag), 1, text.ToLowerInvariant(), null, shared, spot);
+                }
+            }
+        }
+
+        /// <summary>Decimal or 0x-hex, at most <paramref name="max"/>.</summary>
+        private static ulong Number(string text, ulong max, string attribute, XmlSpot spot, DiagnosticBag bag)
+        {
+            bool hex = text.StartsWith("0x", StringComparison.OrdinalIgnoreCase);
+            bool ok = hex
+                ? ulong.TryParse(text.AsSpan(2), NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture, out ulong value)
+                : ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out value);
+            if (!ok || value > max)
+            {
+                bag.Add(ErrorCodes.BadNumber, spot.At(attribute), $"{attribute}=\"{text}\" is out of range (largest allowed: 0x{max:x}); correct the number");
+                return 0;
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+using System.Collections.Generic;
+using System.IO;
+using System.Xml;
+using System.Xml.Linq;
+using System.Xml.Schema;
+using Sing.Installer.Diagnostics;
+using Sing.Installer.Model;
+
+namespace Sing.Installer.Xml
+{
+    /// <summary>Loads an XML file with line information, checks it is the expected kind of document and validates it
+    /// against its schema. Returns null (and reports) when the file cannot be used for the semantic rules.</summary>
+    public static class XmlDocumentLoader
+    {
+        public static XDocument? Load(string file, XName root, XmlSchemaSet schemas, string schemaName, DiagnosticBag bag)
+        {
+            if (!File.Exists(file))
+            {
+                bag.Add(ErrorCodes.FileMissing, SourceLocation.OfFile(file), $"file {file} does not exist; create it or correct the path that names it");
+                return null;
+            }
+            XDocument doc;
+            try
+            {
+                var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit, XmlResolver = null };
+                using var reader = XmlReader.Create(file, settings);
+                doc = XDocument.Load(reader, LoadOptions.SetLineInfo);
+            }
+            catch (XmlException e)
+            {
+                bag.Add(ErrorCodes.XmlMalformed, new SourceLocation(file, e.LineNumber, e.LinePosition),
+                    $"not well-formed XML: {e.Message.Split(" Line ")[0].TrimEnd('.', ' ')}; fix the XML syntax at this place");
+                return null;
+            }
+            if (doc.Root is null || doc.Root.Name != root)
+            {
+                string found = doc.Root is null ? "nothing" : $"<{doc.Root.Name.LocalName}> in namespace '{doc.Root.Name.NamespaceName}'";
+                bag.Add(ErrorCodes.WrongDocument, Locate(file, doc.Root),
+                    $"expected root element <{root.LocalName}> in namespace '{root.NamespaceName}', found {found}; write <{root.LocalName} xmlns=\"{root.NamespaceName}\" ...>");
+                return null;
+            }
+            int before = bag.Items.Count;
+            doc.Validate(schemas, (sender, e) =>
+                bag.Add(ErrorCodes.SchemaViolation, Locate(file, sender as XObject),
+                    $"{e.Message.TrimEnd('.')}; make it match {schemaName}"));
+            return bag.Items.Count == before ? doc : null;
+        }
+
+        public static SourceLocation Locate(string file, XObject? node)
+        {
+            if (node is IXmlLineInfo info && info.HasLineInfo()) return new SourceLocation(file, info.LineNumber, info.LinePosition);
+            return SourceLocation.OfFile(file);
+        }
+
+        public static XmlSpot Spot(string file, XElement element)
+        {
+            var attributes = new Dictionary<string, SourceLocation>();
+            foreach (var a in element.Attributes()) attributes[a.Name.LocalName] = Locate(file, a);
+            return new XmlSpot(Locate(file, element), attributes);
+        }
+    }
+}

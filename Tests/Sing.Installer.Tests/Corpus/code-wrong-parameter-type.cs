@@ -1,0 +1,22 @@
+// expect: SINGI046 wrong parameter type: field Test.App.Startup.Count is System.String, but parameter count is int32
+// manifest: Shared/params.xml
+using System;
+using System.Runtime.InteropServices;
+using Singularity.V1;
+using Singularity.Configuration;
+
+namespace Test.App
+{
+    internal static class Program
+    {
+        [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+        private static int Main() => 0;
+    }
+    [ProgramStartup]
+    internal sealed partial class Startup
+    {
+        [Parameter("count")] public string Count;
+        [Parameter("verbose")] public bool Verbose;
+        [Parameter("big")] public long Big;
+    }
+}
