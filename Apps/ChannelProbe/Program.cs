@@ -8,14 +8,20 @@ namespace Sing.Apps.ChannelProbe
     /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
     /// "vector-relay IN OUT" | "vector-sink PATH" | "transfer-server PATH" | "transfer-client PATH" |
     /// "hang PATH" | "watch PREFIX COUNT".</summary>
+    /// <summary>ChannelProbe's one parameter (Manifests/Programs/channelprobe.xml): the verb and its operands.</summary>
+    [Singularity.Configuration.ProgramStartup]
+    internal sealed partial class ChannelProbeStartup
+    {
+        [Singularity.Configuration.Parameter("args")] public string Args;
+    }
+
     internal static unsafe class Program
     {
         private const int Data = 1, Quit = 99, Vector = 2, Address = 3, NewChannel = 4;
 
-        [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
-        private static int Main()
+        internal static int Main(ChannelProbeStartup startup)
         {
-            string[] args = Processes.Arguments.Split(' ');
+            string[] args = startup.Args.Split(' ');
             switch (args[0])
             {
                 case "echo-server": return EchoServer(args[1]);

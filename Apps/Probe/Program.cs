@@ -6,10 +6,16 @@ namespace Sing.Apps.Probe
 {
     /// <summary>Arguments: "exit N" | "null" | "divide" | "overflow-stack" | "throw" | "block" | "spin" |
     /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB".</summary>
+    /// <summary>Probe's one parameter (Manifests/Programs/probe.xml): the verb and its operands.</summary>
+    [Singularity.Configuration.ProgramStartup]
+    internal sealed partial class ProbeStartup
+    {
+        [Singularity.Configuration.Parameter("args")] public string Args;
+    }
+
     internal static unsafe class Program
     {
-        [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
-        private static int Main() => Run(Processes.Arguments);
+        internal static int Main(ProbeStartup startup) => Run(startup.Args);
 
         private static object s_null;
         private static int s_zero;

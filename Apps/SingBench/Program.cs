@@ -11,14 +11,20 @@ namespace Sing.Apps.SingBench
     /// SIP). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
     /// otherwise); "quick" divides them by ten. Each row prints one line (the kernel prefixes the SIP's name):
     /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N suite=singbench-sip</summary>
+    /// <summary>SingBench's one parameter (Manifests/Programs/singbench.xml): quick, exit, or serve PATH.</summary>
+    [Singularity.Configuration.ProgramStartup]
+    internal sealed partial class SingBenchStartup
+    {
+        [Singularity.Configuration.Parameter("args")] public string Args;
+    }
+
     internal static unsafe class Program
     {
         private const int Repetitions = 5;
 
-        [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
-        private static int Main()
+        internal static int Main(SingBenchStartup startup)
         {
-            string args = Processes.Arguments;
+            string args = startup.Args;
             if (args.StartsWith("exit")) return 0;                 // the child of CreateProc
             if (args.StartsWith("serve ")) return Serve(args.Substring(6)); // the peer SIP of NameBind and PSR
             int divisor = args.Contains("quick") ? 10 : 1;

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using Sing.Installer.Arguments;
@@ -11,6 +12,13 @@ namespace Sing.Installer.Rules
     /// boot services and startup script runnable.</summary>
     public static class SystemRules
     {
+        /// <summary>The shell's built-in commands (Apps/Shell/CommandInterpreter.cs); every other word that starts a
+        /// startup line must be an installed program.</summary>
+        private static readonly HashSet<string> ShellBuiltins = new(StringComparer.Ordinal)
+        {
+            "help", "programs", "ps", "kill", "names", "date", "echo", "shutdown", "exit",
+        };
+
         public static void Check(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, DiagnosticBag bag)
         {
             var byName = new Dictionary<string, InstalledProgram>();
@@ -67,6 +75,7 @@ namespace Sing.Installer.Rules
                 var tokens = CommandLineTokenizer.Split(line.Text);
                 if (tokens.Count == 0) continue;
                 string name = tokens[0].Text;
+                if (ShellBuiltins.Contains(name)) continue;
                 if (!byName.TryGetValue(name, out var p))
                 {
                     bag.Add(ErrorCodes.UnknownScriptProgram, line.Spot.Element, $"startup line '{line.Text}' runs {name}, which is not installed; add it to <programs> or correct the name");
