@@ -88,8 +88,8 @@ namespace Sing.Kernel
                 Log.Line("Singularity is up; exiting as the \"exit\" option asks.");
                 Platform.QemuExit.Exit(Platform.QemuExit.Success);
             }
+            Log.Line("Singularity is up; starting the boot services of the system policy. Quit QEMU with Ctrl-A X.");
             StartBootServices();
-            Log.Line("Singularity is up. The kernel is idle (halting until interrupts); quit QEMU with Ctrl-A X.");
             while (true) Cpu.WaitForInterrupt();
         }
 
