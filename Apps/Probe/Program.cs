@@ -46,6 +46,7 @@ namespace Sing.Apps.Probe
                 case "wait-stop": return WaitForStop();
                 case "stop-and-kill": return StopAndKill();
                 case "mutex": return MutexCounter();
+                case "unprivileged": return Unprivileged();
                 default:
                     Debug.WriteLine("unknown probe verb: " + verb);
                     return 2;
@@ -78,6 +79,16 @@ namespace Sing.Apps.Probe
         }
 
         /// <summary>Every kind of bad handle must be refused with the right status, and nothing else happens.</summary>
+        /// <summary>Probe's manifest grants console and process-control but not system: shutting the machine down
+        /// must be refused, and the refusal must leave this process running.</summary>
+        private static int Unprivileged()
+        {
+            if (SystemControl.Shutdown(0) != AbiStatus.NotPermitted) return 1;
+            if (SystemControl.Kill(Processes.CurrentId) != AbiStatus.InvalidArgument) return 2;   // a SIP exits, it does not kill itself
+            if (SystemControl.Kill(1_000_000) != AbiStatus.NotFound) return 3;
+            return 0;
+        }
+
         private static int Forge()
         {
             int failures = 0;

@@ -12,6 +12,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("processes.sip_threads_and_events", &ProcessTests.SipThreadsAndEvents),
             new KernelTest("processes.children_and_exit_codes", &ProcessTests.ChildrenAndExitCodes),
             new KernelTest("processes.threads_start_only_in_own_image", &ProcessTests.ThreadsStartOnlyInOwnImage),
+            new KernelTest("processes.privileges_from_the_manifest", &ProcessTests.PrivilegesFromTheManifest),
             new KernelTest("processes.stop_and_kill_from_another_sip", &ProcessTests.StopAndKillFromAnotherSip),
             new KernelTest("processes.abi_mutex_excludes", &ProcessTests.AbiMutexExcludes),
             new KernelTest("processes.abi_version_refused", &ProcessTests.AbiVersionRefused),

@@ -88,6 +88,9 @@ namespace Sing.Kernel.Tests
         public static void AbiMutexExcludes(TestContext t) =>
             t.Equal(0, (ulong)Run(t, "probe", "mutex"), "three SIP threads under an ABI mutex lost no update and never overlapped");
 
+        public static void PrivilegesFromTheManifest(TestContext t) =>
+            t.Equal(0, (ulong)Run(t, "probe", "unprivileged"), "shutdown is refused without the system privilege; kill checks its target");
+
         public static void ThreadsStartOnlyInOwnImage(TestContext t) =>
             t.Equal(0, (ulong)Run(t, "probe", "foreign-thread"), "a thread entry outside the SIP's image is refused");
 
