@@ -145,14 +145,17 @@ namespace Sing.Kernel.Channels
                 // An endpoint cannot travel through itself or its own peer.
                 if ((Endpoint*)message->Endpoint == from || (Endpoint*)message->Endpoint == to) return AbiStatus.InvalidArgument;
             }
-            // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
-            if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            // The contract is checked first: a sender that breaks it is told so (and ended), even when its breach
+            // also overfills the peer's queue.
+            int next = from->State;
             if (from->Contract >= 0)
             {
-                int next = ContractChecker.Get(from->Contract).Next(from->State, message->Tag, from->Side);
+                next = ContractChecker.Get(from->Contract).Next(from->State, message->Tag, from->Side);
                 if (next < 0) return AbiStatus.ProtocolViolation;
-                from->State = next;
             }
+            // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
+            if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            from->State = next;
             if (block != null) ExchangeHeap.TransferLocked(block, sender, null);
             if (carried != null) ExchangeHeap.TransferLocked(carried, sender, null);
             ChannelMessage* slot = to->Slots + (to->Head + to->Count) % to->Capacity;
