@@ -8,7 +8,7 @@ namespace Sing.Apps.SingBench
     /// <summary>The paper's SingBench rows (004 §4.1), measured from a SIP: ABICall (GetTimestampFrequency, the
     /// analogue of the paper's GetCyclesPerSecond), PageAlloc, CreateThread, ThreadYield, CreateChannel,
     /// CreateProc, NameBind, SR-1/32/1K/32K (two threads of this SIP) and PSR-1/32/1K/32K (this SIP and a peer
-    /// SIP). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
+    /// SIP), and the PSR rows again through a generated contract (PSR-n-Contract, see ContractRows). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
     /// otherwise); "quick" divides them by ten. Each row prints one line (the kernel prefixes the SIP's name):
     /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N suite=singbench-sip</summary>
     internal static unsafe class Program
@@ -40,6 +40,14 @@ namespace Sing.Apps.SingBench
                 s_size = Sizes[size];
                 Row(string.Concat("PSR-", SizeNames[size]), 20_000 / divisor, &SendReceiveProcesses);
             }
+            ContractRows.Connect(s_peerChannel);
+            Row("PSR-1-Contract", 20_000 / divisor, &ContractRows.Small);
+            Row("PSR-32-Contract", 20_000 / divisor, &ContractRows.Medium);
+            s_size = 1024;
+            Row("PSR-1K-Contract", 20_000 / divisor, &ContractRows.Large);
+            s_size = 32 * 1024;
+            Row("PSR-32K-Contract", 20_000 / divisor, &ContractRows.Large);
+            ContractRows.Disconnect();
             StopPeer();
             return 0;
         }
@@ -131,6 +139,9 @@ namespace Sing.Apps.SingBench
         private static readonly int[] Sizes = { 1, 32, 1024, 32 * 1024 };
         private static readonly string[] SizeNames = { "1", "32", "1K", "32K" };
         private static int s_size;
+
+        /// <summary>The message size of the row being measured.</summary>
+        public static int CurrentSize => s_size;
         private const int Ping = 1, Stop = 2;
 
         private static AbiStatus SendSized(ChannelEndpoint to, int size, ExchangeBlock block)
@@ -239,8 +250,13 @@ namespace Sing.Apps.SingBench
 
         private static void EchoOnce(ChannelEndpoint at, out bool stop)
         {
-            stop = Channels.Receive(at, out ReceivedMessage m) != AbiStatus.Ok || m.Tag != Ping;
+            stop = Channels.Receive(at, out ReceivedMessage m) != AbiStatus.Ok || (m.Tag != Ping && m.Tag != ContractRows.ConnectTag);
             if (stop) return;
+            if (m.Tag == ContractRows.ConnectTag)
+            {
+                ContractRows.Serve(m.Endpoint);     // the contract rows, until the client closes that channel
+                return;
+            }
             if (m.Raw.Block != null) Channels.Send(at, Ping, m.InlineInt64(), m.Block);
             else Channels.SendRaw(at, m.Raw);
         }
