@@ -22,6 +22,8 @@ namespace Sing.Apps.SingBench
             if (args.StartsWith("exit")) return 0;                 // the child of CreateProc
             if (args.StartsWith("serve ")) return Serve(args.Substring(6)); // the peer SIP of NameBind and PSR
             int divisor = args.Contains("quick") ? 10 : 1;
+            int only = args.IndexOf("only ");
+            if (only >= 0) s_only = args.Substring(only + 5).Trim();   // one row, e.g. for a trace of its path
             Row("ABICall", 10_000 / divisor, &AbiCall);
             Row("PageAlloc", 1_000 / divisor, &PageAlloc);
             Row("CreateThread", 20_000 / divisor, &CreateThread);
@@ -52,8 +54,12 @@ namespace Sing.Apps.SingBench
             return 0;
         }
 
+        private static string s_only;
+
         private static void Row(string name, int iterations, delegate*<int, long> body)
         {
+            if (s_only != null && s_only != name) return;
+            if (s_only != null) Debug.WriteLine($"row {name}: body at 0x{(ulong)(void*)body:x}");
             long* samples = stackalloc long[Repetitions];
             long collections = GC.CollectionCount(0);
             body(Math.Max(iterations / 10, 1));
@@ -227,25 +233,27 @@ namespace Sing.Apps.SingBench
             return Stopwatch.GetTimestamp() - start;
         }
 
-        /// <summary>The peer SIP: accepts every connection; the first becomes the echo channel for PSR rows, the
-        /// rest (NameBind's) are closed at once. Ends when the echo channel says Stop.</summary>
+        /// <summary>The peer SIP: the first connection becomes the echo channel for PSR rows; a second thread
+        /// accepts the rest (NameBind's) and closes them at once, so the echo loop is a plain receive and send, like
+        /// the Linux guest's echo side (no select per message). Ends when the echo channel says Stop.</summary>
         private static int Serve(string path)
         {
             Names.Register(path, out ChannelEndpoint requests);
             Channels.Receive(requests, out ReceivedMessage first);
             ChannelEndpoint echo = first.Endpoint;
-            var both = new ChannelEndpoint[] { requests, echo };
+            Threads.Create(&AcceptAndClose, (nint)requests.Value, out _);
             while (true)
             {
-                Channels.Select(both, Channels.Forever, out int ready);
-                if (ready == 0)
-                {
-                    if (Channels.Receive(requests, out ReceivedMessage request) == AbiStatus.Ok) Channels.Close(request.Endpoint);
-                    continue;
-                }
                 EchoOnce(echo, out bool stop);
                 if (stop) return 0;
             }
+        }
+
+        [UnmanagedCallersOnly]
+        private static void AcceptAndClose(nint requests)
+        {
+            var at = new ChannelEndpoint((void*)requests);
+            while (Channels.Receive(at, out ReceivedMessage request) == AbiStatus.Ok) Channels.Close(request.Endpoint);
         }
 
         private static void EchoOnce(ChannelEndpoint at, out bool stop)

@@ -58,6 +58,7 @@ namespace Sing.Kernel.Channels
         }
 
         /// <summary>The block whose data starts at <paramref name="data"/>, if it is a live block of that kind.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static Block* Validate(void* data, Kind kind)
         {
             ulong address = (ulong)data;
