@@ -150,22 +150,27 @@ namespace Sing.Apps.SingBench
         public static int CurrentSize => s_size;
         private const int Ping = 1, Stop = 2;
 
-        private static AbiStatus SendSized(ChannelEndpoint to, int size, ExchangeBlock block)
+        /// <summary>The message of a row: 1 and 32 bytes inline, larger sizes as an exchange block.</summary>
+        private static ChannelMessage Sized(int size, ExchangeBlock block)
         {
-            if (size > ChannelMessage.InlineCapacity) return Channels.Send(to, Ping, size, block);
-            byte* payload = stackalloc byte[size];
-            for (int i = 0; i < size; i++) payload[i] = (byte)i;
-            return Channels.Send(to, Ping, new ReadOnlySpan<byte>(payload, size));
+            ChannelMessage m = default;
+            m.Tag = Ping;
+            if (size > ChannelMessage.InlineCapacity)
+            {
+                m.Block = block.Pointer;
+                return m;
+            }
+            m.InlineLength = size;
+            for (int i = 0; i < size; i++) m.Inline[i] = (byte)i;
+            return m;
         }
 
-        /// <summary>Receives and answers with the same size until told to stop (a thread of this SIP, or the peer SIP).</summary>
+        /// <summary>Receives and sends each message straight back, block included, until told to stop (a thread of
+        /// this SIP, or the peer SIP). One message buffer serves both directions.</summary>
         private static void EchoLoop(ChannelEndpoint at)
         {
-            while (Channels.Receive(at, out ReceivedMessage m) == AbiStatus.Ok && m.Tag == Ping)
-            {
-                if (m.Raw.Block != null) Channels.Send(at, Ping, m.InlineInt64(), m.Block);
-                else Channels.SendRaw(at, m.Raw);
-            }
+            ChannelMessage m;
+            while (Channels.Receive(at, &m) == AbiStatus.Ok && m.Tag == Ping) Channels.Send(at, &m);
         }
 
         [UnmanagedCallersOnly]
@@ -184,15 +189,17 @@ namespace Sing.Apps.SingBench
             return elapsed;
         }
 
+        /// <summary>n round trips of one message: its payload is written once, and the reply (the same block, for
+        /// block sizes: ownership came back, nothing was copied) is what goes out next.</summary>
         private static long RoundTrips(ChannelEndpoint to, int n)
         {
             ExchangeBlock block = s_size > ChannelMessage.InlineCapacity ? Exchange.Allocate((ulong)s_size) : default;
+            ChannelMessage m = Sized(s_size, block);
             long start = Stopwatch.GetTimestamp();
             for (int i = 0; i < n; i++)
             {
-                SendSized(to, s_size, block);
-                Channels.Receive(to, out ReceivedMessage reply);
-                block = reply.Block;
+                Channels.Send(to, &m);
+                Channels.Receive(to, &m);
             }
             long end = Stopwatch.GetTimestamp();
             if (!block.IsNull) Exchange.Free(block);
@@ -258,15 +265,15 @@ namespace Sing.Apps.SingBench
 
         private static void EchoOnce(ChannelEndpoint at, out bool stop)
         {
-            stop = Channels.Receive(at, out ReceivedMessage m) != AbiStatus.Ok || (m.Tag != Ping && m.Tag != ContractRows.ConnectTag);
+            ChannelMessage m;
+            stop = Channels.Receive(at, &m) != AbiStatus.Ok || (m.Tag != Ping && m.Tag != ContractRows.ConnectTag);
             if (stop) return;
             if (m.Tag == ContractRows.ConnectTag)
             {
-                ContractRows.Serve(m.Endpoint);     // the contract rows, until the client closes that channel
+                ContractRows.Serve(new ChannelEndpoint(m.Endpoint));     // the contract rows, until the client closes that channel
                 return;
             }
-            if (m.Raw.Block != null) Channels.Send(at, Ping, m.InlineInt64(), m.Block);
-            else Channels.SendRaw(at, m.Raw);
+            Channels.Send(at, &m);
         }
 
         private static long CreateProc(int n)

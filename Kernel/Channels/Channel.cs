@@ -187,8 +187,9 @@ namespace Sing.Kernel.Channels
                         int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
                         if (next >= 0) at->State = next;
                     }
-                    if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data), null, receiver);
-                    if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Endpoint, ExchangeHeap.Kind.Endpoint), null, receiver);
+                    // What a queued message carries was validated when it was sent and has had no owner since.
+                    if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, receiver);
+                    if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, receiver);
                     Scheduler.RestoreInterrupts(flags);
                     return AbiStatus.Ok;
                 }

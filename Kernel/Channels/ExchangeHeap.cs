@@ -68,6 +68,9 @@ namespace Sing.Kernel.Channels
             return block;
         }
 
+        /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
+        public static Block* HeaderOf(void* data) => (Block*)((byte*)data - HeaderBytes);
+
         public static bool IsOwnedBy(Block* block, KernelProcess process) =>
             process == null ? block->OwnerPid == 0 : block->OwnerPid == process.Id;
 
