@@ -5,9 +5,6 @@ using Singularity.V1;
 
 namespace Sing.Apps.ChannelProbe
 {
-    /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
-    /// "vector-relay IN OUT" | "vector-sink PATH" | "transfer-server PATH" | "transfer-client PATH" |
-    /// "hang PATH" | "watch PREFIX COUNT".</summary>
     /// <summary>ChannelProbe's one parameter (Manifests/Programs/channelprobe.xml): the verb and its operands.</summary>
     [Singularity.Configuration.ProgramStartup]
     internal sealed partial class ChannelProbeStartup
@@ -15,6 +12,11 @@ namespace Sing.Apps.ChannelProbe
         [Singularity.Configuration.Parameter("args")] public string Args;
     }
 
+    /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
+    /// "vector-relay IN OUT" | "vector-sink PATH" | "transfer-server PATH" | "transfer-client PATH" |
+    /// "hang PATH" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH" | the same over the
+    /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-client PATH COUNT" |
+    /// "echo-contract-hang PATH" | "echo-contract-violator PATH".</summary>
     internal static unsafe class Program
     {
         private const int Data = 1, Quit = 99, Vector = 2, Address = 3, NewChannel = 4;
@@ -35,6 +37,10 @@ namespace Sing.Apps.ChannelProbe
                 case "watch": return Watch(args[1], int.Parse(args[2]));
                 case "contract-server": return ContractServer(args[1]);
                 case "contract-violator": return ContractViolator(args[1]);
+                case "echo-contract-server": return ContractVerbs.Server(args[1]);
+                case "echo-contract-client": return ContractVerbs.Client(args[1], int.Parse(args[2]));
+                case "echo-contract-hang": return ContractVerbs.Hang(args[1]);
+                case "echo-contract-violator": return ContractVerbs.Violator(args[1]);
                 default: return 2;
             }
         }

@@ -8,7 +8,7 @@ namespace Sing.Apps.SingBench
     /// <summary>The paper's SingBench rows (004 §4.1), measured from a SIP: ABICall (GetTimestampFrequency, the
     /// analogue of the paper's GetCyclesPerSecond), PageAlloc, CreateThread, ThreadYield, CreateChannel,
     /// CreateProc, NameBind, SR-1/32/1K/32K (two threads of this SIP) and PSR-1/32/1K/32K (this SIP and a peer
-    /// SIP). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
+    /// SIP), and the PSR rows again through a generated contract (PSR-n-Contract, see ContractRows). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
     /// otherwise); "quick" divides them by ten. Each row prints one line (the kernel prefixes the SIP's name):
     /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N suite=singbench-sip</summary>
     /// <summary>SingBench's one parameter (Manifests/Programs/singbench.xml): quick, exit, or serve PATH.</summary>
@@ -28,6 +28,8 @@ namespace Sing.Apps.SingBench
             if (args.StartsWith("exit")) return 0;                 // the child of CreateProc
             if (args.StartsWith("serve ")) return Serve(args.Substring(6)); // the peer SIP of NameBind and PSR
             int divisor = args.Contains("quick") ? 10 : 1;
+            int only = args.IndexOf("only ");
+            if (only >= 0) s_only = args.Substring(only + 5).Trim();   // one row, e.g. for a trace of its path
             Row("ABICall", 10_000 / divisor, &AbiCall);
             Row("PageAlloc", 1_000 / divisor, &PageAlloc);
             Row("CreateThread", 20_000 / divisor, &CreateThread);
@@ -46,12 +48,24 @@ namespace Sing.Apps.SingBench
                 s_size = Sizes[size];
                 Row(string.Concat("PSR-", SizeNames[size]), 20_000 / divisor, &SendReceiveProcesses);
             }
+            ContractRows.Connect(s_peerChannel);
+            Row("PSR-1-Contract", 20_000 / divisor, &ContractRows.Small);
+            Row("PSR-32-Contract", 20_000 / divisor, &ContractRows.Medium);
+            s_size = 1024;
+            Row("PSR-1K-Contract", 20_000 / divisor, &ContractRows.Large);
+            s_size = 32 * 1024;
+            Row("PSR-32K-Contract", 20_000 / divisor, &ContractRows.Large);
+            ContractRows.Disconnect();
             StopPeer();
             return 0;
         }
 
+        private static string s_only;
+
         private static void Row(string name, int iterations, delegate*<int, long> body)
         {
+            if (s_only != null && s_only != name) return;
+            if (s_only != null) Debug.WriteLine($"row {name}: body at 0x{(ulong)(void*)body:x}");
             long* samples = stackalloc long[Repetitions];
             long collections = GC.CollectionCount(0);
             body(Math.Max(iterations / 10, 1));
@@ -137,24 +151,32 @@ namespace Sing.Apps.SingBench
         private static readonly int[] Sizes = { 1, 32, 1024, 32 * 1024 };
         private static readonly string[] SizeNames = { "1", "32", "1K", "32K" };
         private static int s_size;
+
+        /// <summary>The message size of the row being measured.</summary>
+        public static int CurrentSize => s_size;
         private const int Ping = 1, Stop = 2;
 
-        private static AbiStatus SendSized(ChannelEndpoint to, int size, ExchangeBlock block)
+        /// <summary>The message of a row: 1 and 32 bytes inline, larger sizes as an exchange block.</summary>
+        private static ChannelMessage Sized(int size, ExchangeBlock block)
         {
-            if (size > ChannelMessage.InlineCapacity) return Channels.Send(to, Ping, size, block);
-            byte* payload = stackalloc byte[size];
-            for (int i = 0; i < size; i++) payload[i] = (byte)i;
-            return Channels.Send(to, Ping, new ReadOnlySpan<byte>(payload, size));
+            ChannelMessage m = default;
+            m.Tag = Ping;
+            if (size > ChannelMessage.InlineCapacity)
+            {
+                m.Block = block.Pointer;
+                return m;
+            }
+            m.InlineLength = size;
+            for (int i = 0; i < size; i++) m.Inline[i] = (byte)i;
+            return m;
         }
 
-        /// <summary>Receives and answers with the same size until told to stop (a thread of this SIP, or the peer SIP).</summary>
+        /// <summary>Receives and sends each message straight back, block included, until told to stop (a thread of
+        /// this SIP, or the peer SIP). One message buffer serves both directions.</summary>
         private static void EchoLoop(ChannelEndpoint at)
         {
-            while (Channels.Receive(at, out ReceivedMessage m) == AbiStatus.Ok && m.Tag == Ping)
-            {
-                if (m.Raw.Block != null) Channels.Send(at, Ping, m.InlineInt64(), m.Block);
-                else Channels.SendRaw(at, m.Raw);
-            }
+            ChannelMessage m;
+            while (Channels.Receive(at, &m) == AbiStatus.Ok && m.Tag == Ping) Channels.Send(at, &m);
         }
 
         [UnmanagedCallersOnly]
@@ -173,15 +195,17 @@ namespace Sing.Apps.SingBench
             return elapsed;
         }
 
+        /// <summary>n round trips of one message: its payload is written once, and the reply (the same block, for
+        /// block sizes: ownership came back, nothing was copied) is what goes out next.</summary>
         private static long RoundTrips(ChannelEndpoint to, int n)
         {
             ExchangeBlock block = s_size > ChannelMessage.InlineCapacity ? Exchange.Allocate((ulong)s_size) : default;
+            ChannelMessage m = Sized(s_size, block);
             long start = Stopwatch.GetTimestamp();
             for (int i = 0; i < n; i++)
             {
-                SendSized(to, s_size, block);
-                Channels.Receive(to, out ReceivedMessage reply);
-                block = reply.Block;
+                Channels.Send(to, &m);
+                Channels.Receive(to, &m);
             }
             long end = Stopwatch.GetTimestamp();
             if (!block.IsNull) Exchange.Free(block);
@@ -222,33 +246,40 @@ namespace Sing.Apps.SingBench
             return Stopwatch.GetTimestamp() - start;
         }
 
-        /// <summary>The peer SIP: accepts every connection; the first becomes the echo channel for PSR rows, the
-        /// rest (NameBind's) are closed at once. Ends when the echo channel says Stop.</summary>
+        /// <summary>The peer SIP: the first connection becomes the echo channel for PSR rows; a second thread
+        /// accepts the rest (NameBind's) and closes them at once, so the echo loop is a plain receive and send, like
+        /// the Linux guest's echo side (no select per message). Ends when the echo channel says Stop.</summary>
         private static int Serve(string path)
         {
             Names.Register(path, out ChannelEndpoint requests);
             Channels.Receive(requests, out ReceivedMessage first);
             ChannelEndpoint echo = first.Endpoint;
-            var both = new ChannelEndpoint[] { requests, echo };
+            Threads.Create(&AcceptAndClose, (nint)requests.Value, out _);
             while (true)
             {
-                Channels.Select(both, Channels.Forever, out int ready);
-                if (ready == 0)
-                {
-                    if (Channels.Receive(requests, out ReceivedMessage request) == AbiStatus.Ok) Channels.Close(request.Endpoint);
-                    continue;
-                }
                 EchoOnce(echo, out bool stop);
                 if (stop) return 0;
             }
         }
 
+        [UnmanagedCallersOnly]
+        private static void AcceptAndClose(nint requests)
+        {
+            var at = new ChannelEndpoint((void*)requests);
+            while (Channels.Receive(at, out ReceivedMessage request) == AbiStatus.Ok) Channels.Close(request.Endpoint);
+        }
+
         private static void EchoOnce(ChannelEndpoint at, out bool stop)
         {
-            stop = Channels.Receive(at, out ReceivedMessage m) != AbiStatus.Ok || m.Tag != Ping;
+            ChannelMessage m;
+            stop = Channels.Receive(at, &m) != AbiStatus.Ok || (m.Tag != Ping && m.Tag != ContractRows.ConnectTag);
             if (stop) return;
-            if (m.Raw.Block != null) Channels.Send(at, Ping, m.InlineInt64(), m.Block);
-            else Channels.SendRaw(at, m.Raw);
+            if (m.Tag == ContractRows.ConnectTag)
+            {
+                ContractRows.Serve(new ChannelEndpoint(m.Endpoint));     // the contract rows, until the client closes that channel
+                return;
+            }
+            Channels.Send(at, &m);
         }
 
         private static long CreateProc(int n)

@@ -145,14 +145,17 @@ namespace Sing.Kernel.Channels
                 // An endpoint cannot travel through itself or its own peer.
                 if ((Endpoint*)message->Endpoint == from || (Endpoint*)message->Endpoint == to) return AbiStatus.InvalidArgument;
             }
-            // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
-            if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            // The contract is checked first: a sender that breaks it is told so (and ended), even when its breach
+            // also overfills the peer's queue.
+            int next = from->State;
             if (from->Contract >= 0)
             {
-                int next = ContractChecker.Get(from->Contract).Next(from->State, message->Tag, from->Side);
+                next = ContractChecker.Get(from->Contract).Next(from->State, message->Tag, from->Side);
                 if (next < 0) return AbiStatus.ProtocolViolation;
-                from->State = next;
             }
+            // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
+            if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            from->State = next;
             if (block != null) ExchangeHeap.TransferLocked(block, sender, null);
             if (carried != null) ExchangeHeap.TransferLocked(carried, sender, null);
             ChannelMessage* slot = to->Slots + (to->Head + to->Count) % to->Capacity;
@@ -184,8 +187,9 @@ namespace Sing.Kernel.Channels
                         int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
                         if (next >= 0) at->State = next;
                     }
-                    if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data), null, receiver);
-                    if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.Validate(message->Endpoint, ExchangeHeap.Kind.Endpoint), null, receiver);
+                    // What a queued message carries was validated when it was sent and has had no owner since.
+                    if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, receiver);
+                    if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, receiver);
                     Scheduler.RestoreInterrupts(flags);
                     return AbiStatus.Ok;
                 }

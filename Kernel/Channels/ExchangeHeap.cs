@@ -58,6 +58,7 @@ namespace Sing.Kernel.Channels
         }
 
         /// <summary>The block whose data starts at <paramref name="data"/>, if it is a live block of that kind.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static Block* Validate(void* data, Kind kind)
         {
             ulong address = (ulong)data;
@@ -66,6 +67,9 @@ namespace Sing.Kernel.Channels
             if (!PageAllocator.IsAllocated(block) || block->MagicValue != Magic || block->BlockKind != kind) return null;
             return block;
         }
+
+        /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
+        public static Block* HeaderOf(void* data) => (Block*)((byte*)data - HeaderBytes);
 
         public static bool IsOwnedBy(Block* block, KernelProcess process) =>
             process == null ? block->OwnerPid == 0 : block->OwnerPid == process.Id;

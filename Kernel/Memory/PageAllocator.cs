@@ -114,6 +114,8 @@ namespace Sing.Kernel.Memory
             if (first < s_nextHint) s_nextHint = first;
         }
 
+        // Inlined into the exchange heap's address validation, which every channel ABI call runs.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static bool IsAllocated(void* address)
         {
             ulong p = (ulong)address / PageSize;

@@ -8,7 +8,7 @@ namespace Sing.Kernel.Tests
     /// <summary>Channels, the exchange heap and the name service, exercised by SIPs (Apps/ChannelProbe).</summary>
     internal static unsafe class ChannelTests
     {
-        private static KernelProcess Start(TestContext t, string args)
+        internal static KernelProcess Start(TestContext t, string args)
         {
             if (ProcessManager.Create("channelprobe", args, null, out KernelProcess p, out string error) != AbiStatus.Ok)
             {
@@ -19,7 +19,7 @@ namespace Sing.Kernel.Tests
             return p;
         }
 
-        private static int Wait(TestContext t, KernelProcess p, string what)
+        internal static int Wait(TestContext t, KernelProcess p, string what)
         {
             if (p == null) return int.MinValue;
             if (!p.Exited.WaitOne(120_000)) t.Fail(string.Concat(what, " did not exit"));

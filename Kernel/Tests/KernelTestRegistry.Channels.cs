@@ -12,6 +12,10 @@ namespace Sing.Kernel.Tests
             new KernelTest("channels.names_are_watched_and_listed", &ChannelTests.NamesAreWatchedAndListed),
             new KernelTest("channels.protocol_violation_ends_the_sender", &ChannelTests.ProtocolViolationEndsTheSender),
             new KernelTest("channels.stress_many_channels_many_messages", &ChannelTests.StressManyChannelsManyMessages),
+            new KernelTest("contracts.ping_pong_between_sips", &ContractChannelTests.PingPongBetweenSips),
+            new KernelTest("contracts.endpoint_travels_in_a_message", &ContractChannelTests.EndpointTravelsInAMessage),
+            new KernelTest("contracts.peer_death_is_channel_closed", &ContractChannelTests.PeerDeathIsChannelClosed),
+            new KernelTest("contracts.protocol_violation_is_detected", &ContractChannelTests.ProtocolViolationIsDetected),
         };
     }
 }

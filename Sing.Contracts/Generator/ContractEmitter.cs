@@ -145,7 +145,102 @@ namespace Sing.Contracts.Generator
             }
 
             w.AppendLine(i2 + "readonly int " + Lib + "IMessage.Tag => Tag;");
+            EmitPack(w, m, i2);
+            EmitUnpack(w, m, i2);
             w.AppendLine(i1 + "}");
+        }
+
+        /// <summary>Transport form: scalars inline in declaration order, blocks and endpoints in their slots.</summary>
+        private static void EmitPack(StringBuilder w, ContractModel m, string i2)
+        {
+            string i3 = i2 + "    ";
+            w.AppendLine(i2 + "void " + Lib + "IMessage.Pack(ref " + Lib + "WireMessage wire)");
+            w.AppendLine(i2 + "{");
+            w.AppendLine(i3 + "switch (Tag)");
+            w.AppendLine(i3 + "{");
+            foreach (MessageModel msg in m.Messages)
+            {
+                if (msg.Arguments.Count == 0)
+                {
+                    continue;
+                }
+
+                w.AppendLine(i3 + "    case Messages." + Identifier(msg.Name) + ":");
+                foreach (ArgumentModel a in msg.Arguments)
+                {
+                    if (a.Kind == ArgumentKind.Invalid)
+                    {
+                        // Reported as a contract error; leave it out so only that diagnostic shows.
+                        continue;
+                    }
+
+                    string put = a.Kind switch
+                    {
+                        ArgumentKind.Vector => "PutVector",
+                        ArgumentKind.Block => "PutRef",
+                        ArgumentKind.Endpoint => "PutEndpoint",
+                        _ => "Put",
+                    };
+                    w.AppendLine(i3 + "        wire." + put + "(" + Field(msg, a) + ");");
+                }
+
+                w.AppendLine(i3 + "        break;");
+            }
+
+            w.AppendLine(i3 + "}");
+            w.AppendLine(i2 + "}");
+        }
+
+        private static void EmitUnpack(StringBuilder w, ContractModel m, string i2)
+        {
+            string i3 = i2 + "    ";
+            string i4 = i3 + "        ";
+            w.AppendLine(i2 + "void " + Lib + "IMessage.Unpack(ref " + Lib + "WireMessage wire)");
+            w.AppendLine(i2 + "{");
+            w.AppendLine(i3 + "Tag = wire.Tag;");
+            w.AppendLine(i3 + "switch (Tag)");
+            w.AppendLine(i3 + "{");
+            foreach (MessageModel msg in m.Messages)
+            {
+                if (msg.Arguments.Count == 0)
+                {
+                    continue;
+                }
+
+                w.AppendLine(i3 + "    case Messages." + Identifier(msg.Name) + ":");
+                w.AppendLine(i3 + "    {");
+                int k = 0;
+                foreach (ArgumentModel a in msg.Arguments)
+                {
+                    string f = Field(msg, a);
+                    switch (a.Kind)
+                    {
+                        case ArgumentKind.Vector:
+                            w.AppendLine(i4 + "wire.TakeVector(out " + f + ");");
+                            break;
+                        case ArgumentKind.Block:
+                            w.AppendLine(i4 + "wire.TakeRef(out " + f + ");");
+                            break;
+                        case ArgumentKind.Endpoint:
+                            string t = "t" + Num(k), st = "s" + Num(k);
+                            w.AppendLine(i4 + Lib + "IChannelTransport? " + t + " = wire.TakeEndpoint(out int " + st + ");");
+                            w.AppendLine(i4 + f + " = " + t + " is null ? null : " + Lib + "Transfer.Arrive(" + a.TypeText + ".Attach(" + t + ", " + st + "));");
+                            break;
+                        case ArgumentKind.Scalar:
+                        case ArgumentKind.Struct:
+                            w.AppendLine(i4 + f + " = wire.Get<" + a.TypeText + ">();");
+                            break;
+                    }
+
+                    k++;
+                }
+
+                w.AppendLine(i4 + "break;");
+                w.AppendLine(i3 + "    }");
+            }
+
+            w.AppendLine(i3 + "}");
+            w.AppendLine(i2 + "}");
         }
 
         private static void EmitSide(StringBuilder w, ContractModel m, string i1, bool imp)
@@ -161,6 +256,8 @@ namespace Sing.Contracts.Generator
             w.AppendLine(i2 + "{");
             w.AppendLine(i2 + "}");
             w.AppendLine(i2 + "protected override " + Lib + "Linear CreateSuccessor() => new " + side + "(DetachCore());");
+            w.AppendLine(i2 + "/// <summary>Makes an endpoint of this contract around a transport that arrived in a message (or from a name service), in state <paramref name=\"state\"/>.</summary>");
+            w.AppendLine(i2 + "public static " + side + " Attach(" + Lib + "IChannelTransport transport, int state) => new " + side + "(" + Lib + "EndpointCore<Message>.Attach(Protocol, " + (imp ? "true" : "false") + ", transport, state));");
             foreach (MessageModel msg in m.Messages)
             {
                 if (msg.IsIn == imp)
@@ -290,7 +387,7 @@ namespace Sing.Contracts.Generator
                 w.AppendLine(i3 + "m." + Field(msg, a) + " = " + (a.IsTracked ? Lib + "Transfer.Send(" + Local(a) + ")" : Local(a)) + ";");
             }
 
-            w.AppendLine(i3 + "Core.Send(in m);");
+            w.AppendLine(i3 + "Core.Send(ref m);");
             w.AppendLine(i2 + "}");
         }
 

@@ -115,6 +115,13 @@ namespace Singularity.V1
             return Abi.Table->ChannelSend(from.Address, &message);
         }
 
+        /// <summary>Sends a message the caller built in place: no copy on this side of the call (hot loops reuse one).</summary>
+        public static AbiStatus Send(ChannelEndpoint from, ChannelMessage* message) => Abi.Table->ChannelSend(from.Address, message);
+
+        /// <summary>Receives into the caller's message: what it carries (block, endpoint) is now owned here.</summary>
+        public static AbiStatus Receive(ChannelEndpoint at, ChannelMessage* message, ulong timeoutMilliseconds = Forever) =>
+            Abi.Table->ChannelReceive(at.Address, timeoutMilliseconds, message);
+
         /// <summary>Sends a message exactly as given (for forwarding what was received).</summary>
         public static AbiStatus SendRaw(ChannelEndpoint from, ChannelMessage message) => Abi.Table->ChannelSend(from.Address, &message);
 

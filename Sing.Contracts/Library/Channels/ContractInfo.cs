@@ -8,6 +8,7 @@ namespace Sing.Contracts
     {
         private readonly int[] _transitions;
         private readonly int[] _firstTransition;
+        private int[]? _directed;
 
         public ContractInfo(
             string name,
@@ -56,6 +57,34 @@ namespace Sing.Contracts
 
         /// <summary>Slots in the exporter's receive queue: the longest run of in-messages.</summary>
         public int ExpQueueCapacity { get; }
+
+        /// <summary>
+        /// The transitions as (from, message, to, direction) quadruples, direction 0 for a message the
+        /// importer sends: the kernel's contract-table format, built once per contract.
+        /// </summary>
+        internal int[] DirectedTransitions
+        {
+            get
+            {
+                if (_directed is null)
+                {
+                    int count = _transitions.Length / 3;
+                    var directed = new int[count * 4];
+                    for (int t = 0; t < count; t++)
+                    {
+                        int message = _transitions[t * 3 + 1];
+                        directed[t * 4] = _transitions[t * 3];
+                        directed[t * 4 + 1] = message;
+                        directed[t * 4 + 2] = _transitions[t * 3 + 2];
+                        directed[t * 4 + 3] = MessageIsIn[message] ? 0 : 1;
+                    }
+
+                    _directed = directed;
+                }
+
+                return _directed;
+            }
+        }
 
         /// <summary>The state after <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
         public int Next(int state, int message)

@@ -1,21 +1,20 @@
 namespace Sing.Contracts
 {
     /// <summary>
-    /// One end of a channel: its receive queue, its peer's queue, and its protocol state. It outlives
-    /// the handles that own it, which change each time the endpoint travels in a message.
+    /// One end of a channel: its transport and its protocol state. It outlives the handles that own it
+    /// within one object space; when the endpoint travels, the transport and the state go in the message
+    /// and the receiver builds a new core around them.
     /// </summary>
     public sealed class EndpointCore<TMsg> where TMsg : struct, IMessage
     {
-        private readonly IMessageQueue<TMsg> _inbox;
-        private readonly IMessageQueue<TMsg> _peerInbox;
+        private readonly IChannelTransport _transport;
 
-        private EndpointCore(ContractInfo contract, bool isImp, IMessageQueue<TMsg> inbox, IMessageQueue<TMsg> peerInbox)
+        private EndpointCore(ContractInfo contract, bool isImp, IChannelTransport transport, int state)
         {
             Contract = contract;
             IsImp = isImp;
-            State = contract.InitialState;
-            _inbox = inbox;
-            _peerInbox = peerInbox;
+            State = state;
+            _transport = transport;
         }
 
         public ContractInfo Contract { get; }
@@ -24,85 +23,69 @@ namespace Sing.Contracts
 
         public int State { get; private set; }
 
-        internal IMessageQueue<TMsg> Inbox => _inbox;
+        internal IChannelTransport Transport => _transport;
 
         /// <summary>Makes both ends of a new channel, each queue sized by the contract.</summary>
         public static void CreatePair(ContractInfo contract, out EndpointCore<TMsg> imp, out EndpointCore<TMsg> exp)
         {
-            IChannelRuntime runtime = ChannelRuntime.Current;
-            IMessageQueue<TMsg> impInbox = runtime.CreateQueue<TMsg>(contract.ImpQueueCapacity);
-            IMessageQueue<TMsg> expInbox = runtime.CreateQueue<TMsg>(contract.ExpQueueCapacity);
-            imp = new EndpointCore<TMsg>(contract, true, impInbox, expInbox);
-            exp = new EndpointCore<TMsg>(contract, false, expInbox, impInbox);
+            ChannelRuntime.Current.CreateChannel(contract, out IChannelTransport i, out IChannelTransport e);
+            imp = new EndpointCore<TMsg>(contract, true, i, contract.InitialState);
+            exp = new EndpointCore<TMsg>(contract, false, e, contract.InitialState);
         }
 
-        /// <summary>Checks the protocol, advances the state and enqueues on the peer: never blocks.</summary>
-        public void Send(in TMsg message)
+        /// <summary>A core around a transport that arrived in a message (or from the name service) in <paramref name="state"/>.</summary>
+        public static EndpointCore<TMsg> Attach(ContractInfo contract, bool isImp, IChannelTransport transport, int state)
         {
-            int tag = message.Tag;
-            if (Contract.MessageIsIn[tag] != IsImp)
+            if (state < 0 || state >= contract.StateNames.Length)
             {
-                throw Violation("cannot send", tag);
+                throw new ProtocolViolationException(contract.Name + ": an endpoint arrived in an unknown state");
             }
 
+            return new EndpointCore<TMsg>(contract, isImp, transport, state);
+        }
+
+        /// <summary>Checks the protocol, advances the state and hands the message to the transport: never blocks.</summary>
+        public void Send(ref TMsg message)
+        {
+            int tag = message.Tag;
             int next = Contract.Next(State, tag);
-            if (next < 0)
+            if (next < 0 || Contract.MessageIsIn[tag] != IsImp)
             {
                 throw Violation("cannot send", tag);
             }
 
             State = next;
-
-            // Our inbox's writer is the peer: once it is gone, messages to it are dropped, because
-            // failure is observed on receive only.
-            if (!_inbox.IsWriterClosed)
-            {
-                _peerInbox.Enqueue(message);
-            }
+            WireMessage wire = default;
+            wire.Tag = tag;
+            message.Pack(ref wire);
+            _transport.Send(ref wire);
         }
 
         /// <summary>Blocks for the next message; false when the peer has closed and nothing is left.</summary>
         public bool Receive(out TMsg message)
         {
-            IWaiter? waiter = null;
-            while (true)
+            message = default;
+            if (!_transport.Receive(out WireMessage wire))
             {
-                if (_inbox.TryDequeue(out message))
-                {
-                    if (waiter is not null)
-                    {
-                        _inbox.SetWaiter(null);
-                    }
-
-                    Advance(message.Tag);
-                    return true;
-                }
-
-                if (_inbox.IsWriterClosed)
-                {
-                    if (waiter is not null)
-                    {
-                        _inbox.SetWaiter(null);
-                    }
-
-                    return false;
-                }
-
-                if (waiter is null)
-                {
-                    waiter = ChannelRuntime.Current.CurrentWaiter;
-                    _inbox.SetWaiter(waiter);
-                    continue;
-                }
-
-                waiter.Wait(-1);
+                return false;
             }
+
+            int tag = wire.Tag;
+            int next = Contract.Next(State, tag);
+            if (next < 0 || Contract.MessageIsIn[tag] == IsImp)
+            {
+                throw Violation("cannot receive", tag);
+            }
+
+            State = next;
+            message.Unpack(ref wire);
+            return true;
         }
 
         /// <summary>Marks this end closed: the peer's receives see ChannelClosed once its queue drains.</summary>
         public void Close()
         {
-            _peerInbox.CloseWriter();
+            _transport.Close();
         }
 
         /// <summary>Throws unless the endpoint is in <paramref name="state"/> (typed receives call this).</summary>
@@ -116,22 +99,11 @@ namespace Sing.Contracts
             }
         }
 
-        private void Advance(int tag)
-        {
-            int next = Contract.Next(State, tag);
-            if (next < 0 || Contract.MessageIsIn[tag] == IsImp)
-            {
-                throw Violation("cannot receive", tag);
-            }
-
-            State = next;
-        }
-
         private ProtocolViolationException Violation(string what, int tag)
         {
+            string message = tag >= 0 && tag < Contract.MessageNames.Length ? Contract.MessageNames[tag] : "#" + tag.ToString();
             return new ProtocolViolationException(
-                Contract.Name + (IsImp ? ".Imp" : ".Exp") + " " + what + " " + Contract.MessageNames[tag] +
-                " in state " + Contract.StateNames[State]);
+                Contract.Name + (IsImp ? ".Imp" : ".Exp") + " " + what + " " + message + " in state " + Contract.StateNames[State]);
         }
     }
 }

@@ -13,7 +13,7 @@ namespace Sing.Contracts
             _core = core;
         }
 
-        public override bool IsReady => Core.Inbox.IsReady;
+        public override bool IsReady => Core.Transport.IsReady;
 
         public override string StateName => Core.Contract.StateNames[Core.State];
 
@@ -30,12 +30,24 @@ namespace Sing.Contracts
             }
         }
 
+        internal override IChannelTransport Transport => Core.Transport;
+
+        protected override string KindName => _core is null ? "endpoint" : _core.Contract.Name + (_core.IsImp ? ".Imp" : ".Exp");
+
         /// <summary>Hands the core to a new handle (the endpoint travelled in a message).</summary>
         protected EndpointCore<TMsg> DetachCore()
         {
             EndpointCore<TMsg> core = _core!;
             _core = null;
             return core;
+        }
+
+        internal override IChannelTransport TakeForWire(out int state)
+        {
+            EndpointCore<TMsg> core = _core!;
+            _core = null;
+            state = core.State;
+            return core.Transport;
         }
 
         /// <summary>Receives the next message, requiring the current state to be <paramref name="state"/>.</summary>
@@ -70,11 +82,6 @@ namespace Sing.Contracts
             core.Close();
             _core = null;
             MarkDead();
-        }
-
-        internal override void SetWaiter(IWaiter? waiter)
-        {
-            Core.Inbox.SetWaiter(waiter);
         }
     }
 }

@@ -1,13 +1,22 @@
+using System;
+
 namespace Sing.Contracts
 {
     /// <summary>
     /// The seam between generated endpoint code and whatever runs channels: threads on the host
-    /// (<see cref="Hosted.HostChannelRuntime"/>) or the kernel scheduler inside the OS.
+    /// (<see cref="Hosted.HostChannelRuntime"/>) or kernel channels inside a SIP. No member is a generic
+    /// method, because the SIP runtime (our corelib under NativeAOT) has no generic virtual methods.
     /// </summary>
     public interface IChannelRuntime
     {
-        /// <summary>A receive queue with a fixed capacity computed from the contract.</summary>
-        IMessageQueue<TMsg> CreateQueue<TMsg>(int capacity) where TMsg : struct;
+        /// <summary>Makes both ends of a channel following <paramref name="contract"/>, queues sized by it.</summary>
+        void CreateChannel(ContractInfo contract, out IChannelTransport imp, out IChannelTransport exp);
+
+        /// <summary>True when select waits in <see cref="WaitAny"/> on native handles rather than with waiters.</summary>
+        bool WaitsNatively { get; }
+
+        /// <summary>Native select: index of the first ready handle, or <see cref="Select.TimedOut"/>.</summary>
+        int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs);
 
         /// <summary>The calling thread's waiter (one per thread: an endpoint belongs to one thread).</summary>
         IWaiter CurrentWaiter { get; }

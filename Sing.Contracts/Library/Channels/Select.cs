@@ -5,13 +5,17 @@ namespace Sing.Contracts
     /// <summary>
     /// Singularity's <c>switch receive</c>: waits until one of several endpoints can be received from
     /// (a message or ChannelClosed) or the timeout passes. The caller then does the typed receive on
-    /// the endpoint whose index is returned. Allocates nothing.
+    /// the endpoint whose index is returned. Allocates nothing. A runtime that waits natively (kernel
+    /// channels) gets the endpoints' handles in one call; otherwise each endpoint's transport signals the
+    /// thread's waiter.
     /// </summary>
     public static class Select
     {
         public const int TimedOut = -1;
 
         public const int Infinite = -1;
+
+        private const int MaxNative = 64;
 
         public static int Wait(int timeoutMs, Endpoint first, Endpoint second)
         {
@@ -35,18 +39,29 @@ namespace Sing.Contracts
         private static int Wait<TSet>(int timeoutMs, ref TSet endpoints)
             where TSet : struct, IEndpointSet, allows ref struct
         {
+            IChannelRuntime runtime = ChannelRuntime.Current;
+            if (runtime.WaitsNatively && endpoints.Count <= MaxNative)
+            {
+                Span<nint> handles = stackalloc nint[endpoints.Count];
+                for (int i = 0; i < handles.Length; i++)
+                {
+                    handles[i] = endpoints[i].Transport.NativeHandle;
+                }
+
+                return runtime.WaitAny(handles, timeoutMs);
+            }
+
             int ready = FirstReady(ref endpoints);
             if (ready >= 0 || timeoutMs == 0)
             {
                 return ready;
             }
 
-            IChannelRuntime runtime = ChannelRuntime.Current;
             IWaiter waiter = runtime.CurrentWaiter;
             long deadline = timeoutMs < 0 ? long.MaxValue : runtime.NowMilliseconds + timeoutMs;
             for (int i = 0; i < endpoints.Count; i++)
             {
-                endpoints[i].SetWaiter(waiter);
+                endpoints[i].Transport.SetWaiter(waiter);
             }
 
             try
@@ -72,7 +87,7 @@ namespace Sing.Contracts
             {
                 for (int i = 0; i < endpoints.Count; i++)
                 {
-                    endpoints[i].SetWaiter(null);
+                    endpoints[i].Transport.SetWaiter(null);
                 }
             }
         }

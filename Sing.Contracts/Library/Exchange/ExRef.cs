@@ -1,11 +1,11 @@
 namespace Sing.Contracts
 {
     /// <summary>An owned struct block in the exchange heap (Sing#'s <c>T* in ExHeap</c>).</summary>
-    public sealed class ExRef<T> : Linear where T : unmanaged
+    public sealed unsafe class ExRef<T> : Linear where T : unmanaged
     {
-        private T[]? _storage;
+        private T* _storage;
 
-        internal ExRef(T[] storage)
+        internal ExRef(T* storage)
         {
             _storage = storage;
         }
@@ -16,21 +16,39 @@ namespace Sing.Contracts
             get
             {
                 CheckOwned();
-                return ref _storage![0];
+                return ref *_storage;
             }
         }
+
+        protected override string KindName => "ExRef";
 
         public override void Free()
         {
             CheckOwned();
-            ExchangeHeap.Current.Release(_storage!);
+            ExchangeHeap.Current.Release((nint)_storage);
             _storage = null;
             MarkDead();
         }
 
+        /// <summary>A handle for a block that arrived in a message: in transit until the receive completes it.</summary>
+        internal static ExRef<T> Arrived(T* storage)
+        {
+            var arrived = new ExRef<T>(storage);
+            arrived.BeginTransfer();
+            return arrived;
+        }
+
+        /// <summary>The block address for a message; this (already sent) handle gives it up.</summary>
+        internal nint TakeForWire()
+        {
+            nint block = (nint)_storage;
+            _storage = null;
+            return block;
+        }
+
         protected override Linear CreateSuccessor()
         {
-            var fresh = new ExRef<T>(_storage!);
+            var fresh = new ExRef<T>(_storage);
             _storage = null;
             return fresh;
         }

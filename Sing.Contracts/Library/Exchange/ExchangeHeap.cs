@@ -4,7 +4,7 @@ namespace Sing.Contracts
     /// Entry point to the exchange heap. The default comes from <see cref="CreateDefault"/>, which each
     /// build flavour implements in its own file (Hosted/HostDefaults.cs on the host).
     /// </summary>
-    public static partial class ExchangeHeap
+    public static unsafe partial class ExchangeHeap
     {
         private static IExchangeHeap? _current;
 
@@ -19,14 +19,19 @@ namespace Sing.Contracts
         /// <summary>Allocates a vector of <paramref name="length"/> zeroed elements.</summary>
         public static ExVector<T> NewVector<T>(int length) where T : unmanaged
         {
-            return new ExVector<T>(Current.Allocate<T>(length));
+            if (length < 0)
+            {
+                throw new LinearityViolationException("a vector cannot have a negative length");
+            }
+
+            return new ExVector<T>((T*)Current.Allocate((nuint)length * (nuint)sizeof(T)), length);
         }
 
         /// <summary>Allocates one struct block initialised to <paramref name="value"/>.</summary>
         public static ExRef<T> New<T>(T value) where T : unmanaged
         {
-            T[] storage = Current.Allocate<T>(1);
-            storage[0] = value;
+            T* storage = (T*)Current.Allocate((nuint)sizeof(T));
+            *storage = value;
             return new ExRef<T>(storage);
         }
     }

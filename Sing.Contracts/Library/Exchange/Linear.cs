@@ -13,6 +13,9 @@ namespace Sing.Contracts
 
         private byte _status;
 
+        /// <summary>What the value is, for error messages (the SIP corelib has no reflection for GetType().Name).</summary>
+        protected virtual string KindName => "tracked value";
+
         /// <summary>True while this handle is the live owner of its block or channel end.</summary>
         public bool IsOwned => _status == Owned;
 
@@ -22,8 +25,8 @@ namespace Sing.Contracts
             if (_status != Owned)
             {
                 throw new LinearityViolationException(_status == InTransit
-                    ? GetType().Name + " was sent and is no longer owned by this code"
-                    : GetType().Name + " was freed or transferred");
+                    ? KindName + " was sent and is no longer owned by this code"
+                    : KindName + " was freed or transferred");
             }
         }
 
@@ -46,7 +49,7 @@ namespace Sing.Contracts
             if (_status != InTransit)
             {
                 // A second receive of the same message argument (e.g. calling GetM twice).
-                throw new LinearityViolationException(GetType().Name + " was already received by its new owner");
+                throw new LinearityViolationException(KindName + " was already received by its new owner");
             }
 
             Linear fresh = CreateSuccessor();

@@ -16,6 +16,13 @@ namespace Sing.Contracts
             return value is null ? null : (T)value.CompleteTransfer();
         }
 
+        /// <summary>Marks a handle made for a value that arrived in a message as in transit (generated unpack code).</summary>
+        public static T Arrive<T>(T value) where T : Linear
+        {
+            value.BeginTransfer();
+            return value;
+        }
+
         /// <summary>Moves ownership without a channel (e.g. into a holder): old handle dies.</summary>
         public static T Move<T>(T value) where T : Linear
         {

@@ -9,10 +9,18 @@ namespace Sing.Contracts.Hosted
         [ThreadStatic]
         private static HostWaiter? _waiter;
 
-        public IMessageQueue<TMsg> CreateQueue<TMsg>(int capacity) where TMsg : struct
+        public void CreateChannel(ContractInfo contract, out IChannelTransport imp, out IChannelTransport exp)
         {
-            return new HostMessageQueue<TMsg>(capacity);
+            ArgumentNullException.ThrowIfNull(contract);
+            var impInbox = new HostMessageQueue(contract.ImpQueueCapacity);
+            var expInbox = new HostMessageQueue(contract.ExpQueueCapacity);
+            imp = new HostTransport(impInbox, expInbox);
+            exp = new HostTransport(expInbox, impInbox);
         }
+
+        public bool WaitsNatively => false;
+
+        public int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs) => throw new NotSupportedException("host channels wait with waiters");
 
         public IWaiter CurrentWaiter => _waiter ??= new HostWaiter();
 

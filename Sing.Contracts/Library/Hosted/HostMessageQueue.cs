@@ -1,10 +1,10 @@
 namespace Sing.Contracts.Hosted
 {
     /// <summary>A fixed-size ring under a lock; the ring is allocated once, when the channel is made.</summary>
-    public sealed class HostMessageQueue<TMsg> : IMessageQueue<TMsg> where TMsg : struct
+    internal sealed class HostMessageQueue
     {
         private readonly object _gate = new object();
-        private readonly TMsg[] _ring;
+        private readonly WireMessage[] _ring;
         private int _head;
         private int _count;
         private bool _writerClosed;
@@ -12,7 +12,7 @@ namespace Sing.Contracts.Hosted
 
         public HostMessageQueue(int capacity)
         {
-            _ring = new TMsg[capacity < 1 ? 1 : capacity];
+            _ring = new WireMessage[capacity < 1 ? 1 : capacity];
         }
 
         public bool IsReady
@@ -37,7 +37,7 @@ namespace Sing.Contracts.Hosted
             }
         }
 
-        public void Enqueue(in TMsg message)
+        public void Enqueue(in WireMessage message)
         {
             IWaiter? wake;
             lock (_gate)
@@ -55,7 +55,7 @@ namespace Sing.Contracts.Hosted
             wake?.Signal();
         }
 
-        public bool TryDequeue(out TMsg message)
+        public bool TryDequeue(out WireMessage message)
         {
             lock (_gate)
             {

@@ -113,6 +113,7 @@ namespace System.Runtime.CompilerServices
         public const string UnmanagedSignatureCallingConvention = nameof(UnmanagedSignatureCallingConvention);
         public const string NumericIntPtr = nameof(NumericIntPtr);
         public const string VirtualStaticsInInterfaces = nameof(VirtualStaticsInInterfaces);
+        public const string ByRefLikeGenerics = nameof(ByRefLikeGenerics);
     }
 }
 

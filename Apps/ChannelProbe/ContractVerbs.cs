@@ -1,0 +1,122 @@
+using Sing.Contracts;
+using Sing.Contracts.Sip;
+using Singularity.V1;
+
+namespace Sing.Apps.ChannelProbe
+{
+    /// <summary>The channel tests again, written against generated contract endpoints instead of the raw ABI.</summary>
+    internal static class ContractVerbs
+    {
+        /// <summary>Serves one client: takes its Echo endpoint from a Connector message, then answers until Quit
+        /// (exit 0) or ChannelClosed (exit 3: the client vanished).</summary>
+        public static int Server(string path)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 100;
+            if (Channels.Receive(requests, out ReceivedMessage connect) != AbiStatus.Ok || connect.Tag != Names.ConnectRequestTag) return 101;
+            Connector.Exp door = Connector.Exp.Attach(KernelEndpoints.Wrap(connect.Endpoint), Connector.States.Start);
+            door.RecvConnect(out Echo.Exp echo);
+            door.Free();
+            long served = 0;
+            while (true)
+            {
+                Echo.Exp.ReadyReceived r = echo.ReceiveReady();
+                switch (r.Tag)
+                {
+                    case Echo.Exp.ReadyTag.Ping:
+                        r.GetPing(out long value);
+                        echo.SendPong(value + 1);
+                        served++;
+                        break;
+                    case Echo.Exp.ReadyTag.Data:
+                        r.GetData(out ExVector<byte> buffer);
+                        buffer[0] ^= 0xFF;            // proves the receiver writes the very block the client sees
+                        echo.SendDataBack(buffer);
+                        break;
+                    case Echo.Exp.ReadyTag.Quit:
+                        Debug.WriteLine($"served {served} pings; the client said Quit");
+                        echo.Free();
+                        return 0;
+                    case Echo.Exp.ReadyTag.ChannelClosed:
+                        Debug.WriteLine($"served {served} pings; then ChannelClosed");
+                        echo.Free();
+                        return 3;
+                }
+            }
+        }
+
+        private static Echo.Imp Connect(string path)
+        {
+            ChannelEndpoint raw = default;
+            for (int attempt = 0; attempt < 1000 && Names.Bind(path, out raw) != AbiStatus.Ok; attempt++) Threads.Sleep(2);
+            if (raw.IsNull) return null;
+            Connector.Imp door = Connector.Imp.Attach(KernelEndpoints.Wrap(raw), Connector.States.Start);
+            Echo.CreateChannel(out Echo.Imp mine, out Echo.Exp theirs);
+            door.SendConnect(theirs);                 // the endpoint travels; `theirs` is dead here
+            door.Free();
+            return mine;
+        }
+
+        /// <summary>COUNT pings, one vector round trip checked for zero copy, then Quit.</summary>
+        public static int Client(string path, int count)
+        {
+            Echo.Imp echo = Connect(path);
+            if (echo == null) return 110;
+            for (int i = 0; i < count; i++)
+            {
+                echo.SendPing(i);
+                echo.RecvPong(out long answer);
+                if (answer != i + 1) return 111;
+            }
+            ExVector<byte> buffer = ExchangeHeap.NewVector<byte>(4096);
+            buffer[0] = 0x5A;
+            buffer[4095] = 0x33;
+            ref byte first = ref buffer[0];
+            ulong before;
+            unsafe { fixed (byte* p = &first) before = (ulong)p; }
+            echo.SendData(buffer);
+            echo.RecvDataBack(out ExVector<byte> back);
+            ulong after;
+            unsafe { fixed (byte* p = &back[0]) after = (ulong)p; }
+            if (back.Length != 4096 || back[0] != 0xA5 || back[4095] != 0x33) return 112;
+            if (before != after) return 113;          // the same block came back: nothing was copied
+            back.Free();
+            echo.SendQuit();
+            echo.Free();
+            Debug.WriteLine($"{count} pings and a 4 KiB vector over Echo at 0x{after:x}");
+            return 0;
+        }
+
+        /// <summary>Connects, pings once, then blocks forever: the test kills it and the server must see ChannelClosed.</summary>
+        public static int Hang(string path)
+        {
+            Echo.Imp echo = Connect(path);
+            if (echo == null) return 120;
+            echo.SendPing(7);
+            echo.RecvPong(out _);
+            Threads.CreateEvent(false, false, out EventHandle never);
+            Threads.WaitAny(new[] { never }, ulong.MaxValue, out _);
+            return 121;
+        }
+
+        /// <summary>Pings twice without waiting for Pong. The library refuses the second ping (caught here); the
+        /// same message sent raw on the kernel endpoint is refused by the kernel, which ends this SIP.</summary>
+        public static int Violator(string path)
+        {
+            Echo.Imp echo = Connect(path);
+            if (echo == null) return 130;
+            echo.SendPing(1);
+            try
+            {
+                echo.SendPing(2);
+                return 131;                               // the library let a second Ping through
+            }
+            catch (ProtocolViolationException e)
+            {
+                Debug.WriteLine($"library: {e.Message}");
+            }
+            ChannelEndpoint raw = KernelEndpoints.Unwrap(echo);
+            Channels.Send(raw, Echo.Messages.Ping, 2);  // the kernel ends this process here
+            return 132;
+        }
+    }
+}

@@ -1,0 +1,49 @@
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+
+namespace Sing.Kernel.Tests
+{
+    /// <summary>Channels used through generated contract endpoints (Apps/ChannelProbe's Echo and Connector contracts,
+    /// Runtime/Sing.Contracts.Sip underneath): the same SIP-to-SIP behaviours as ChannelTests, in typed form.</summary>
+    internal static class ContractChannelTests
+    {
+        public static void PingPongBetweenSips(TestContext t)
+        {
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-contract");
+            KernelProcess client = ChannelTests.Start(t, "echo-contract-client /service/echo-contract 1000");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, client, "client"), "1000 typed pings answered, and a vector came back as the same block");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, server, "server"), "the server ended on Quit");
+        }
+
+        public static void EndpointTravelsInAMessage(TestContext t)
+        {
+            // The client creates an Echo channel and sends its exporter end inside a Connector message; the server
+            // then talks on the endpoint it received. One ping proves the transferred endpoint works at the receiver.
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-transfer");
+            KernelProcess client = ChannelTests.Start(t, "echo-contract-client /service/echo-transfer 1");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, client, "client"), "the client's Echo.Exp reached the server in a Connect message and served it");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, server, "server"), "the server answered on the endpoint it received");
+        }
+
+        public static void PeerDeathIsChannelClosed(TestContext t)
+        {
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-victim");
+            KernelProcess victim = ChannelTests.Start(t, "echo-contract-hang /service/echo-victim");
+            for (int i = 0; i < 400 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && victim.OwnedExchangeBlocks >= 1); i++)
+                WaitHandle.Sleep(5);
+            ProcessManager.Terminate(victim, -1, "killed mid-conversation by the test");
+            t.Equal(3, (ulong)ChannelTests.Wait(t, server, "server"), "the server's typed receive returned ChannelClosed");
+        }
+
+        public static void ProtocolViolationIsDetected(TestContext t)
+        {
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-violation");
+            KernelProcess violator = ChannelTests.Start(t, "echo-contract-violator /service/echo-violation");
+            t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)ChannelTests.Wait(t, violator, "violator")),
+                "the library threw on the second Ping, and the kernel ended the SIP when it sent it raw");
+            t.True(violator.TerminationReason != null && BootTests.Contains(violator.TerminationReason, "protocol violation on a Echo channel"),
+                "the kernel's reason names the generated contract's table");
+            t.Equal(3, (ulong)ChannelTests.Wait(t, server, "server"), "its peer saw ChannelClosed");
+        }
+    }
+}

@@ -1,0 +1,59 @@
+using System;
+using System.Diagnostics;
+using Singularity.V1;
+
+namespace Sing.Contracts.Sip
+{
+    /// <summary>Contract channels as kernel channels. Each channel is created with the contract's state table, so
+    /// the kernel checks every send too (defence in depth behind the analyzers and the library's own check);
+    /// select is the kernel's ChannelSelect.</summary>
+    public sealed unsafe class KernelChannelRuntime : IChannelRuntime
+    {
+        public void CreateChannel(ContractInfo contract, out IChannelTransport imp, out IChannelTransport exp)
+        {
+            int[] transitions = contract.DirectedTransitions;
+            int capacity = Math.Max(1, Math.Max(contract.ImpQueueCapacity, contract.ExpQueueCapacity));
+            AbiStatus status;
+            void* i = null, e = null;
+            fixed (int* t = transitions)
+            fixed (char* name = contract.Name)
+            {
+                ContractTable table;
+                table.StateCount = contract.StateNames.Length;
+                table.MessageCount = contract.MessageNames.Length;
+                table.InitialState = contract.InitialState;
+                table.TransitionCount = transitions.Length / 4;
+                table.Transitions = t;
+                table.Name = name;
+                table.NameLength = contract.Name.Length;
+                status = Abi.Table->ChannelCreateForContract(&table, capacity, &i, &e);
+            }
+
+            if (status != AbiStatus.Ok)
+            {
+                throw new InvalidOperationException("cannot create a " + contract.Name + " channel: status " + ((int)status).ToString());
+            }
+
+            imp = new KernelTransport(new ChannelEndpoint(i));
+            exp = new KernelTransport(new ChannelEndpoint(e));
+        }
+
+        public bool WaitsNatively => true;
+
+        public int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs)
+        {
+            int ready = -1;
+            AbiStatus status;
+            fixed (nint* h = handles)
+            {
+                status = Abi.Table->ChannelSelect((void**)h, handles.Length, timeoutMs < 0 ? ulong.MaxValue : (ulong)timeoutMs, &ready);
+            }
+
+            return status == AbiStatus.Ok ? ready : Select.TimedOut;
+        }
+
+        public IWaiter CurrentWaiter => throw new NotSupportedException("kernel channels select in the kernel");
+
+        public long NowMilliseconds => Stopwatch.GetTimestamp() * 1000 / Stopwatch.Frequency;
+    }
+}

@@ -1,0 +1,114 @@
+using Singularity.V1;
+
+namespace Sing.Contracts.Sip
+{
+    /// <summary>A kernel endpoint this SIP owns, as a contract transport. A send builds one kernel message on the
+    /// stack and makes one ABI call (no allocation); a receive is one ABI call that blocks in the kernel.</summary>
+    public sealed unsafe class KernelTransport : IChannelTransport
+    {
+        private void* _endpoint;
+
+        public KernelTransport(ChannelEndpoint endpoint)
+        {
+            _endpoint = endpoint.Address;
+        }
+
+        public nint NativeHandle => (nint)_endpoint;
+
+        public bool IsReady
+        {
+            get
+            {
+                void* endpoint = _endpoint;
+                int ready = -1;
+                return Abi.Table->ChannelSelect(&endpoint, 1, 0, &ready) == AbiStatus.Ok;
+            }
+        }
+
+        /// <summary>Gives up the kernel endpoint (it travels in a message or leaves the contract world).</summary>
+        internal ChannelEndpoint Detach()
+        {
+            var endpoint = new ChannelEndpoint(_endpoint);
+            _endpoint = null;
+            return endpoint;
+        }
+
+        public void Send(ref WireMessage message)
+        {
+            if (message.UsesSecondSlots)
+            {
+                throw new ProtocolViolationException("a kernel channel message carries one exchange block and one endpoint");
+            }
+
+            ChannelMessage k;
+            k.Tag = message.Tag;
+            k.InlineLength = message.InlineLength;
+            k.Block = (void*)message.Block;
+            k.Endpoint = message.Endpoint is KernelTransport carried ? carried.Detach().Address : null;
+            message.CopyInlineTo(k.Inline);
+            AbiStatus status = Abi.Table->ChannelSend(_endpoint, &k);
+            if (status == AbiStatus.Ok)
+            {
+                return;
+            }
+
+            if (status == AbiStatus.ChannelClosed)
+            {
+                // The peer is gone: the message is dropped (failure shows on receive), with what it carried.
+                if (k.Block != null)
+                {
+                    Abi.Table->ExchangeFree(k.Block);
+                }
+
+                if (k.Endpoint != null)
+                {
+                    Abi.Table->ChannelClose(k.Endpoint);
+                }
+
+                return;
+            }
+
+            throw new ProtocolViolationException("kernel channel send failed with status " + ((int)status).ToString());
+        }
+
+        public bool Receive(out WireMessage message)
+        {
+            message = default;
+            ChannelMessage k;
+            AbiStatus status = Abi.Table->ChannelReceive(_endpoint, ulong.MaxValue, &k);
+            if (status == AbiStatus.ChannelClosed)
+            {
+                return false;
+            }
+
+            if (status != AbiStatus.Ok)
+            {
+                throw new ProtocolViolationException("kernel channel receive failed with status " + ((int)status).ToString());
+            }
+
+            message.Tag = k.Tag;
+            message.SetInline(k.Inline, k.InlineLength);
+            message.Block = (nint)k.Block;
+            if (k.Endpoint != null)
+            {
+                message.Endpoint = new KernelTransport(new ChannelEndpoint(k.Endpoint));
+            }
+
+            return true;
+        }
+
+        public void Close()
+        {
+            if (_endpoint != null)
+            {
+                Abi.Table->ChannelClose(_endpoint);
+                _endpoint = null;
+            }
+        }
+
+        // Select waits in the kernel (KernelChannelRuntime.WaitAny), never with waiters.
+        public void SetWaiter(IWaiter? waiter)
+        {
+        }
+    }
+}

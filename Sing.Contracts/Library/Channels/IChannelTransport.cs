@@ -1,0 +1,28 @@
+namespace Sing.Contracts
+{
+    /// <summary>
+    /// One end of a channel as a transport sees it: messages in <see cref="WireMessage"/> form. The host
+    /// implements it with in-process queues, the SIP runtime with a kernel endpoint. Protocol checks,
+    /// typing and ownership rules stay above it, in <see cref="EndpointCore{TMsg}"/>.
+    /// </summary>
+    public interface IChannelTransport
+    {
+        /// <summary>Queues the message at the peer; never blocks. A closed peer drops it silently.</summary>
+        void Send(ref WireMessage message);
+
+        /// <summary>Blocks for the next message; false once the peer has closed and nothing is left.</summary>
+        bool Receive(out WireMessage message);
+
+        /// <summary>True when a receive would not block (a message is waiting or the peer closed).</summary>
+        bool IsReady { get; }
+
+        /// <summary>What the runtime's native select waits on (0 if the runtime waits with <see cref="IWaiter"/>s).</summary>
+        nint NativeHandle { get; }
+
+        /// <summary>Closes this end: the peer sees ChannelClosed once its queue drains.</summary>
+        void Close();
+
+        /// <summary>The waiter to signal on arrival or close; null to detach (waiter-based runtimes only).</summary>
+        void SetWaiter(IWaiter? waiter);
+    }
+}
