@@ -1,7 +1,21 @@
+// Shared with the host installer (Installer/Sing.Installer links this file): only the ordinal string APIs our corelib
+// has, and no nullable annotations (the kernel and SIP runtime compile without them).
+#nullable disable
+#pragma warning disable CA1305, CA1307, CA1309, CA1310, CA1865, CA1866, CA1847, CA1845, CA1846, CA1062, CA1510, CA1805, CA1051, CA1720, CA1711
 using System.Collections.Generic;
 
 namespace Singularity.Manifests
 {
+    /// <summary>What kind of mistake a command line made (the installer reports each kind with its own code).</summary>
+    public enum CommandLineError
+    {
+        None,
+        UnknownParameter,
+        WrongType,
+        MissingValue,
+        ExtraArgument,
+    }
+
     /// <summary>A parameter's value after binding: always valid for its declared type.</summary>
     public sealed class ParameterValue
     {
@@ -10,18 +24,30 @@ namespace Singularity.Manifests
     }
 
     /// <summary>Binds a command line to a program's declared parameters: positional words by position (a string
-    /// parameter in the last position takes the rest of the line, up to the next --option the program declares),
+    /// parameter in the last position takes the rest of the line, up to the next option the program declares),
     /// <c>--name value</c> or <c>--name=value</c>,
-    /// and <c>--flag</c> for a bool. Words may be double-quoted. Every value is checked against the parameter's
+    /// <c>name=value</c> for a declared name, and <c>--flag</c> for a bool. Words may be double-quoted. Every value is checked against the parameter's
     /// type; defaults fill what is not given. The shell and the kernel use this same code, so a program can
     /// never receive a value its manifest does not allow.</summary>
     public static class CommandLine
     {
         /// <summary>Returns null and fills <paramref name="values"/> (one per declared parameter that has a value),
         /// or returns what is wrong.</summary>
-        public static string Bind(ProgramManifest program, string tail, List<ParameterValue> values)
+        public static string Bind(ProgramManifest program, string tail, List<ParameterValue> values) => Bind(program, tail, values, out _);
+
+        /// <summary>As <see cref="Bind(ProgramManifest, string, List{ParameterValue})"/>, also saying what kind of
+        /// mistake the line made.</summary>
+        public static string Bind(ProgramManifest program, string tail, List<ParameterValue> values, out CommandLineError kind)
         {
             values.Clear();
+            string error = BindCore(program, tail, values, out kind);
+            if (error != null) values.Clear();
+            return error;
+        }
+
+        private static string BindCore(ProgramManifest program, string tail, List<ParameterValue> values, out CommandLineError kind)
+        {
+            kind = CommandLineError.ExtraArgument;
             List<string> words = Split(tail ?? "", out string splitError);
             if (splitError != null) return splitError;
             int nextPosition = 0;
@@ -30,7 +56,13 @@ namespace Singularity.Manifests
                 string word = words[i];
                 ParameterInfo parameter;
                 string value;
-                if (word.Length > 2 && word[0] == '-' && word[1] == '-')
+                int assign = word.IndexOf('=');
+                if (!(word.Length > 2 && word[0] == '-' && word[1] == '-') && assign > 0 && program.FindParameter(word.Substring(0, assign)) != null)
+                {
+                    parameter = program.FindParameter(word.Substring(0, assign));
+                    value = word.Substring(assign + 1);
+                }
+                else if (word.Length > 2 && word[0] == '-' && word[1] == '-')
                 {
                     string name = word.Substring(2);
                     int equals = name.IndexOf('=');
@@ -41,12 +73,20 @@ namespace Singularity.Manifests
                         name = name.Substring(0, equals);
                     }
                     parameter = program.FindParameter(name);
-                    if (parameter == null) return string.Concat("unknown parameter --", name, " for ", program.Name, "; ", Describe(program));
+                    if (parameter == null)
+                    {
+                        kind = CommandLineError.UnknownParameter;
+                        return string.Concat("unknown parameter --", name, " for ", program.Name, "; ", Describe(program));
+                    }
                     if (value == null)
                     {
                         if (parameter.Type == ParameterType.Bool) value = "true";
                         else if (i + 1 < words.Count) value = words[++i];
-                        else return string.Concat("parameter --", name, " of ", program.Name, " needs a ", parameter.TypeName, " value");
+                        else
+                        {
+                            kind = CommandLineError.MissingValue;
+                            return string.Concat("parameter --", name, " of ", program.Name, " needs a value (", parameter.TypeName, ")");
+                        }
                     }
                 }
                 else
@@ -59,16 +99,25 @@ namespace Singularity.Manifests
                 }
                 if (Find(values, parameter.Name) != null) return string.Concat("parameter ", parameter.Name, " of ", program.Name, " is given twice");
                 string typeError = CheckType(program, parameter, value);
-                if (typeError != null) return typeError;
+                if (typeError != null)
+                {
+                    kind = CommandLineError.WrongType;
+                    return typeError;
+                }
                 values.Add(new ParameterValue { Parameter = parameter, Value = Normalize(parameter, value) });
             }
             for (int p = 0; p < program.Parameters.Count; p++)
             {
                 ParameterInfo parameter = program.Parameters[p];
                 if (Find(values, parameter.Name) != null) continue;
-                if (parameter.Required) return string.Concat("missing required parameter ", parameter.Name, " (", parameter.TypeName, ") of ", program.Name);
+                if (parameter.Required)
+                {
+                    kind = CommandLineError.MissingValue;
+                    return string.Concat("missing required parameter ", parameter.Name, " (", parameter.TypeName, ") of ", program.Name);
+                }
                 if (parameter.Default != null) values.Add(new ParameterValue { Parameter = parameter, Value = Normalize(parameter, parameter.Default) });
             }
+            kind = CommandLineError.None;
             return null;
         }
 
@@ -95,8 +144,8 @@ namespace Singularity.Manifests
         /// <summary>A word that names a declared parameter (--name or --name=value) ends a rest-of-line value.</summary>
         private static bool IsOption(ProgramManifest program, string word)
         {
-            if (word.Length < 3 || word[0] != '-' || word[1] != '-') return false;
             int equals = word.IndexOf('=');
+            if (word.Length < 3 || word[0] != '-' || word[1] != '-') return equals > 0 && program.FindParameter(word.Substring(0, equals)) != null;
             return program.FindParameter(equals < 0 ? word.Substring(2) : word.Substring(2, equals - 2)) != null;
         }
 
@@ -125,32 +174,40 @@ namespace Singularity.Manifests
             _ => value,
         };
 
-        /// <summary>Splits on spaces and tabs; "double quotes" keep spaces inside one word.</summary>
+        /// <summary>Splits on spaces and tabs outside double quotes; quotes group text (anywhere in a word, as in
+        /// name="two words") and are removed.</summary>
         public static List<string> Split(string text, out string error)
         {
             var words = new List<string>();
             error = null;
-            int i = 0;
-            while (i < text.Length)
+            var word = new System.Text.StringBuilder();
+            bool inWord = false, quoted = false;
+            for (int i = 0; i < text.Length; i++)
             {
-                while (i < text.Length && (text[i] == ' ' || text[i] == '\t')) i++;
-                if (i >= text.Length) break;
-                if (text[i] == '"')
+                char c = text[i];
+                if (c == '"')
                 {
-                    int close = text.IndexOf('"', i + 1);
-                    if (close < 0)
-                    {
-                        error = "unterminated quote in the command line";
-                        return words;
-                    }
-                    words.Add(text.Substring(i + 1, close - i - 1));
-                    i = close + 1;
-                    continue;
+                    quoted = !quoted;
+                    inWord = true;
                 }
-                int start = i;
-                while (i < text.Length && text[i] != ' ' && text[i] != '\t') i++;
-                words.Add(text.Substring(start, i - start));
+                else if (!quoted && (c == ' ' || c == '\t'))
+                {
+                    if (inWord) words.Add(word.ToString());
+                    word.Clear();
+                    inWord = false;
+                }
+                else
+                {
+                    word.Append(c);
+                    inWord = true;
+                }
             }
+            if (quoted)
+            {
+                error = "unterminated quote in the command line";
+                return words;
+            }
+            if (inWord) words.Add(word.ToString());
             return words;
         }
     }

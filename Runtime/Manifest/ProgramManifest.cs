@@ -1,3 +1,6 @@
+// Shared with the host installer, like CommandLine.cs.
+#nullable disable
+#pragma warning disable CA1051, CA1805, CA1720, CA1711, CA1002, CA2227, CA1034
 using System.Collections.Generic;
 
 namespace Singularity.Manifests

@@ -2,108 +2,67 @@ using System.Collections.Generic;
 using System.Linq;
 using Sing.Installer.Diagnostics;
 using Sing.Installer.Model;
+using Shared = Singularity.Manifests;
 
 namespace Sing.Installer.Arguments
 {
-    /// <summary>Binds a command-line tail to a manifest's parameters; the shell, boot services, the startup script and
-    /// the tests use these same rules. Forms: positional values (by position), "--name value", "name=value",
-    /// "--name=value", bare "--flag" for bools. When the last positional parameter is a string, it takes the rest of
-    /// the line verbatim (so programs that parse their own arguments get them whole).</summary>
+    /// <summary>Binds a command-line tail to a manifest's parameters with the very code the kernel and the shell run
+    /// (Runtime/Manifest/CommandLine.cs, linked into this assembly), so what the installer accepts for boot services
+    /// and the startup script is exactly what the kernel will accept at run time.</summary>
     public static class ArgumentBinder
     {
         public static BindResult Bind(ProgramManifest manifest, string commandLineTail)
         {
-            var errors = new List<ArgumentError>();
-            var given = new Dictionary<string, string>();
-            var byName = manifest.Parameters.ToDictionary(p => p.Name);
-            var positional = manifest.Parameters.Where(p => p.Position is not null).OrderBy(p => p.Position).ToList();
-            ParameterDecl? rest = positional.Count > 0 && positional[^1].Type == "string" ? positional[^1] : null;
-            var tokens = CommandLineTokenizer.Split(commandLineTail);
-            int nextPosition = 0;
-
-            for (int t = 0; t < tokens.Count; t++)
-            {
-                string tok = tokens[t].Text;
-                ParameterDecl? target;
-                string? value = null;
-                if (tok.StartsWith("--", System.StringComparison.Ordinal) && tok.Length > 2)
-                {
-                    string name = tok[2..];
-                    int eq = name.IndexOf('=');
-                    if (eq >= 0) { value = name[(eq + 1)..]; name = name[..eq]; }
-                    if (!byName.TryGetValue(name, out target))
-                    {
-                        errors.Add(new ArgumentError(ErrorCodes.UnknownParameter, $"unknown parameter --{name} for {manifest.Name}; {Usage(manifest)}"));
-                        continue;
-                    }
-                    if (value is null)
-                    {
-                        if (target.Type == "bool") value = "true";
-                        else if (t + 1 < tokens.Count) value = tokens[++t].Text;
-                        else
-                        {
-                            errors.Add(new ArgumentError(ErrorCodes.MissingRequired, $"parameter {name} of {manifest.Name} needs a value after --{name}"));
-                            continue;
-                        }
-                    }
-                }
-                else if (tok.IndexOf('=') is int eq && eq > 0 && byName.TryGetValue(tok[..eq], out target))
-                {
-                    value = tok[(eq + 1)..];
-                }
-                else
-                {
-                    if (nextPosition >= positional.Count)
-                    {
-                        errors.Add(new ArgumentError(ErrorCodes.ExtraArgument,
-                            $"unexpected argument '{tok}' for {manifest.Name}: it takes {positional.Count} positional value(s); {Usage(manifest)}"));
-                        continue;
-                    }
-                    target = positional[nextPosition++];
-                    if (target == rest)
-                    {
-                        Assign(manifest, target, commandLineTail[tokens[t].Start..].Trim(), given, errors);
-                        break;
-                    }
-                    value = tok;
-                }
-                Assign(manifest, target, value, given, errors);
-            }
-
-            var values = new List<KeyValuePair<string, string>>();
-            foreach (var p in manifest.Parameters)
-            {
-                if (given.TryGetValue(p.Name, out string? v)) values.Add(new(p.Name, v));
-                else if (p.Required)
-                    errors.Add(new ArgumentError(ErrorCodes.MissingRequired,
-                        $"missing required parameter {p.Name} ({p.Type}) of {manifest.Name}; give {(p.Position is int pos ? $"it as positional value {pos} or " : "")}--{p.Name} VALUE"));
-                else if (p.Default is not null && ParameterValues.TryParse(p.Type, p.Default, out string d)) values.Add(new(p.Name, d));
-            }
-            return new BindResult(errors.Count == 0 ? values : new List<KeyValuePair<string, string>>(), errors);
+            Shared.ProgramManifest program = ToShared(manifest);
+            var values = new List<Shared.ParameterValue>();
+            string? error = Shared.CommandLine.Bind(program, commandLineTail, values, out Shared.CommandLineError kind);
+            if (error != null)
+                return new BindResult(new List<KeyValuePair<string, string>>(), new[] { new ArgumentError(CodeOf(kind), error) });
+            var ordered = new List<KeyValuePair<string, string>>();
+            foreach (ParameterDecl p in manifest.Parameters)
+                if (Shared.CommandLine.Find(values, p.Name) is Shared.ParameterValue v) ordered.Add(new KeyValuePair<string, string>(p.Name, v.Value));
+            return new BindResult(ordered, new List<ArgumentError>());
         }
 
-        private static void Assign(ProgramManifest manifest, ParameterDecl p, string value, Dictionary<string, string> given, List<ArgumentError> errors)
+        /// <summary>The kernel's view of a manifest's parameters.</summary>
+        private static Shared.ProgramManifest ToShared(ProgramManifest manifest)
         {
-            if (given.ContainsKey(p.Name))
+            var program = new Shared.ProgramManifest { Name = manifest.Name, Kind = manifest.Kind, Image = manifest.Name };
+            foreach (ParameterDecl p in manifest.Parameters)
             {
-                errors.Add(new ArgumentError(ErrorCodes.ExtraArgument, $"parameter {p.Name} of {manifest.Name} is given twice; give it once"));
-                return;
+                program.Parameters.Add(new Shared.ParameterInfo
+                {
+                    Name = p.Name,
+                    Type = p.Type switch
+                    {
+                        "int32" => Shared.ParameterType.Int32,
+                        "int64" => Shared.ParameterType.Int64,
+                        "bool" => Shared.ParameterType.Bool,
+                        _ => Shared.ParameterType.String,
+                    },
+                    Required = p.Required,
+                    Default = p.Default,
+                    Position = p.Position ?? -1,
+                    Help = p.Help ?? "",
+                });
             }
-            if (!ParameterValues.TryParse(p.Type, value, out string canonical))
-            {
-                errors.Add(new ArgumentError(ErrorCodes.WrongArgumentType,
-                    $"parameter {p.Name} of {manifest.Name} expects {p.Type}, got '{value}'; give {ParameterValues.Describe(p.Type)}"));
-                return;
-            }
-            given[p.Name] = canonical;
+            return program;
         }
 
-        /// <summary>"parameters: count (int32, position 0), --verbose (bool)" for error messages and the shell's help.</summary>
-        public static string Usage(ProgramManifest manifest)
+        private static string CodeOf(Shared.CommandLineError kind) => kind switch
         {
-            if (manifest.Parameters.Count == 0) return "it takes no parameters";
-            return "parameters: " + string.Join(", ", manifest.Parameters.Select(p =>
-                $"--{p.Name} ({p.Type}{(p.Position is int pos ? $", position {pos}" : "")}{(p.Required ? ", required" : "")})"));
+            Shared.CommandLineError.UnknownParameter => ErrorCodes.UnknownParameter,
+            Shared.CommandLineError.WrongType => ErrorCodes.WrongArgumentType,
+            Shared.CommandLineError.MissingValue => ErrorCodes.MissingRequired,
+            _ => ErrorCodes.ExtraArgument,
+        };
+
+        /// <summary>The first word of a command line and the rest (for startup-script lines).</summary>
+        public static (string Command, string Tail) SplitCommand(string line)
+        {
+            string trimmed = line.Trim();
+            int space = trimmed.IndexOfAny(new[] { ' ', '\t' });
+            return space < 0 ? (trimmed, "") : (trimmed[..space], trimmed[(space + 1)..]);
         }
     }
 }

@@ -11,7 +11,7 @@ namespace Sing.Installer.Il
     /// endpoints and hardware one for one, with the right types.</summary>
     public static class CodeManifestChecker
     {
-        public static readonly IReadOnlySet<string> TrustedAssemblies = new HashSet<string> { "Sing.CoreLib", "Sing.SipRuntime" };
+        public static readonly IReadOnlySet<string> TrustedAssemblies = new HashSet<string> { "Sing.CoreLib", "Sing.SipRuntime", "Sing.Contracts.Sip" };
         public static readonly IReadOnlySet<string> StockFramework = new HashSet<string> { "System.Runtime", "System.Private.CoreLib", "mscorlib", "netstandard" };
 
         private const string Config = "Singularity.Configuration.";

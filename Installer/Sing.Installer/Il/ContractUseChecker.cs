@@ -8,7 +8,7 @@ namespace Sing.Installer.Il
 {
     /// <summary>A program may use only the channel contracts its manifest declares (001 §4.1): every type carrying an
     /// attribute named ContractAttribute (any namespace), or nested in one, that the program defines or references must
-    /// be the contract of one of its endpoints. References are resolved into the --references assemblies to see the
+    /// be the contract of one of its endpoints or listed under &lt;contracts&gt; (channels made at run time). References are resolved into the --references assemblies to see the
     /// attribute.</summary>
     public static class ContractUseChecker
     {
@@ -17,7 +17,7 @@ namespace Sing.Installer.Il
         public static void Check(LoadedAssembly asm, ProgramManifest m, AssemblyResolver resolver, DiagnosticBag bag)
         {
             MetadataReader r = asm.Reader;
-            var declared = new HashSet<string>(m.Endpoints.Select(e => e.Contract));
+            var declared = new HashSet<string>(m.Endpoints.Select(e => e.Contract).Concat(m.Contracts.Select(c => c.Name)));
             var reported = new HashSet<string>();
 
             foreach (TypeDefinitionHandle h in r.TypeDefinitions)
@@ -44,7 +44,7 @@ namespace Sing.Installer.Il
             if (declared.Contains(contract) || !reported.Add(contract)) return;
             string via = through.Replace('+', '.') == contract ? "" : $" (it {verb} {through})";
             bag.Add(ErrorCodes.UndeclaredContract, SourceLocation.OfFile(asm.DisplayName),
-                $"{asm.Name} uses contract {contract}{via}, which the manifest of {m.Name} does not declare; add an endpoint with contract=\"{contract}\" or remove the use");
+                $"{asm.Name} uses contract {contract}{via}, which the manifest of {m.Name} does not declare; add an endpoint with contract=\"{contract}\" or <contracts><contract name=\"{contract}\"/></contracts>, or remove the use");
         }
     }
 }

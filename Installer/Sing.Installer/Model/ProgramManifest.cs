@@ -18,7 +18,8 @@ namespace Sing.Installer.Model
         IReadOnlyList<ParameterDecl> Parameters,
         IReadOnlyList<NamedItem> Privileges,
         HardwareDecl? Hardware,
-        IReadOnlyList<NamedItem> Dependencies)
+        IReadOnlyList<NamedItem> Dependencies,
+        IReadOnlyList<NamedItem> Contracts)
     {
         public const string Driver = "driver";
 
@@ -29,7 +30,8 @@ namespace Sing.Installer.Model
         }
     }
 
-    /// <summary>An item identified by one string: a code assembly, a privilege, a service dependency path.</summary>
+    /// <summary>An item identified by one string: a code assembly, a privilege, a service dependency path, a contract
+    /// used on run-time channels.</summary>
     public sealed record NamedItem(string Name, XmlSpot Spot);
 
     /// <summary>&lt;endpoint&gt;: exactly one of Bind (client) or Register (service) is set in a valid manifest.</summary>

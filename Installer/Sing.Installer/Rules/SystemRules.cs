@@ -72,16 +72,14 @@ namespace Sing.Installer.Rules
 
             foreach (var line in policy.Startup)
             {
-                var tokens = CommandLineTokenizer.Split(line.Text);
-                if (tokens.Count == 0) continue;
-                string name = tokens[0].Text;
+                (string name, string tail) = ArgumentBinder.SplitCommand(line.Text);
+                if (name.Length == 0) continue;
                 if (ShellBuiltins.Contains(name)) continue;
                 if (!byName.TryGetValue(name, out var p))
                 {
                     bag.Add(ErrorCodes.UnknownScriptProgram, line.Spot.Element, $"startup line '{line.Text}' runs {name}, which is not installed; add it to <programs> or correct the name");
                     continue;
                 }
-                string tail = line.Text[(tokens[0].Start + tokens[0].Text.Length)..];
                 foreach (var error in ArgumentBinder.Bind(p.Manifest, tail).Errors)
                     bag.Add(ErrorCodes.BadArguments, line.Spot.Element, $"startup line '{line.Text}': {error.Message} ({error.Code})");
             }

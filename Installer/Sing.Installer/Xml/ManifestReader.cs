@@ -39,6 +39,9 @@ namespace Sing.Installer.Xml
             var dependencies = Children(root, "dependencies", "service")
                 .Select(e => new NamedItem((string)e.Attribute("path")!, XmlDocumentLoader.Spot(file, e))).ToList();
 
+            var contracts = Children(root, "contracts", "contract")
+                .Select(e => new NamedItem((string)e.Attribute("name")!, XmlDocumentLoader.Spot(file, e))).ToList();
+
             HardwareDecl? hardware = null;
             if (root.Element(s_ns + "hardware") is XElement hw)
             {
@@ -50,7 +53,7 @@ namespace Sing.Installer.Xml
             return new ProgramManifest(file, XmlDocumentLoader.Spot(file, root),
                 (string)root.Attribute("name")!, (string)root.Attribute("kind")!, (string)root.Attribute("publisher")!, (string)root.Attribute("version")!,
                 (string?)root.Element(s_ns + "description"), abiVersion, XmlDocumentLoader.Spot(file, abi),
-                assemblies, endpoints, parameters, privileges, hardware, dependencies);
+                assemblies, endpoints, parameters, privileges, hardware, dependencies, contracts);
         }
 
         private static IEnumerable<XElement> Children(XElement root, string container, string item) =>
