@@ -187,6 +187,9 @@ namespace Sing.Contracts.Generator
                 w.AppendLine(i3 + "        break;");
             }
 
+            // A contract whose messages carry nothing would otherwise leave the switch empty (CS1522).
+            w.AppendLine(i3 + "    default:");
+            w.AppendLine(i3 + "        break;");
             w.AppendLine(i3 + "}");
             w.AppendLine(i2 + "}");
         }
@@ -239,6 +242,8 @@ namespace Sing.Contracts.Generator
                 w.AppendLine(i3 + "    }");
             }
 
+            w.AppendLine(i3 + "    default:");
+            w.AppendLine(i3 + "        break;");
             w.AppendLine(i3 + "}");
             w.AppendLine(i2 + "}");
         }
