@@ -111,16 +111,8 @@ namespace Sing.Kernel.Abi
         private static AbiStatus KillProcessById(int id)
         {
             ulong mark = Enter();
-            AbiStatus status;
             KernelProcess target = ProcessManager.FindById(id);
-            if (!CallerHolds("process-control")) status = AbiStatus.NotPermitted;
-            else if (target == null) status = AbiStatus.NotFound;
-            else if (target == Caller) status = AbiStatus.InvalidArgument;
-            else
-            {
-                ProcessManager.Terminate(target, ExitCodes.Killed, string.Concat("killed by ", Caller.Name));
-                status = AbiStatus.Ok;
-            }
+            AbiStatus status = !CallerHolds("process-control") ? AbiStatus.NotPermitted : target == null ? AbiStatus.NotFound : Kill(target);
             Leave(mark);
             return status;
         }

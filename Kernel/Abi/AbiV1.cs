@@ -208,13 +208,17 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Process, out KernelProcess p);
-            if (status == AbiStatus.Ok)
-            {
-                if (p == Caller) status = AbiStatus.InvalidArgument; // a SIP exits; it does not kill itself
-                else ProcessManager.Terminate(p, ExitCodes.Killed, string.Concat("killed by ", Caller.Name));
-            }
+            if (status == AbiStatus.Ok) status = Kill(p);
             Leave(mark);
             return status;
+        }
+
+        /// <summary>Ends <paramref name="target"/> on the caller's behalf; a SIP exits, it does not kill itself.</summary>
+        private static AbiStatus Kill(KernelProcess target)
+        {
+            if (target == Caller) return AbiStatus.InvalidArgument;
+            ProcessManager.Terminate(target, ExitCodes.Killed, string.Concat("killed by ", Caller.Name));
+            return AbiStatus.Ok;
         }
 
         [UnmanagedCallersOnly]
