@@ -65,7 +65,11 @@ namespace Sing.Apps.ChannelProbe
             {
                 echo.SendPing(i);
                 echo.RecvPong(out long answer);
-                if (answer != i + 1) return 111;
+                if (answer != i + 1)
+                {
+                    echo.Free();
+                    return 111;
+                }
             }
             ExVector<byte> buffer = ExchangeHeap.NewVector<byte>(4096);
             buffer[0] = 0x5A;
@@ -77,9 +81,13 @@ namespace Sing.Apps.ChannelProbe
             echo.RecvDataBack(out ExVector<byte> back);
             ulong after;
             unsafe { fixed (byte* p = &back[0]) after = (ulong)p; }
-            if (back.Length != 4096 || back[0] != 0xA5 || back[4095] != 0x33) return 112;
-            if (before != after) return 113;          // the same block came back: nothing was copied
+            bool intact = back.Length == 4096 && back[0] == 0xA5 && back[4095] == 0x33;
             back.Free();
+            if (!intact || before != after)           // the same block must come back: nothing was copied
+            {
+                echo.Free();
+                return intact ? 113 : 112;
+            }
             echo.SendQuit();
             echo.Free();
             Debug.WriteLine($"{count} pings and a 4 KiB vector over Echo at 0x{after:x}");
@@ -95,6 +103,7 @@ namespace Sing.Apps.ChannelProbe
             echo.RecvPong(out _);
             Threads.CreateEvent(false, false, out EventHandle never);
             Threads.WaitAny(new[] { never }, ulong.MaxValue, out _);
+            echo.Free();
             return 121;
         }
 
@@ -105,14 +114,20 @@ namespace Sing.Apps.ChannelProbe
             Echo.Imp echo = Connect(path);
             if (echo == null) return 130;
             echo.SendPing(1);
+            bool refused = false;
             try
             {
                 echo.SendPing(2);
-                return 131;                               // the library let a second Ping through
             }
             catch (ProtocolViolationException e)
             {
+                refused = true;
                 Debug.WriteLine($"library: {e.Message}");
+            }
+            if (!refused)
+            {
+                echo.Free();
+                return 131;                               // the library let a second Ping through
             }
             ChannelEndpoint raw = KernelEndpoints.Unwrap(echo);
             Channels.Send(raw, Echo.Messages.Ping, 2);  // the kernel ends this process here

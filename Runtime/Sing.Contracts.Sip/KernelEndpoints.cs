@@ -11,7 +11,7 @@ namespace Sing.Contracts.Sip
         public static IChannelTransport Wrap(ChannelEndpoint endpoint) => new KernelTransport(endpoint);
 
         /// <summary>The kernel endpoint of a contract endpoint, which stops being usable (as if it had been sent).</summary>
-        public static ChannelEndpoint Unwrap(Endpoint endpoint)
+        public static ChannelEndpoint Unwrap([Claims] Endpoint endpoint)
         {
             endpoint.BeginTransfer();
             IChannelTransport transport = endpoint.TakeForWire(out _);
