@@ -4,7 +4,7 @@ using Sing.Kernel.Arch;
 namespace Sing.Kernel.Bench
 {
     /// <summary>Costs of the managed runtime in the kernel's object space: allocation, collection pauses by live-heap
-    /// size, virtual/interface/delegate calls, and exception throw+catch.</summary>
+    /// size, virtual/interface/generic virtual/delegate calls, and exception throw+catch.</summary>
     internal static unsafe class RuntimeBenchmarks
     {
         public static Benchmark[] All()
@@ -19,6 +19,7 @@ namespace Sing.Kernel.Bench
             new Benchmark("AllocSmallArray", 100_000, &AllocSmallArray),
             new Benchmark("VirtualCall", 1_000_000, &VirtualCall),
             new Benchmark("InterfaceCall", 1_000_000, &InterfaceCall),
+            new Benchmark("GVMCall", 1_000_000, &GenericVirtualCall),
             new Benchmark("DelegateCall", 1_000_000, &DelegateCall),
             new Benchmark("ThrowCatch", 2_000, &ThrowCatch),
             new Benchmark("GCPause1MiB", 1, &GCPause1MiB),
@@ -35,11 +36,14 @@ namespace Sing.Kernel.Bench
         private abstract class Shape
         {
             public abstract int Sides();
+            // A generic virtual method: each call goes through GVMLookupForSlot (a cache hit after the first).
+            public virtual int SidesPer<T>(T unit) => Sides();
         }
 
         private sealed class Square : Shape, ISides
         {
             public override int Sides() => 4;
+            public override int SidesPer<T>(T unit) => 4;
             int ISides.Count() => 4;
         }
 
@@ -48,6 +52,7 @@ namespace Sing.Kernel.Bench
         private sealed class Triangle : Shape, ISides
         {
             public override int Sides() => 3;
+            public override int SidesPer<T>(T unit) => 3;
             int ISides.Count() => 3;
         }
 
@@ -133,6 +138,18 @@ namespace Sing.Kernel.Bench
             int sum = 0;
             ulong start = Cpu.ReadTsc();
             for (int i = 0; i < n; i++) sum += sides.Count();
+            ulong end = Cpu.ReadTsc();
+            s_sink = sum;
+            return end - start;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static ulong GenericVirtualCall(int n)
+        {
+            Shape shape = s_shapes[s_pick];
+            int sum = 0;
+            ulong start = Cpu.ReadTsc();
+            for (int i = 0; i < n; i++) sum += shape.SidesPer(i);
             ulong end = Cpu.ReadTsc();
             s_sink = sum;
             return end - start;

@@ -20,9 +20,9 @@ public class FaultDiagnosticsTests
     /// them in the kernel, so the report names the exception type, its message and the throwing method.</summary>
     public static TheoryData<string, string, string> UnhandledExceptions => new()
     {
-        { "unhandled_exception", "Sing_CoreLib_System_InvalidOperationException: deliberately unhandled", "FaultTests__Unhandled" },
-        { "null_reference", "Sing_CoreLib_System_NullReferenceException: Object reference not set to an instance of an object.", "FaultTests__NullReference" },
-        { "divide_by_zero", "Sing_CoreLib_System_DivideByZeroException: Attempted to divide by zero.", "FaultTests__DivideByZero" },
+        { "unhandled_exception", "S_P_CoreLib_System_InvalidOperationException: deliberately unhandled", "FaultTests__Unhandled" },
+        { "null_reference", "S_P_CoreLib_System_NullReferenceException: Object reference not set to an instance of an object.", "FaultTests__NullReference" },
+        { "divide_by_zero", "S_P_CoreLib_System_DivideByZeroException: Attempted to divide by zero.", "FaultTests__DivideByZero" },
     };
 
     [Theory]

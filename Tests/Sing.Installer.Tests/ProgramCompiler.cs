@@ -35,7 +35,7 @@ namespace Sing.Installer.Tests
 
         private static readonly Lazy<MetadataReference[]> s_runtime = new(() => new[]
         {
-            MetadataReference.CreateFromFile(Path.Combine(TestPaths.RuntimeBin, "Sing.CoreLib.dll")),
+            MetadataReference.CreateFromFile(Path.Combine(TestPaths.RuntimeBin, "System.Private.CoreLib.dll")),
             MetadataReference.CreateFromFile(Path.Combine(TestPaths.RuntimeBin, "Sing.SipRuntime.dll")),
         });
 

@@ -40,7 +40,7 @@ namespace Sing.Installer.Tests
                 new[] { CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest)) },
                 new[]
                 {
-                    MetadataReference.CreateFromFile(Path.Combine(TestPaths.RuntimeBin, "Sing.CoreLib.dll")),
+                    MetadataReference.CreateFromFile(Path.Combine(TestPaths.RuntimeBin, "System.Private.CoreLib.dll")),
                     MetadataReference.CreateFromFile(Path.Combine(TestPaths.RuntimeBin, "Sing.SipRuntime.dll")),
                 },
                 new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Disable));

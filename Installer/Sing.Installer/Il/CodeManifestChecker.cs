@@ -11,7 +11,11 @@ namespace Sing.Installer.Il
     /// endpoints and hardware one for one, with the right types.</summary>
     public static class CodeManifestChecker
     {
-        public static readonly IReadOnlySet<string> TrustedAssemblies = new HashSet<string> { "Sing.CoreLib", "Sing.SipRuntime", "Sing.Contracts.Sip" };
+        public static readonly IReadOnlySet<string> TrustedAssemblies = new HashSet<string> { "Sing.SipRuntime", "Sing.Contracts.Sip" };
+
+        /// <summary>Our corelib's assembly name. It is System.Private.CoreLib because ILC emits reflection metadata (which
+        /// generic virtual method dispatch and enum names need) only for a system module of that name.</summary>
+        public const string CoreLib = "System.Private.CoreLib";
         public static readonly IReadOnlySet<string> StockFramework = new HashSet<string> { "System.Runtime", "System.Private.CoreLib", "mscorlib", "netstandard" };
 
         private const string Config = "Singularity.Configuration.";
@@ -47,16 +51,24 @@ namespace Sing.Installer.Il
             foreach (AssemblyReferenceHandle h in r.AssemblyReferences)
             {
                 string name = r.GetString(r.GetAssemblyReference(h).Name);
-                if (TrustedAssemblies.Contains(name) || own.Contains(name)) continue;
+                if (TrustedAssemblies.Contains(name) || own.Contains(name) || IsSingularityCoreLib(r, h)) continue;
                 if (StockFramework.Contains(name))
                     bag.Add(ErrorCodes.StockFramework, at,
-                        $"{asm.Name} references {name}: it was built against the stock .NET framework, not Singularity's corelib; build it with Build/SipProgram.props (NoStdLib, references Sing.CoreLib and Sing.SipRuntime)");
+                        $"{asm.Name} references {name}: it was built against the stock .NET framework, not Singularity's corelib; build it with Build/SipProgram.props (NoStdLib, references Runtime/Sing.CoreLib and Sing.SipRuntime)");
                 else
                     bag.Add(ErrorCodes.UntrustedReference, at,
                         $"{asm.Name} references assembly {name}, which is neither the SIP runtime nor code the manifest declares; add <assembly name=\"{name}\"/> to <code> or remove the reference");
             }
 
             CheckStartup(asm, m, bag);
+        }
+
+        /// <summary>Our corelib shares its name with the stock one, but is never strong-named: every stock
+        /// System.Private.CoreLib is signed, so a reference to it carries a public key token, while one to ours has none.</summary>
+        public static bool IsSingularityCoreLib(MetadataReader r, AssemblyReferenceHandle h)
+        {
+            AssemblyReference reference = r.GetAssemblyReference(h);
+            return r.GetString(reference.Name) == CoreLib && reference.PublicKeyOrToken.IsNil;
         }
 
         private static void CheckStartup(LoadedAssembly asm, ProgramManifest m, DiagnosticBag bag)

@@ -22,6 +22,9 @@ namespace Internal.Runtime.CompilerHelpers
 
         public static int ModuleCount;
 
+        /// <summary>ReadyToRun header of the first module (an image has one), for the tables read on demand.</summary>
+        internal static byte* FirstModuleHeader;
+
         /// <summary>Initializes every module whose header pointer lies in [start, end).</summary>
         public static void InitializeModules(void** start, void** end)
         {
@@ -39,6 +42,7 @@ namespace Internal.Runtime.CompilerHelpers
         {
             if (*(uint*)header != ReadyToRunSignature)
                 RuntimeHost.Fail("module header has a bad ReadyToRun signature", null);
+            if (FirstModuleHeader == null) FirstModuleHeader = header;
 
             int length;
             byte* statics = FindSection(header, GCStaticRegion, out length);
@@ -58,7 +62,7 @@ namespace Internal.Runtime.CompilerHelpers
 
         /// <summary>Header: signature, major/minor version, flags, section count, entry size, entry type;
         /// then rows of (section id, flags, start, end).</summary>
-        private static byte* FindSection(byte* header, int sectionId, out int length)
+        internal static byte* FindSection(byte* header, int sectionId, out int length)
         {
             ushort count = *(ushort*)(header + 12);
             byte entrySize = header[14];

@@ -1,0 +1,260 @@
+namespace Internal.Runtime.TypeLoader
+{
+    /// <summary>Finds the code a generic virtual method call reaches, from the tables ILC writes for a run-time type
+    /// loader. A call site passes a method handle: {declaring MethodTable*, int32 metadata method handle, int32 arity,
+    /// MethodTable* arguments[arity]}. The GVM tables say which method (by metadata handle) of which type overrides
+    /// or implements it; the exact-instantiation table gives unshared code (value-type arguments); shared code
+    /// (reference-type arguments, compiled once over __Canon) comes from the method templates, with a generic
+    /// dictionary built here from the template's layout and returned as a fat pointer (address of {code,
+    /// dictionary} plus 2, which the call site tests for). We cannot make new types at run time: a dictionary may only
+    /// name types the compiler built.</summary>
+    internal static unsafe class GenericVirtualMethodResolver
+    {
+        private const uint MethodHasInstantiation = 0x1;
+        private const uint MethodHasFunctionPointer = 0x4;
+        private const uint BagEnd = 0x00;
+        private const uint BagDictionaryLayout = 0x40;
+        private const uint FixupTypeHandle = 0x01;
+        private const uint SignatureLookback = 0x1;
+        private const uint SignatureModifier = 0x2;
+        private const uint SignatureVariable = 0x4;
+        private const uint SignatureExternal = 0x6;
+        private const uint ModifierArray = 0x1;
+        private const uint FirstSpecialInterfaceEntry = 0xFFFFFFFE; // diamond or reabstraction: no implementation
+        private const nint FatPointerTag = 2;
+
+        public static nint Resolve(MethodTable* objectType, byte* handle)
+        {
+            MethodTable* declaring = *(MethodTable**)handle;
+            uint method = *(uint*)(handle + 8);
+            int arity = *(int*)(handle + 12);
+            MethodTable** arguments = (MethodTable**)(handle + 16);
+
+            MethodTable* implementingType;
+            uint implementation;
+            if (declaring->IsInterface)
+            {
+                if (!FindInterfaceImplementation(objectType, declaring, method, out MethodTable* owner, out uint ownerMethod))
+                    RuntimeHost.Fail("generic virtual method: the object's type does not implement the interface method", null);
+                // The implementing method may itself be virtual and overridden further down.
+                if (!FindOverride(objectType, owner, ownerMethod, out implementingType, out implementation))
+                {
+                    implementingType = InstantiationInChain(objectType, owner);
+                    implementation = ownerMethod;
+                }
+            }
+            else if (!FindOverride(objectType, declaring, method, out implementingType, out implementation))
+            {
+                RuntimeHost.Fail("generic virtual method: no implementation in the object's type or its bases", null);
+                return 0;
+            }
+
+            void* exact = FindExactCode(implementingType, implementation, arguments, arity);
+            if (exact != null) return (nint)exact;
+            return FindSharedCode(implementingType, implementation, arguments, arity);
+        }
+
+        /// <summary>__gvm_table rows: (declaring type, overriding type, declared method, overriding method), types as
+        /// generic definitions. The most derived type in the object's chain with a row wins.</summary>
+        private static bool FindOverride(MethodTable* objectType, MethodTable* declaring, uint method, out MethodTable* type, out uint implementation)
+        {
+            MethodTable* declaringDefinition = Definition(declaring);
+            for (MethodTable* t = objectType; t != null; t = t->BaseType)
+            {
+                MethodTable* definition = Definition(t);
+                var scan = new NativeHashtableScan(ModuleTables.GvmTable);
+                for (byte* e = scan.Next(); e != null; e = scan.Next())
+                {
+                    var calling = (MethodTable*)ModuleTables.CommonFixup(NativeFormat.DecodeUnsigned(ref e));
+                    var target = (MethodTable*)ModuleTables.CommonFixup(NativeFormat.DecodeUnsigned(ref e));
+                    uint callingMethod = NativeFormat.DecodeUnsigned(ref e);
+                    uint targetMethod = NativeFormat.DecodeUnsigned(ref e);
+                    if (calling == declaringDefinition && target == definition && callingMethod == method)
+                    {
+                        type = t;
+                        implementation = targetMethod;
+                        return true;
+                    }
+                }
+            }
+            type = null;
+            implementation = 0;
+            return false;
+        }
+
+        /// <summary>__interface_gvm_table rows: (interface, method, then per implementation: method, type that holds
+        /// it, and the types that implement the interface with it, each with the signatures of the interfaces meant).</summary>
+        private static bool FindInterfaceImplementation(MethodTable* objectType, MethodTable* itf, uint method, out MethodTable* owner, out uint implementation)
+        {
+            MethodTable* itfDefinition = Definition(itf);
+            for (MethodTable* t = objectType; t != null; t = t->BaseType)
+            {
+                MethodTable* definition = Definition(t);
+                var scan = new NativeHashtableScan(ModuleTables.InterfaceGvmTable);
+                for (byte* e = scan.Next(); e != null; e = scan.Next())
+                {
+                    var entryInterface = (MethodTable*)ModuleTables.CommonFixup(NativeFormat.DecodeUnsigned(ref e));
+                    if (entryInterface != itfDefinition || NativeFormat.DecodeUnsigned(ref e) != method) continue;
+                    uint targets = NativeFormat.DecodeUnsigned(ref e);
+                    for (uint j = 0; j < targets; j++)
+                    {
+                        uint targetMethod = NativeFormat.DecodeUnsigned(ref e);
+                        MethodTable* targetType = targetMethod >= FirstSpecialInterfaceEntry
+                            ? null : (MethodTable*)ModuleTables.CommonFixup(NativeFormat.DecodeUnsigned(ref e));
+                        uint implementers = NativeFormat.DecodeUnsigned(ref e);
+                        for (uint k = 0; k < implementers; k++)
+                        {
+                            var implementer = (MethodTable*)ModuleTables.CommonFixup(NativeFormat.DecodeUnsigned(ref e));
+                            uint signatures = NativeFormat.DecodeUnsigned(ref e);
+                            for (uint l = 0; l < signatures; l++)
+                            {
+                                byte* signature = ModuleTables.NativeLayoutInfo + NativeFormat.DecodeUnsigned(ref e);
+                                if (implementer != definition || ResolveType(ref signature, t, null) != itf) continue;
+                                if (targetType == null)
+                                    RuntimeHost.Fail("generic virtual method: ambiguous or reabstracted interface implementation", null);
+                                owner = targetType;
+                                implementation = targetMethod;
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+            owner = null;
+            implementation = 0;
+            return false;
+        }
+
+        /// <summary>__exact_method_instantiations rows: (declaring type, method, argument count, arguments, code).</summary>
+        private static void* FindExactCode(MethodTable* type, uint method, MethodTable** arguments, int arity)
+        {
+            var scan = new NativeHashtableScan(ModuleTables.ExactMethods);
+            for (byte* e = scan.Next(); e != null; e = scan.Next())
+            {
+                if (ModuleTables.NativeReference(NativeFormat.DecodeUnsigned(ref e)) != type) continue;
+                if (NativeFormat.DecodeUnsigned(ref e) != method || NativeFormat.DecodeUnsigned(ref e) != (uint)arity) continue;
+                bool same = true;
+                for (int i = 0; i < arity; i++)
+                    same &= ModuleTables.NativeReference(NativeFormat.DecodeUnsigned(ref e)) == arguments[i];
+                if (same) return ModuleTables.NativeReference(NativeFormat.DecodeUnsigned(ref e));
+            }
+            return null;
+        }
+
+        /// <summary>__GenericMethodsTemplateMap rows: (method entry, layout), offsets into the native layout blob. A
+        /// method entry is flags, [code], owning type signature, method, [argument count, argument signatures].</summary>
+        private static nint FindSharedCode(MethodTable* type, uint method, MethodTable** arguments, int arity)
+        {
+            var scan = new NativeHashtableScan(ModuleTables.MethodTemplates);
+            for (byte* e = scan.Next(); e != null; e = scan.Next())
+            {
+                byte* entry = ModuleTables.NativeLayoutInfo + NativeFormat.DecodeUnsigned(ref e);
+                byte* layout = ModuleTables.NativeLayoutInfo + NativeFormat.DecodeUnsigned(ref e);
+                uint flags = NativeFormat.DecodeUnsigned(ref entry);
+                if ((flags & MethodHasFunctionPointer) == 0) continue;
+                uint code = NativeFormat.DecodeUnsigned(ref entry);
+                if (ExternalTypeOrNull(ref entry) != type || NativeFormat.DecodeUnsigned(ref entry) != method) continue;
+                if ((flags & MethodHasInstantiation) == 0 || NativeFormat.DecodeUnsigned(ref entry) != (uint)arity) continue;
+                bool matches = true;
+                for (int i = 0; i < arity; i++)
+                {
+                    MethodTable* canonical = ExternalTypeOrNull(ref entry);
+                    // Value-type arguments are exact in a template; reference-type ones are all __Canon.
+                    matches &= canonical != null &&
+                        (arguments[i]->IsValueType ? canonical == arguments[i] : !canonical->IsValueType);
+                }
+                if (!matches) continue;
+
+                void** fat = (void**)Allocate(2 * (nuint)sizeof(void*));
+                fat[0] = ModuleTables.NativeReference(code);
+                fat[1] = BuildDictionary(layout, type, arguments);
+                return (nint)fat + FatPointerTag;
+            }
+            RuntimeHost.Fail("generic virtual method: no compiled code for this instantiation", null);
+            return 0;
+        }
+
+        /// <summary>The layout is a bag of (kind, value) ending with End; its DictionaryLayout value points at a sequence
+        /// of fixups, one per dictionary slot. Only type handles are filled (what type tests, casts and array
+        /// allocation in shared code need).</summary>
+        private static void* BuildDictionary(byte* layout, MethodTable* owner, MethodTable** arguments)
+        {
+            byte* slots = null;
+            for (uint kind = NativeFormat.DecodeUnsigned(ref layout); kind != BagEnd; kind = NativeFormat.DecodeUnsigned(ref layout))
+            {
+                if (kind == BagDictionaryLayout) slots = NativeFormat.DecodeRelative(ref layout);
+                else NativeFormat.DecodeUnsigned(ref layout);
+            }
+            if (slots == null) return null;
+            uint count = NativeFormat.DecodeUnsigned(ref slots);
+            void** dictionary = (void**)Allocate(count * (nuint)sizeof(void*));
+            for (uint i = 0; i < count; i++)
+            {
+                if (NativeFormat.DecodeUnsigned(ref slots) != FixupTypeHandle)
+                    RuntimeHost.Fail("generic virtual method: the shared code needs a dictionary entry other than a type handle", null);
+                dictionary[i] = ResolveType(ref slots, owner, arguments);
+            }
+            return dictionary;
+        }
+
+        /// <summary>A native layout type signature: low four bits the kind, the rest its data.</summary>
+        private static MethodTable* ResolveType(ref byte* p, MethodTable* owner, MethodTable** methodArguments)
+        {
+            byte* start = p;
+            uint data = NativeFormat.DecodeUnsigned(ref p);
+            uint payload = data >> 4;
+            switch (data & 0xF)
+            {
+                case SignatureExternal:
+                    return (MethodTable*)ModuleTables.NativeReference(payload);
+                case SignatureVariable when (payload & 1) != 0 && methodArguments != null:
+                    return methodArguments[payload >> 1];
+                case SignatureModifier when payload == ModifierArray:
+                    return ArrayTypeOf(ResolveType(ref p, owner, methodArguments));
+                case SignatureLookback:
+                    byte* earlier = start - payload;
+                    return ResolveType(ref earlier, owner, methodArguments);
+            }
+            RuntimeHost.Fail("generic virtual method: unsupported type signature (type variable, generic instantiation or pointer)", null);
+            return null;
+        }
+
+        private static MethodTable* ExternalTypeOrNull(ref byte* p)
+        {
+            uint data = NativeFormat.DecodeUnsigned(ref p);
+            return (data & 0xF) == SignatureExternal ? (MethodTable*)ModuleTables.NativeReference(data >> 4) : null;
+        }
+
+        /// <summary>The single-dimensional array type of <paramref name="element"/>, from the image's array map.</summary>
+        private static MethodTable* ArrayTypeOf(MethodTable* element)
+        {
+            var scan = new NativeHashtableScan(ModuleTables.ArrayTypes);
+            for (byte* e = scan.Next(); e != null; e = scan.Next())
+            {
+                var array = (MethodTable*)ModuleTables.CommonFixup(NativeFormat.DecodeUnsigned(ref e));
+                if (array->IsSzArray && array->RelatedParameterType == element) return array;
+            }
+            RuntimeHost.Fail("generic virtual method: the shared code needs an array type the compiler did not build", null);
+            return null;
+        }
+
+        private static MethodTable* Definition(MethodTable* type) => type->IsGeneric ? type->GenericDefinition : type;
+
+        private static MethodTable* InstantiationInChain(MethodTable* objectType, MethodTable* definition)
+        {
+            for (MethodTable* t = objectType; t != null; t = t->BaseType)
+                if (Definition(t) == definition) return t;
+            return definition;
+        }
+
+        /// <summary>Runtime bookkeeping memory; the arena is not thread-safe, so no other thread may run meanwhile.</summary>
+        internal static void* Allocate(nuint bytes)
+        {
+            ulong cookie = RuntimeHost.EnterNoPreemption != null ? RuntimeHost.EnterNoPreemption() : 0;
+            void* memory = NativeArena.Allocate(bytes);
+            if (RuntimeHost.ExitNoPreemption != null) RuntimeHost.ExitNoPreemption(cookie);
+            if (memory == null) RuntimeHost.Fail("generic virtual method: out of runtime memory", null);
+            return memory;
+        }
+    }
+}
