@@ -107,6 +107,7 @@ namespace Sing.Kernel.Channels
         private static ExchangeHeap.Block* BlockOf(Endpoint* e) => (ExchangeHeap.Block*)((byte*)e - ExchangeHeap.HeaderBytes);
 
         /// <summary>The endpoint at <paramref name="address"/> if <paramref name="owner"/> owns it.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus ValidateOwned(void* address, KernelProcess owner, out Endpoint* endpoint)
         {
             endpoint = null;
@@ -171,37 +172,35 @@ namespace Sing.Kernel.Channels
         /// peer is gone and the queue is empty.</summary>
         public static AbiStatus Receive(KernelProcess receiver, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
         {
-            while (true)
+            ulong flags = Scheduler.DisableInterrupts();
+            // Interrupts stay off across the wait: the sender that woke this thread left a message (or closed the
+            // channel), and nothing else can take it before this thread runs again.
+            while (at->Count == 0)
             {
-                ulong flags = Scheduler.DisableInterrupts();
-                if (at->Count > 0)
-                {
-                    ChannelMessage* slot = at->Slots + at->Head;
-                    *message = *slot;
-                    at->Head = (at->Head + 1) % at->Capacity;
-                    at->Count--;
-                    at->Received++;
-                    if (at->Contract >= 0)
-                    {
-                        // The receiver's view follows the message the peer was allowed to send.
-                        int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
-                        if (next >= 0) at->State = next;
-                    }
-                    // What a queued message carries was validated when it was sent and has had no owner since.
-                    if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, receiver);
-                    if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, receiver);
-                    Scheduler.RestoreInterrupts(flags);
-                    return AbiStatus.Ok;
-                }
-                if (at->Peer == null)
+                AbiStatus waited = at->Peer == null ? AbiStatus.ChannelClosed
+                    : BlockLocked(&at, 1, timeoutMilliseconds) ? AbiStatus.Timeout : AbiStatus.Ok;
+                if (waited != AbiStatus.Ok)
                 {
                     Scheduler.RestoreInterrupts(flags);
-                    return AbiStatus.ChannelClosed;
+                    return waited;
                 }
-                bool timedOut = BlockLocked(&at, 1, timeoutMilliseconds);
-                Scheduler.RestoreInterrupts(flags);
-                if (timedOut) return AbiStatus.Timeout;
             }
+            ChannelMessage* slot = at->Slots + at->Head;
+            *message = *slot;
+            at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
+            at->Count--;
+            at->Received++;
+            if (at->Contract >= 0)
+            {
+                // The receiver's view follows the message the peer was allowed to send.
+                int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
+                if (next >= 0) at->State = next;
+            }
+            // What a queued message carries was validated when it was sent and has had no owner since.
+            if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, receiver);
+            if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, receiver);
+            Scheduler.RestoreInterrupts(flags);
+            return AbiStatus.Ok;
         }
 
         /// <summary>Blocks the running thread until a send or close on one of the endpoints, or the timeout.

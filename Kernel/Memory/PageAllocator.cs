@@ -156,6 +156,7 @@ namespace Sing.Kernel.Memory
             for (ulong p = start / PageSize; p < Align(end, PageSize) / PageSize && p < s_pageCount; p++) Set(s_bitmap, p);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static bool Test(ulong* bits, ulong page) => (bits[page / 64] & (1UL << (int)(page % 64))) != 0;
         private static void Set(ulong* bits, ulong page) => bits[page / 64] |= 1UL << (int)(page % 64);
         private static void Clear(ulong* bits, ulong page) => bits[page / 64] &= ~(1UL << (int)(page % 64));

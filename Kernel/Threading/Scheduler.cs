@@ -19,8 +19,16 @@ namespace Sing.Kernel.Threading
         public const ulong QuantumTicks = 10;
         private const ulong InterruptFlag = 0x200;
 
-        private static readonly List<KernelThread> s_threads = new List<KernelThread>();
-        private static readonly List<KernelThread> s_zombies = new List<KernelThread>();
+        // The lists live in their own class: a field initializer here would give Scheduler a static constructor,
+        // and every access to the hot fields below (current thread, run queues) would first check it had run.
+        private static class Lists
+        {
+            public static readonly List<KernelThread> Threads = new List<KernelThread>();
+            public static readonly List<KernelThread> Zombies = new List<KernelThread>();
+            public static readonly List<ulong> StackPool = new List<ulong>();
+        }
+
+        private static bool s_zombiesPending;
         private static KernelThread s_current;
         private static KernelThread s_idle;
         private static ThreadQueue s_unblocked;
@@ -47,7 +55,7 @@ namespace Sing.Kernel.Threading
             // The boot code's slots (GS) already hold the boot thread's allocation context: move them into the thread.
             boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
             Cpu.WriteGsBase(boot.SlotsAddress);
-            s_threads.Add(boot);
+            Lists.Threads.Add(boot);
             s_current = boot;
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
             s_idle.State = ThreadState.Ready;
@@ -70,7 +78,6 @@ namespace Sing.Kernel.Threading
         // Stacks of finished threads, kept (guard page still unmapped) for the next thread of the same size:
         // creating a thread then costs no page allocation, clearing or page-table work.
         private const int StackPoolCapacity = 32;
-        private static readonly List<ulong> s_stackPool = new List<ulong>();
         private static ulong s_pooledStackPages;
 
         private static KernelThread Create(string name, ulong stackBytes)
@@ -92,7 +99,7 @@ namespace Sing.Kernel.Threading
                 StackBytes = pages * PageAllocator.PageSize,
                 State = ThreadState.Created,
             };
-            s_threads.Add(thread);
+            Lists.Threads.Add(thread);
             RestoreInterrupts(flags);
 
             // Initial frame consumed by sing_switch_stacks: RFLAGS, R15..R12, RBX, RBP, return address.
@@ -136,7 +143,8 @@ namespace Sing.Kernel.Threading
             KernelThread current = s_current;
             current.State = ThreadState.Finished;
             current.Exited.SetLocked();
-            s_zombies.Add(current);
+            Lists.Zombies.Add(current);
+            s_zombiesPending = true;
             SwitchToNext();
             Panic.Halt("a finished thread was scheduled again");
             RestoreInterrupts(flags);
@@ -162,7 +170,8 @@ namespace Sing.Kernel.Threading
             bool neverRan = thread.State == ThreadState.Created;
             thread.State = ThreadState.Finished;
             thread.Exited.SetLocked();
-            s_zombies.Add(thread);
+            Lists.Zombies.Add(thread);
+            s_zombiesPending = true;
             if (neverRan) ReapZombies();
         }
 
@@ -232,7 +241,7 @@ namespace Sing.Kernel.Threading
             Cpu.WriteGsBase(next.SlotsAddress);
             fixed (ulong* save = &previous.SavedStackPointer) Cpu.SwitchStacks(save, next.SavedStackPointer);
             // Running again as `previous`. Zombies are rare: the common switch skips the reaping call.
-            if (s_zombies.Count != 0) ReapZombies();
+            if (s_zombiesPending) ReapZombies();
         }
 
         /// <summary>Timer interrupt (interrupts off): wakes sleepers whose deadline passed; at the end of the
@@ -316,12 +325,12 @@ namespace Sing.Kernel.Threading
 
         private static void ReapZombies()
         {
-            for (int i = s_zombies.Count - 1; i >= 0; i--)
+            for (int i = Lists.Zombies.Count - 1; i >= 0; i--)
             {
-                KernelThread z = s_zombies[i];
+                KernelThread z = Lists.Zombies[i];
                 if (z == s_current) continue;
-                s_zombies.RemoveAt(i);
-                s_threads.Remove(z);
+                Lists.Zombies.RemoveAt(i);
+                Lists.Threads.Remove(z);
                 // Its kernel-heap allocation context (a SIP thread's SIP-side one dies with the SIP's heap or is
                 // released by the SIP runtime).
                 Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
@@ -335,6 +344,7 @@ namespace Sing.Kernel.Threading
                 }
                 z.StackBase = null;
             }
+            s_zombiesPending = Lists.Zombies.Count != 0;
         }
 
         private static byte* TakePooledStack(ulong pages)
@@ -342,10 +352,10 @@ namespace Sing.Kernel.Threading
             if (pages != s_pooledStackPages) return null;
             ulong flags = DisableInterrupts();
             byte* memory = null;
-            if (s_stackPool.Count > 0)
+            if (Lists.StackPool.Count > 0)
             {
-                memory = (byte*)s_stackPool[s_stackPool.Count - 1];
-                s_stackPool.RemoveAt(s_stackPool.Count - 1);
+                memory = (byte*)Lists.StackPool[Lists.StackPool.Count - 1];
+                Lists.StackPool.RemoveAt(Lists.StackPool.Count - 1);
             }
             RestoreInterrupts(flags);
             return memory;
@@ -353,20 +363,20 @@ namespace Sing.Kernel.Threading
 
         private static bool ReturnToPool(byte* guard, ulong pages)
         {
-            if (s_stackPool.Count == StackPoolCapacity) return false;
+            if (Lists.StackPool.Count == StackPoolCapacity) return false;
             if (s_pooledStackPages == 0) s_pooledStackPages = KernelThread.DefaultStackBytes / PageAllocator.PageSize;
             if (pages != s_pooledStackPages) return false;
-            s_stackPool.Add((ulong)guard);
+            Lists.StackPool.Add((ulong)guard);
             return true;
         }
 
         /// <summary>Stacks kept for reuse (their pages count as used).</summary>
-        public static int PooledStacks => s_stackPool.Count;
+        public static int PooledStacks => Lists.StackPool.Count;
 
         private static KernelThread Find(int id)
         {
-            for (int i = 0; i < s_threads.Count; i++)
-                if (s_threads[i].Id == id) return s_threads[i];
+            for (int i = 0; i < Lists.Threads.Count; i++)
+                if (Lists.Threads[i].Id == id) return Lists.Threads[i];
             Panic.Halt("thread entry for an unknown thread id", (ulong)id);
             return null;
         }
@@ -379,7 +389,7 @@ namespace Sing.Kernel.Threading
         }
 
         /// <summary>Live threads, for diagnostics and the collector.</summary>
-        public static int ThreadCount => s_threads.Count;
+        public static int ThreadCount => Lists.Threads.Count;
 
         /// <summary>Where the kernel collector's scan of the running thread's stack ends: the top of a kernel
         /// thread's stack, or, on a SIP thread inside an ABI call, the crossing (above it are the SIP's frames).</summary>
@@ -395,9 +405,9 @@ namespace Sing.Kernel.Threading
         /// kernel thread's, and the frames below the ABI crossing of a SIP thread blocked in the kernel.</summary>
         internal static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
         {
-            for (int i = 0; i < s_threads.Count; i++)
+            for (int i = 0; i < Lists.Threads.Count; i++)
             {
-                KernelThread t = s_threads[i];
+                KernelThread t = Lists.Threads[i];
                 if (t == s_current || t.State == ThreadState.Finished || t.StackBase == null || t.State == ThreadState.Created) continue;
                 if (t.Owner == null) visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
                 else if (t.AbiEntryStackPointer != 0) visit((nint*)t.SavedStackPointer, (nint*)t.AbiEntryStackPointer);
@@ -419,9 +429,9 @@ namespace Sing.Kernel.Threading
         /// <summary>The thread whose guard page contains <paramref name="address"/>, or null.</summary>
         internal static KernelThread FindByGuardPage(ulong address)
         {
-            for (int i = 0; i < s_threads.Count; i++)
+            for (int i = 0; i < Lists.Threads.Count; i++)
             {
-                KernelThread t = s_threads[i];
+                KernelThread t = Lists.Threads[i];
                 if (t.StackBase == null) continue;
                 ulong guard = (ulong)t.StackBase - PageAllocator.PageSize;
                 if (address >= guard && address < (ulong)t.StackBase) return t;
