@@ -96,6 +96,7 @@ namespace Sing.Kernel.Channels
         private static KernelThread ThreadAt(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);
 
         /// <summary>Wakes the thread blocked on <paramref name="e"/>, if any. Interrupts must be off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void WakeWaiterLocked(Endpoint* e)
         {
             nint waiter = e->Waiter;
@@ -127,6 +128,8 @@ namespace Sing.Kernel.Channels
             return status;
         }
 
+        // Inlined into Send: one frame for the whole send, the rare checks (block, endpoint, contract) stay branches.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static AbiStatus SendLocked(KernelProcess sender, Endpoint* from, ChannelMessage* message)
         {
             Endpoint* to = from->Peer;
@@ -205,6 +208,7 @@ namespace Sing.Kernel.Channels
 
         /// <summary>Blocks the running thread until a send or close on one of the endpoints, or the timeout.
         /// Interrupts must be off. Returns true on timeout.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static bool BlockLocked(Endpoint** endpoints, int count, ulong timeoutMilliseconds)
         {
             if (timeoutMilliseconds == 0) return true;

@@ -189,6 +189,8 @@ namespace Sing.Kernel.Threading
         }
 
         /// <summary>Blocks the current thread until <see cref="Wake"/>. Interrupts must be off.</summary>
+        // Inlined down to the stack switch: a channel receive that waits runs exactly this path.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static void BlockLocked()
         {
             s_current.State = ThreadState.Blocked;
@@ -197,6 +199,8 @@ namespace Sing.Kernel.Threading
 
         /// <summary>Makes a blocked thread runnable (unblocked list; it inherits the running thread's quantum).
         /// Interrupts must be off.</summary>
+        // Inlined into a channel send: waking the peer is part of every message.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static void WakeLocked(KernelThread thread)
         {
             if (thread.State != ThreadState.Blocked) return;
@@ -204,12 +208,14 @@ namespace Sing.Kernel.Threading
             MakeReady(thread);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void MakeReady(KernelThread thread)
         {
             thread.State = ThreadState.Ready;
             Enqueue(ref s_unblocked, thread);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void Enqueue(ref ThreadQueue queue, KernelThread thread)
         {
             if (thread.InRunQueue) return;
@@ -217,6 +223,7 @@ namespace Sing.Kernel.Threading
             queue.Enqueue(thread);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static KernelThread Pick()
         {
             KernelThread next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
@@ -226,6 +233,7 @@ namespace Sing.Kernel.Threading
 
         private static void SwitchToNext() => SwitchTo(Pick());
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void SwitchTo(KernelThread next)
         {
             KernelThread previous = s_current;

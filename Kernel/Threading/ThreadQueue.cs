@@ -9,6 +9,7 @@ namespace Sing.Kernel.Threading
 
         public readonly bool IsEmpty => _head == null;
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public void Enqueue(KernelThread thread)
         {
             thread.NextInQueue = null;
@@ -17,6 +18,7 @@ namespace Sing.Kernel.Threading
             Count++;
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public KernelThread Dequeue()
         {
             KernelThread thread = _head;
