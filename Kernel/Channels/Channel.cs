@@ -181,7 +181,7 @@ namespace Sing.Kernel.Channels
             while (at->Count == 0)
             {
                 AbiStatus waited = at->Peer == null ? AbiStatus.ChannelClosed
-                    : BlockLocked(&at, 1, timeoutMilliseconds) ? AbiStatus.Timeout : AbiStatus.Ok;
+                    : BlockOnLocked(at, timeoutMilliseconds) ? AbiStatus.Timeout : AbiStatus.Ok;
                 if (waited != AbiStatus.Ok)
                 {
                     Scheduler.RestoreInterrupts(flags);
@@ -208,22 +208,48 @@ namespace Sing.Kernel.Channels
 
         /// <summary>Blocks the running thread until a send or close on one of the endpoints, or the timeout.
         /// Interrupts must be off. Returns true on timeout.</summary>
-        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static bool BlockLocked(Endpoint** endpoints, int count, ulong timeoutMilliseconds)
         {
             if (timeoutMilliseconds == 0) return true;
             KernelThread me = Scheduler.Current;
             nint self = AddressOf(me);
             for (int i = 0; i < count; i++) endpoints[i]->Waiter = self;
+            PrepareWait(me, timeoutMilliseconds);
+            Scheduler.BlockLocked();
+            for (int i = 0; i < count; i++)
+                if (endpoints[i]->Waiter == self) endpoints[i]->Waiter = 0;
+            return FinishWait(me);
+        }
+
+        /// <summary><see cref="BlockLocked"/> for one endpoint (Receive): no array, so the endpoint stays in a
+        /// register across the switch instead of being reloaded from the stack.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static bool BlockOnLocked(Endpoint* at, ulong timeoutMilliseconds)
+        {
+            if (timeoutMilliseconds == 0) return true;
+            KernelThread me = Scheduler.Current;
+            nint self = AddressOf(me);
+            at->Waiter = self;
+            PrepareWait(me, timeoutMilliseconds);
+            Scheduler.BlockLocked();
+            if (at->Waiter == self) at->Waiter = 0;
+            return FinishWait(me);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void PrepareWait(KernelThread me, ulong timeoutMilliseconds)
+        {
             me.WakeIndex = WaitHandle.Pending;
             if (timeoutMilliseconds != WaitHandle.Infinite)
             {
                 ulong ticks = (timeoutMilliseconds * Arch.Timer.Hz + 999) / 1000;
                 Scheduler.AddSleeperLocked(me, Arch.Timer.Ticks + (ticks == 0 ? 1 : ticks));
             }
-            Scheduler.BlockLocked();
-            for (int i = 0; i < count; i++)
-                if (endpoints[i]->Waiter == self) endpoints[i]->Waiter = 0;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static bool FinishWait(KernelThread me)
+        {
             Scheduler.RemoveSleeper(me);
             return me.WakeIndex == WaitHandle.TimedOut;
         }
