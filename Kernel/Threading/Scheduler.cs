@@ -452,12 +452,7 @@ namespace Sing.Kernel.Threading
 
         internal static void ExitNoPreemption(ulong cookie) => RestoreInterrupts(cookie);
 
-        internal static ulong DisableInterrupts()
-        {
-            ulong flags = Cpu.ReadFlags();
-            Cpu.DisableInterrupts();
-            return flags;
-        }
+        internal static ulong DisableInterrupts() => Cpu.SaveFlagsAndDisableInterrupts();
 
         internal static void RestoreInterrupts(ulong flags)
         {
