@@ -89,12 +89,6 @@ namespace Sing.Kernel.Channels
                 from->Side == ContractChecker.ImporterSends ? "importer" : "exporter", " in state ", from->State.ToString());
         }
 
-        // Threads are referenced from the scheduler's lists and never move, so an endpoint can name its waiting
-        // thread by address.
-        private static nint AddressOf(KernelThread thread) => System.Runtime.CompilerServices.Unsafe.As<KernelThread, nint>(ref thread);
-
-        private static KernelThread ThreadAt(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);
-
         /// <summary>Wakes the thread blocked on <paramref name="e"/>, if any. Interrupts must be off.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void WakeWaiterLocked(Endpoint* e)
@@ -102,7 +96,7 @@ namespace Sing.Kernel.Channels
             nint waiter = e->Waiter;
             if (waiter == 0) return;
             e->Waiter = 0;
-            Scheduler.WakeLocked(ThreadAt(waiter));
+            Scheduler.WakeLocked(KernelThread.At(waiter));
         }
 
         private static ExchangeHeap.Block* BlockOf(Endpoint* e) => (ExchangeHeap.Block*)((byte*)e - ExchangeHeap.HeaderBytes);
@@ -212,7 +206,7 @@ namespace Sing.Kernel.Channels
         {
             if (timeoutMilliseconds == 0) return true;
             KernelThread me = Scheduler.Current;
-            nint self = AddressOf(me);
+            nint self = KernelThread.AddressOf(me);
             for (int i = 0; i < count; i++) endpoints[i]->Waiter = self;
             PrepareWait(me, timeoutMilliseconds);
             Scheduler.BlockLocked();
@@ -228,7 +222,7 @@ namespace Sing.Kernel.Channels
         {
             if (timeoutMilliseconds == 0) return true;
             KernelThread me = Scheduler.Current;
-            nint self = AddressOf(me);
+            nint self = KernelThread.AddressOf(me);
             at->Waiter = self;
             PrepareWait(me, timeoutMilliseconds);
             Scheduler.BlockLocked();
