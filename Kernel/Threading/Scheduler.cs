@@ -32,6 +32,11 @@ namespace Sing.Kernel.Threading
         private static KernelThread s_current;
         private static KernelThread s_idle;
         private static ThreadQueue s_unblocked;
+        // Direct handoff: a thread woken while the unblocked list was empty is kept here instead of being linked in.
+        // It is the unblocked list's head in every respect (Pick takes it first, a tick or a second wake links it
+        // in first), so the two-list policy is unchanged; a channel round trip (wake the peer, then wait) switches
+        // to it without touching the queues. Invariant: while set, s_unblocked is empty.
+        private static nint s_handoff;
         private static ThreadQueue s_preempted;
         private static KernelThread s_sleepers;   // sorted by deadline, linked through NextSleeper
         private static ulong s_quantumEnd;
@@ -158,7 +163,8 @@ namespace Sing.Kernel.Threading
             if (thread == s_current || thread.State == ThreadState.Finished) return;
             if (thread.InRunQueue)
             {
-                if (!s_unblocked.Remove(thread)) s_preempted.Remove(thread);
+                if (s_handoff == KernelThread.AddressOf(thread)) s_handoff = 0;
+                else if (!s_unblocked.Remove(thread)) s_preempted.Remove(thread);
                 thread.InRunQueue = false;
             }
             RemoveSleeper(thread);
@@ -179,7 +185,7 @@ namespace Sing.Kernel.Threading
         public static void Yield()
         {
             ulong flags = DisableInterrupts();
-            if (!s_unblocked.IsEmpty || !s_preempted.IsEmpty)
+            if (!UnblockedIsEmpty || !s_preempted.IsEmpty)
             {
                 s_current.State = ThreadState.Ready;
                 if (s_current != s_idle) Enqueue(ref s_preempted, s_current);
@@ -212,6 +218,14 @@ namespace Sing.Kernel.Threading
         private static void MakeReady(KernelThread thread)
         {
             thread.State = ThreadState.Ready;
+            if (thread.InRunQueue) return;
+            if (s_handoff == 0 && s_unblocked.IsEmpty)
+            {
+                thread.InRunQueue = true;
+                s_handoff = KernelThread.AddressOf(thread);
+                return;
+            }
+            LinkHandoff();
             Enqueue(ref s_unblocked, thread);
         }
 
@@ -226,9 +240,25 @@ namespace Sing.Kernel.Threading
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static KernelThread Pick()
         {
-            KernelThread next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
+            KernelThread next;
+            if (s_handoff != 0)
+            {
+                next = KernelThread.At(s_handoff);
+                s_handoff = 0;
+            }
+            else next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
             next.InRunQueue = false;
             return next;
+        }
+
+        private static bool UnblockedIsEmpty => s_handoff == 0 && s_unblocked.IsEmpty;
+
+        /// <summary>Puts the handoff thread into the unblocked list proper (it is the head: the list was empty).</summary>
+        private static void LinkHandoff()
+        {
+            if (s_handoff == 0) return;
+            s_unblocked.Enqueue(KernelThread.At(s_handoff));
+            s_handoff = 0;
         }
 
         private static void SwitchToNext() => SwitchTo(Pick());
@@ -275,17 +305,18 @@ namespace Sing.Kernel.Threading
             if (now >= s_quantumEnd)
             {
                 s_quantumEnd = now + QuantumTicks;
+                LinkHandoff();
                 s_preempted.AppendAll(ref s_unblocked);
                 if (s_current != s_idle)
                 {
-                    if (s_unblocked.IsEmpty && s_preempted.IsEmpty) return; // nobody else to run
+                    if (UnblockedIsEmpty && s_preempted.IsEmpty) return; // nobody else to run
                     s_current.State = ThreadState.Ready;
                     Enqueue(ref s_preempted, s_current);
                 }
                 Preemptions++;
                 SwitchToNext();
             }
-            else if (s_current == s_idle && (!s_unblocked.IsEmpty || !s_preempted.IsEmpty))
+            else if (s_current == s_idle && (!UnblockedIsEmpty || !s_preempted.IsEmpty))
             {
                 SwitchToNext();
             }
