@@ -113,6 +113,8 @@ namespace Sing.Kernel.Channels
             return AbiStatus.Ok;
         }
 
+        // Send and Receive inline into their ABI entries: one kernel frame per channel call.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus Send(KernelProcess sender, Endpoint* from, ChannelMessage* message)
         {
             if (message->InlineLength < 0 || message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
@@ -167,6 +169,7 @@ namespace Sing.Kernel.Channels
 
         /// <summary>Takes the next message, waiting up to <paramref name="timeoutMilliseconds"/>. ChannelClosed once the
         /// peer is gone and the queue is empty.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus Receive(KernelProcess receiver, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
         {
             ulong flags = Scheduler.DisableInterrupts();
