@@ -112,20 +112,22 @@ namespace Sing.Kernel.Channels
         {
             // The next block of the process is found before this one is released: closing an endpoint frees only
             // itself and what its queue carries (blocks owned by nobody), never another block of the process.
-            Block* block = NextOwnedBy(s_live, process.Id);
+            Block* block = NextOwnedBy(null, process.Id);
             while (block != null)
             {
-                Block* next = NextOwnedBy(block->NextLive, process.Id);
+                Block* next = NextOwnedBy(block, process.Id);
                 if (block->BlockKind == Kind.Endpoint) Channel.CloseEndpoint((Endpoint*)((byte*)block + HeaderBytes), process);
                 else Free(block, process);
                 block = next;
             }
         }
 
-        private static Block* NextOwnedBy(Block* from, int pid)
+        /// <summary>The first block after <paramref name="after"/> (null: from the start) that <paramref name="pid"/>
+        /// owns. The whole walk, the first link included, runs with interrupts off: other processes free blocks.</summary>
+        private static Block* NextOwnedBy(Block* after, int pid)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            Block* block = from;
+            Block* block = after == null ? s_live : after->NextLive;
             while (block != null && block->OwnerPid != pid) block = block->NextLive;
             Scheduler.RestoreInterrupts(flags);
             return block;
