@@ -74,10 +74,13 @@ namespace Sing.Kernel.Abi
         public static ulong Calls;
 
         /// <summary>Records the crossing; returns the previous mark (nested crossings restore it).</summary>
-        private static ulong Enter()
+        private static ulong Enter() => Enter(Scheduler.Current);
+
+        // Inlined into the channel entries, which already hold the running thread.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static ulong Enter(KernelThread t)
         {
             Calls++;
-            KernelThread t = Scheduler.Current;
             ulong previous = t.AbiEntryStackPointer;
             t.AbiEntryStackPointer = Cpu.ReadStackPointer();
             return previous;
@@ -483,30 +486,36 @@ namespace Sing.Kernel.Abi
             return status;
         }
 
+        // The two entries of every message read the running thread once and validate the endpoint inline: they are
+        // the round trip's fixed cost (Kernel/Channels/README.md).
         [UnmanagedCallersOnly]
         private static AbiStatus ChannelSend(void* endpoint, ChannelMessage* message)
         {
-            ulong mark = Enter();
+            KernelThread me = Scheduler.Current;
+            ulong mark = Enter(me);
+            KernelProcess caller = me.Owner;
             Channels.Endpoint* e = null;
-            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, Caller, out e);
-            if (status == AbiStatus.Ok) status = Channels.Channel.Send(Caller, e, message);
+            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, caller, out e);
+            if (status == AbiStatus.Ok) status = Channels.Channel.Send(caller, e, message);
             if (status == AbiStatus.ProtocolViolation)
             {
                 // Fail-stop: the sender broke its contract. Its endpoints close, so its peer sees ChannelClosed.
-                ProcessManager.Terminate(Caller, ExitCodes.KernelTerminated, Channels.Channel.CheckSend(e, message->Tag));
+                ProcessManager.Terminate(caller, ExitCodes.KernelTerminated, Channels.Channel.CheckSend(e, message->Tag));
             }
-            Leave(mark);
+            me.AbiEntryStackPointer = mark;
             return status;
         }
 
         [UnmanagedCallersOnly]
         private static AbiStatus ChannelReceive(void* endpoint, ulong timeoutMilliseconds, ChannelMessage* message)
         {
-            ulong mark = Enter();
+            KernelThread me = Scheduler.Current;
+            ulong mark = Enter(me);
+            KernelProcess caller = me.Owner;
             Channels.Endpoint* e = null;
-            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, Caller, out e);
-            if (status == AbiStatus.Ok) status = Channels.Channel.Receive(Caller, e, timeoutMilliseconds, message);
-            Leave(mark);
+            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, caller, out e);
+            if (status == AbiStatus.Ok) status = Channels.Channel.Receive(caller, e, timeoutMilliseconds, message);
+            me.AbiEntryStackPointer = mark;
             return status;
         }
 

@@ -31,6 +31,7 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_wait_for_interrupt")] public static extern void WaitForInterrupt();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_pause")] public static extern void Pause();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_rflags")] public static extern ulong ReadFlags();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_save_flags_disable_interrupts")] public static extern ulong SaveFlagsAndDisableInterrupts();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_rbp")] public static extern ulong ReadFramePointer();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_rsp")] public static extern ulong ReadStackPointer();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_kernel_image_start")] public static extern byte* KernelImageStart();

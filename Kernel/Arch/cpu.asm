@@ -140,10 +140,16 @@ sing_read_rbp:
     mov rax, rbp
     ret
 
-global sing_read_rflags, sing_read_rsp
+global sing_read_rflags, sing_read_rsp, sing_save_flags_disable_interrupts
 sing_read_rflags:
     pushfq
     pop rax
+    ret
+; RFLAGS before the CLI: one call where the scheduler's every critical section needed two.
+sing_save_flags_disable_interrupts:
+    pushfq
+    pop rax
+    cli
     ret
 sing_read_rsp:
     lea rax, [rsp + 8]

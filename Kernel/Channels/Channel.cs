@@ -89,24 +89,20 @@ namespace Sing.Kernel.Channels
                 from->Side == ContractChecker.ImporterSends ? "importer" : "exporter", " in state ", from->State.ToString());
         }
 
-        // Threads are referenced from the scheduler's lists and never move, so an endpoint can name its waiting
-        // thread by address.
-        private static nint AddressOf(KernelThread thread) => System.Runtime.CompilerServices.Unsafe.As<KernelThread, nint>(ref thread);
-
-        private static KernelThread ThreadAt(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);
-
         /// <summary>Wakes the thread blocked on <paramref name="e"/>, if any. Interrupts must be off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void WakeWaiterLocked(Endpoint* e)
         {
             nint waiter = e->Waiter;
             if (waiter == 0) return;
             e->Waiter = 0;
-            Scheduler.WakeLocked(ThreadAt(waiter));
+            Scheduler.WakeLocked(KernelThread.At(waiter));
         }
 
         private static ExchangeHeap.Block* BlockOf(Endpoint* e) => (ExchangeHeap.Block*)((byte*)e - ExchangeHeap.HeaderBytes);
 
         /// <summary>The endpoint at <paramref name="address"/> if <paramref name="owner"/> owns it.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus ValidateOwned(void* address, KernelProcess owner, out Endpoint* endpoint)
         {
             endpoint = null;
@@ -117,6 +113,8 @@ namespace Sing.Kernel.Channels
             return AbiStatus.Ok;
         }
 
+        // Send and Receive inline into their ABI entries: one kernel frame per channel call.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus Send(KernelProcess sender, Endpoint* from, ChannelMessage* message)
         {
             if (message->InlineLength < 0 || message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
@@ -126,6 +124,8 @@ namespace Sing.Kernel.Channels
             return status;
         }
 
+        // Inlined into Send: one frame for the whole send, the rare checks (block, endpoint, contract) stay branches.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static AbiStatus SendLocked(KernelProcess sender, Endpoint* from, ChannelMessage* message)
         {
             Endpoint* to = from->Peer;
@@ -169,39 +169,38 @@ namespace Sing.Kernel.Channels
 
         /// <summary>Takes the next message, waiting up to <paramref name="timeoutMilliseconds"/>. ChannelClosed once the
         /// peer is gone and the queue is empty.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus Receive(KernelProcess receiver, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
         {
-            while (true)
+            ulong flags = Scheduler.DisableInterrupts();
+            // Interrupts stay off across the wait: the sender that woke this thread left a message (or closed the
+            // channel), and nothing else can take it before this thread runs again.
+            while (at->Count == 0)
             {
-                ulong flags = Scheduler.DisableInterrupts();
-                if (at->Count > 0)
-                {
-                    ChannelMessage* slot = at->Slots + at->Head;
-                    *message = *slot;
-                    at->Head = (at->Head + 1) % at->Capacity;
-                    at->Count--;
-                    at->Received++;
-                    if (at->Contract >= 0)
-                    {
-                        // The receiver's view follows the message the peer was allowed to send.
-                        int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
-                        if (next >= 0) at->State = next;
-                    }
-                    // What a queued message carries was validated when it was sent and has had no owner since.
-                    if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, receiver);
-                    if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, receiver);
-                    Scheduler.RestoreInterrupts(flags);
-                    return AbiStatus.Ok;
-                }
-                if (at->Peer == null)
+                AbiStatus waited = at->Peer == null ? AbiStatus.ChannelClosed
+                    : BlockOnLocked(at, timeoutMilliseconds) ? AbiStatus.Timeout : AbiStatus.Ok;
+                if (waited != AbiStatus.Ok)
                 {
                     Scheduler.RestoreInterrupts(flags);
-                    return AbiStatus.ChannelClosed;
+                    return waited;
                 }
-                bool timedOut = BlockLocked(&at, 1, timeoutMilliseconds);
-                Scheduler.RestoreInterrupts(flags);
-                if (timedOut) return AbiStatus.Timeout;
             }
+            ChannelMessage* slot = at->Slots + at->Head;
+            *message = *slot;
+            at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
+            at->Count--;
+            at->Received++;
+            if (at->Contract >= 0)
+            {
+                // The receiver's view follows the message the peer was allowed to send.
+                int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
+                if (next >= 0) at->State = next;
+            }
+            // What a queued message carries was validated when it was sent and has had no owner since.
+            if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, receiver);
+            if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, receiver);
+            Scheduler.RestoreInterrupts(flags);
+            return AbiStatus.Ok;
         }
 
         /// <summary>Blocks the running thread until a send or close on one of the endpoints, or the timeout.
@@ -210,17 +209,44 @@ namespace Sing.Kernel.Channels
         {
             if (timeoutMilliseconds == 0) return true;
             KernelThread me = Scheduler.Current;
-            nint self = AddressOf(me);
+            nint self = KernelThread.AddressOf(me);
             for (int i = 0; i < count; i++) endpoints[i]->Waiter = self;
+            PrepareWait(me, timeoutMilliseconds);
+            Scheduler.BlockLocked();
+            for (int i = 0; i < count; i++)
+                if (endpoints[i]->Waiter == self) endpoints[i]->Waiter = 0;
+            return FinishWait(me);
+        }
+
+        /// <summary><see cref="BlockLocked"/> for one endpoint (Receive): no array, so the endpoint stays in a
+        /// register across the switch instead of being reloaded from the stack.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static bool BlockOnLocked(Endpoint* at, ulong timeoutMilliseconds)
+        {
+            if (timeoutMilliseconds == 0) return true;
+            KernelThread me = Scheduler.Current;
+            nint self = KernelThread.AddressOf(me);
+            at->Waiter = self;
+            PrepareWait(me, timeoutMilliseconds);
+            Scheduler.BlockLocked();
+            if (at->Waiter == self) at->Waiter = 0;
+            return FinishWait(me);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void PrepareWait(KernelThread me, ulong timeoutMilliseconds)
+        {
             me.WakeIndex = WaitHandle.Pending;
             if (timeoutMilliseconds != WaitHandle.Infinite)
             {
                 ulong ticks = (timeoutMilliseconds * Arch.Timer.Hz + 999) / 1000;
                 Scheduler.AddSleeperLocked(me, Arch.Timer.Ticks + (ticks == 0 ? 1 : ticks));
             }
-            Scheduler.BlockLocked();
-            for (int i = 0; i < count; i++)
-                if (endpoints[i]->Waiter == self) endpoints[i]->Waiter = 0;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static bool FinishWait(KernelThread me)
+        {
             Scheduler.RemoveSleeper(me);
             return me.WakeIndex == WaitHandle.TimedOut;
         }

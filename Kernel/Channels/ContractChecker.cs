@@ -16,6 +16,10 @@ namespace Sing.Kernel.Channels
         private readonly int _stateCount;
         private readonly int _messageCount;
         private readonly int[] _transitions; // (from, message, to, direction)
+        // Every send and receive on a contract channel asks for the next state: a dense table answers in one load
+        // (next state + 1, 0 = not allowed) where the scan walked the transitions. Null for very large contracts.
+        private readonly short[] _next;
+        private const int MaxTableEntries = 1 << 16;
 
         private static readonly List<ContractChecker> s_contracts = new List<ContractChecker>();
 
@@ -26,6 +30,10 @@ namespace Sing.Kernel.Channels
             _messageCount = messages;
             InitialState = initial;
             _transitions = transitions;
+            if ((long)states * messages * 2 > MaxTableEntries) return;
+            _next = new short[states * messages * 2];
+            for (int t = transitions.Length / 4 - 1; t >= 0; t--) // backwards: the first listed transition wins, as in the scan
+                _next[(transitions[t * 4] * messages + transitions[t * 4 + 1]) * 2 + transitions[t * 4 + 3]] = (short)(transitions[t * 4 + 2] + 1);
         }
 
         /// <summary>Copies and validates a SIP's table; returns its index, or -1 with a reason.</summary>
@@ -72,6 +80,11 @@ namespace Sing.Kernel.Channels
         /// <summary>The state after a side sends (or receives) <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
         public int Next(int state, int message, int direction)
         {
+            if (_next != null)
+            {
+                if ((uint)state >= (uint)_stateCount || (uint)message >= (uint)_messageCount || (uint)direction > 1) return -1;
+                return _next[(state * _messageCount + message) * 2 + direction] - 1;
+            }
             for (int t = 0; t < _transitions.Length / 4; t++)
                 if (_transitions[t * 4] == state && _transitions[t * 4 + 1] == message && _transitions[t * 4 + 3] == direction)
                     return _transitions[t * 4 + 2];

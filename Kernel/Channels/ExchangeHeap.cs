@@ -9,7 +9,8 @@ namespace Sing.Kernel.Channels
     /// ownership. Each block has exactly one owner (a process), or none while it travels in a message. A block is
     /// whole pages with a kernel header in front of the data; the data address is what a SIP holds. Every address
     /// a SIP hands back is checked against the header (magic, kind, owner), so a forged pointer is refused.
-    /// A process's blocks are linked from it, so its exit frees them all in one walk.</summary>
+    /// Ownership is the owner's process id in the header, so moving a block (send, receive) is one store; every live
+    /// block is on one list, which a process's exit walks for the blocks it still owns.</summary>
     internal static unsafe class ExchangeHeap
     {
         public const ulong HeaderBytes = 64;
@@ -28,14 +29,15 @@ namespace Sing.Kernel.Channels
             public int OwnerPid;          // 0: owned by nobody (in a message, or the kernel's)
             public ulong DataBytes;
             public ulong Pages;
-            public Block* NextOwned;
-            public Block* PreviousOwned;
+            public Block* NextLive;
+            public Block* PreviousLive;
             public ulong Reserved;
         }
 
         public static ulong BlocksLive;
         public static ulong BytesLive;   // data bytes in live blocks
         public static ulong PagesLive;
+        private static Block* s_live;     // every live block (interrupts off to change or walk it)
 
         /// <summary>Allocates a zeroed block for <paramref name="owner"/> (null: owned by nobody). Returns the data address.</summary>
         public static byte* Allocate(ulong bytes, Kind kind, KernelProcess owner)
@@ -52,7 +54,10 @@ namespace Sing.Kernel.Channels
             BlocksLive++;
             BytesLive += bytes;
             PagesLive += pages;
-            if (owner != null) Link(block, owner);
+            block->NextLive = s_live;
+            if (s_live != null) s_live->PreviousLive = block;
+            s_live = block;
+            if (owner != null) TakeOwnership(block, owner);
             Scheduler.RestoreInterrupts(flags);
             return (byte*)block + HeaderBytes;
         }
@@ -71,21 +76,28 @@ namespace Sing.Kernel.Channels
         /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
         public static Block* HeaderOf(void* data) => (Block*)((byte*)data - HeaderBytes);
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static bool IsOwnedBy(Block* block, KernelProcess process) =>
             process == null ? block->OwnerPid == 0 : block->OwnerPid == process.Id;
 
+        // Inlined: a message carrying a block moves it twice (sender to nobody, nobody to receiver).
         /// <summary>Moves a block to a new owner (null: in transit). Interrupts must be off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void TransferLocked(Block* block, KernelProcess from, KernelProcess to)
         {
-            if (from != null) Unlink(block, from);
-            if (to != null) Link(block, to);
+            if (from != null) GiveUpOwnership(block, from);
+            if (to != null) TakeOwnership(block, to);
         }
 
-        /// <summary>Returns a block's pages. The caller has unlinked it from its owner or it has none.</summary>
+        /// <summary>Returns a block's pages; <paramref name="owner"/> is its owner, or null if it has none.</summary>
         public static void Free(Block* block, KernelProcess owner)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            if (owner != null) Unlink(block, owner);
+            if (owner != null) GiveUpOwnership(block, owner);
+            if (block->PreviousLive != null) block->PreviousLive->NextLive = block->NextLive;
+            else s_live = block->NextLive;
+            if (block->NextLive != null) block->NextLive->PreviousLive = block->PreviousLive;
+            block->NextLive = block->PreviousLive = null;
             block->MagicValue = 0;
             BlocksLive--;
             BytesLive -= block->DataBytes;
@@ -98,30 +110,39 @@ namespace Sing.Kernel.Channels
         /// blocks are freed.</summary>
         public static void ReleaseAll(KernelProcess process)
         {
-            while (process.OwnedExchange != null)
+            // The next block of the process is found before this one is released: closing an endpoint frees only
+            // itself and what its queue carries (blocks owned by nobody), never another block of the process.
+            Block* block = NextOwnedBy(null, process.Id);
+            while (block != null)
             {
-                Block* block = (Block*)process.OwnedExchange;
+                Block* next = NextOwnedBy(block, process.Id);
                 if (block->BlockKind == Kind.Endpoint) Channel.CloseEndpoint((Endpoint*)((byte*)block + HeaderBytes), process);
                 else Free(block, process);
+                block = next;
             }
         }
 
-        private static void Link(Block* block, KernelProcess owner)
+        /// <summary>The first block after <paramref name="after"/> (null: from the start) that <paramref name="pid"/>
+        /// owns. The whole walk, the first link included, runs with interrupts off: other processes free blocks.</summary>
+        private static Block* NextOwnedBy(Block* after, int pid)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            Block* block = after == null ? s_live : after->NextLive;
+            while (block != null && block->OwnerPid != pid) block = block->NextLive;
+            Scheduler.RestoreInterrupts(flags);
+            return block;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void TakeOwnership(Block* block, KernelProcess owner)
         {
             block->OwnerPid = owner.Id;
-            block->PreviousOwned = null;
-            block->NextOwned = (Block*)owner.OwnedExchange;
-            if (block->NextOwned != null) block->NextOwned->PreviousOwned = block;
-            owner.OwnedExchange = block;
             owner.OwnedExchangeBlocks++;
         }
 
-        private static void Unlink(Block* block, KernelProcess owner)
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void GiveUpOwnership(Block* block, KernelProcess owner)
         {
-            if (block->PreviousOwned != null) block->PreviousOwned->NextOwned = block->NextOwned;
-            else owner.OwnedExchange = block->NextOwned;
-            if (block->NextOwned != null) block->NextOwned->PreviousOwned = block->PreviousOwned;
-            block->NextOwned = block->PreviousOwned = null;
             block->OwnerPid = 0;
             owner.OwnedExchangeBlocks--;
         }

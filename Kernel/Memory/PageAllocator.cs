@@ -16,6 +16,7 @@ namespace Sing.Kernel.Memory
 
         private static ulong* s_bitmap;          // 1 = not free (reserved or used)
         private static ulong* s_reservedBitmap;  // 1 = reserved (never allocatable)
+        private static ulong* s_allocatedBitmap; // 1 = handed out by Allocate: IsAllocated reads one word, not two
         private static ulong s_pageCount;
         private static ulong s_nextHint;
 
@@ -37,14 +38,16 @@ namespace Sing.Kernel.Memory
             s_pageCount = top / PageSize;
             ulong bitmapBytes = ((s_pageCount + 63) / 64) * 8;
 
-            // Both bitmaps go in the first available region above every boot-time structure that can fit them.
+            // The bitmaps go in the first available region above every boot-time structure that can fit them.
             ulong floor = Align((ulong)kernelEnd, PageSize);
             floor = Max(floor, Align((ulong)boot.Info + boot.TotalSize, PageSize));
             for (int m = 0; m < boot.ModuleCount; m++) floor = Max(floor, Align((ulong)boot.GetModule(m).End, PageSize));
-            ulong bitmapAddress = FindRoom(boot, floor, 2 * bitmapBytes);
+            ulong bitmapAddress = FindRoom(boot, floor, 3 * bitmapBytes);
             if (bitmapAddress == 0) Panic.Halt("page allocator: no room for the page bitmap");
             s_bitmap = (ulong*)bitmapAddress;
             s_reservedBitmap = (ulong*)(bitmapAddress + bitmapBytes);
+            s_allocatedBitmap = (ulong*)(bitmapAddress + 2 * bitmapBytes);
+            Fill(s_allocatedBitmap, bitmapBytes, 0);
 
             // Start with everything reserved, then free what the map calls available.
             Fill(s_bitmap, bitmapBytes, 0xFF);
@@ -64,7 +67,7 @@ namespace Sing.Kernel.Memory
                 BootModule module = boot.GetModule(m);
                 MarkRange((ulong)module.Start, (ulong)module.End);
             }
-            MarkRange(bitmapAddress, bitmapAddress + 2 * bitmapBytes);
+            MarkRange(bitmapAddress, bitmapAddress + 3 * bitmapBytes);
 
             Buffer.Memmove((byte*)s_reservedBitmap, (byte*)s_bitmap, (nuint)bitmapBytes);
             ulong free = 0;
@@ -87,7 +90,11 @@ namespace Sing.Kernel.Memory
             ulong start = FindRun(s_nextHint, s_pageCount, count);
             if (start == ulong.MaxValue) start = FindRun(0, s_pageCount, count);
             if (start == ulong.MaxValue) return null;
-            for (ulong p = start; p < start + count; p++) Set(s_bitmap, p);
+            for (ulong p = start; p < start + count; p++)
+            {
+                Set(s_bitmap, p);
+                Set(s_allocatedBitmap, p);
+            }
             FreePages -= count;
             UsedPages += count;
             s_nextHint = start + count;
@@ -108,6 +115,7 @@ namespace Sing.Kernel.Memory
                 if (Test(s_reservedBitmap, p)) Panic.Halt("page allocator: free of a reserved page", p * PageSize);
                 if (!Test(s_bitmap, p)) Panic.Halt("page allocator: double free", p * PageSize);
                 Clear(s_bitmap, p);
+                Clear(s_allocatedBitmap, p);
             }
             FreePages += count;
             UsedPages -= count;
@@ -119,7 +127,7 @@ namespace Sing.Kernel.Memory
         public static bool IsAllocated(void* address)
         {
             ulong p = (ulong)address / PageSize;
-            return p < s_pageCount && Test(s_bitmap, p) && !Test(s_reservedBitmap, p);
+            return p < s_pageCount && Test(s_allocatedBitmap, p);
         }
 
         private static ulong FindRun(ulong from, ulong to, ulong count)
@@ -156,6 +164,7 @@ namespace Sing.Kernel.Memory
             for (ulong p = start / PageSize; p < Align(end, PageSize) / PageSize && p < s_pageCount; p++) Set(s_bitmap, p);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static bool Test(ulong* bits, ulong page) => (bits[page / 64] & (1UL << (int)(page % 64))) != 0;
         private static void Set(ulong* bits, ulong page) => bits[page / 64] |= 1UL << (int)(page % 64);
         private static void Clear(ulong* bits, ulong page) => bits[page / 64] &= ~(1UL << (int)(page % 64));

@@ -36,7 +36,6 @@ namespace Sing.Kernel.Processes
         internal readonly List<KernelThread> Threads = new List<KernelThread>();
         internal readonly Dictionary<ulong, ulong> OwnedPages = new Dictionary<ulong, ulong>(); // address -> count
         internal ulong OwnedPageCount;
-        internal void* OwnedExchange;            // first exchange-heap block it owns (ExchangeHeap.Block*)
         internal int OwnedExchangeBlocks;
 
         /// <summary>The manifest it was created from, its parameters bound from the command line, the endpoints

@@ -34,9 +34,15 @@ namespace Sing.Kernel.Threading
         internal ulong StackBytes;
         internal Action Start;
 
-        // Scheduler queue links (a thread is in at most one run queue).
-        internal KernelThread NextInQueue;
+        // Scheduler queue links (a thread is in at most one run queue); an address, see ThreadQueue.
+        internal nint NextInQueue;
         internal bool InRunQueue;
+
+        // Threads never move and the scheduler's thread list keeps each one alive until it is reaped, so the run
+        // queues and channel endpoints may name a thread by its address.
+        internal static nint AddressOf(KernelThread thread) => System.Runtime.CompilerServices.Unsafe.As<KernelThread, nint>(ref thread);
+
+        internal static KernelThread At(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);
 
         // Waiting: the handles waited on, which one signalled (-1 = timeout), and the deadline (timer ticks).
         internal WaitHandle[] WaitingOn;

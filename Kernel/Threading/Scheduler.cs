@@ -19,11 +19,24 @@ namespace Sing.Kernel.Threading
         public const ulong QuantumTicks = 10;
         private const ulong InterruptFlag = 0x200;
 
-        private static readonly List<KernelThread> s_threads = new List<KernelThread>();
-        private static readonly List<KernelThread> s_zombies = new List<KernelThread>();
+        // The lists live in their own class: a field initializer here would give Scheduler a static constructor,
+        // and every access to the hot fields below (current thread, run queues) would first check it had run.
+        private static class Lists
+        {
+            public static readonly List<KernelThread> Threads = new List<KernelThread>();
+            public static readonly List<KernelThread> Zombies = new List<KernelThread>();
+            public static readonly List<ulong> StackPool = new List<ulong>();
+        }
+
+        private static bool s_zombiesPending;
         private static KernelThread s_current;
         private static KernelThread s_idle;
         private static ThreadQueue s_unblocked;
+        // Direct handoff: a thread woken while the unblocked list was empty is kept here instead of being linked in.
+        // It is the unblocked list's head in every respect (Pick takes it first, a tick or a second wake links it
+        // in first), so the two-list policy is unchanged; a channel round trip (wake the peer, then wait) switches
+        // to it without touching the queues. Invariant: while set, s_unblocked is empty.
+        private static nint s_handoff;
         private static ThreadQueue s_preempted;
         private static KernelThread s_sleepers;   // sorted by deadline, linked through NextSleeper
         private static ulong s_quantumEnd;
@@ -47,7 +60,7 @@ namespace Sing.Kernel.Threading
             // The boot code's slots (GS) already hold the boot thread's allocation context: move them into the thread.
             boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
             Cpu.WriteGsBase(boot.SlotsAddress);
-            s_threads.Add(boot);
+            Lists.Threads.Add(boot);
             s_current = boot;
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
             s_idle.State = ThreadState.Ready;
@@ -70,7 +83,6 @@ namespace Sing.Kernel.Threading
         // Stacks of finished threads, kept (guard page still unmapped) for the next thread of the same size:
         // creating a thread then costs no page allocation, clearing or page-table work.
         private const int StackPoolCapacity = 32;
-        private static readonly List<ulong> s_stackPool = new List<ulong>();
         private static ulong s_pooledStackPages;
 
         private static KernelThread Create(string name, ulong stackBytes)
@@ -92,7 +104,7 @@ namespace Sing.Kernel.Threading
                 StackBytes = pages * PageAllocator.PageSize,
                 State = ThreadState.Created,
             };
-            s_threads.Add(thread);
+            Lists.Threads.Add(thread);
             RestoreInterrupts(flags);
 
             // Initial frame consumed by sing_switch_stacks: RFLAGS, R15..R12, RBX, RBP, return address.
@@ -136,7 +148,8 @@ namespace Sing.Kernel.Threading
             KernelThread current = s_current;
             current.State = ThreadState.Finished;
             current.Exited.SetLocked();
-            s_zombies.Add(current);
+            Lists.Zombies.Add(current);
+            s_zombiesPending = true;
             SwitchToNext();
             Panic.Halt("a finished thread was scheduled again");
             RestoreInterrupts(flags);
@@ -150,7 +163,8 @@ namespace Sing.Kernel.Threading
             if (thread == s_current || thread.State == ThreadState.Finished) return;
             if (thread.InRunQueue)
             {
-                if (!s_unblocked.Remove(thread)) s_preempted.Remove(thread);
+                if (s_handoff == KernelThread.AddressOf(thread)) s_handoff = 0;
+                else if (!s_unblocked.Remove(thread)) s_preempted.Remove(thread);
                 thread.InRunQueue = false;
             }
             RemoveSleeper(thread);
@@ -162,7 +176,8 @@ namespace Sing.Kernel.Threading
             bool neverRan = thread.State == ThreadState.Created;
             thread.State = ThreadState.Finished;
             thread.Exited.SetLocked();
-            s_zombies.Add(thread);
+            Lists.Zombies.Add(thread);
+            s_zombiesPending = true;
             if (neverRan) ReapZombies();
         }
 
@@ -170,7 +185,7 @@ namespace Sing.Kernel.Threading
         public static void Yield()
         {
             ulong flags = DisableInterrupts();
-            if (!s_unblocked.IsEmpty || !s_preempted.IsEmpty)
+            if (!UnblockedIsEmpty || !s_preempted.IsEmpty)
             {
                 s_current.State = ThreadState.Ready;
                 if (s_current != s_idle) Enqueue(ref s_preempted, s_current);
@@ -180,6 +195,8 @@ namespace Sing.Kernel.Threading
         }
 
         /// <summary>Blocks the current thread until <see cref="Wake"/>. Interrupts must be off.</summary>
+        // Inlined down to the stack switch: a channel receive that waits runs exactly this path.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static void BlockLocked()
         {
             s_current.State = ThreadState.Blocked;
@@ -188,6 +205,8 @@ namespace Sing.Kernel.Threading
 
         /// <summary>Makes a blocked thread runnable (unblocked list; it inherits the running thread's quantum).
         /// Interrupts must be off.</summary>
+        // Inlined into a channel send: waking the peer is part of every message.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static void WakeLocked(KernelThread thread)
         {
             if (thread.State != ThreadState.Blocked) return;
@@ -195,12 +214,22 @@ namespace Sing.Kernel.Threading
             MakeReady(thread);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void MakeReady(KernelThread thread)
         {
             thread.State = ThreadState.Ready;
+            if (thread.InRunQueue) return;
+            if (s_handoff == 0 && s_unblocked.IsEmpty)
+            {
+                thread.InRunQueue = true;
+                s_handoff = KernelThread.AddressOf(thread);
+                return;
+            }
+            LinkHandoff();
             Enqueue(ref s_unblocked, thread);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void Enqueue(ref ThreadQueue queue, KernelThread thread)
         {
             if (thread.InRunQueue) return;
@@ -208,15 +237,33 @@ namespace Sing.Kernel.Threading
             queue.Enqueue(thread);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static KernelThread Pick()
         {
-            KernelThread next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
+            KernelThread next;
+            if (s_handoff != 0)
+            {
+                next = KernelThread.At(s_handoff);
+                s_handoff = 0;
+            }
+            else next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
             next.InRunQueue = false;
             return next;
         }
 
+        private static bool UnblockedIsEmpty => s_handoff == 0 && s_unblocked.IsEmpty;
+
+        /// <summary>Puts the handoff thread into the unblocked list proper (it is the head: the list was empty).</summary>
+        private static void LinkHandoff()
+        {
+            if (s_handoff == 0) return;
+            s_unblocked.Enqueue(KernelThread.At(s_handoff));
+            s_handoff = 0;
+        }
+
         private static void SwitchToNext() => SwitchTo(Pick());
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void SwitchTo(KernelThread next)
         {
             KernelThread previous = s_current;
@@ -232,7 +279,7 @@ namespace Sing.Kernel.Threading
             Cpu.WriteGsBase(next.SlotsAddress);
             fixed (ulong* save = &previous.SavedStackPointer) Cpu.SwitchStacks(save, next.SavedStackPointer);
             // Running again as `previous`. Zombies are rare: the common switch skips the reaping call.
-            if (s_zombies.Count != 0) ReapZombies();
+            if (s_zombiesPending) ReapZombies();
         }
 
         /// <summary>Timer interrupt (interrupts off): wakes sleepers whose deadline passed; at the end of the
@@ -258,17 +305,18 @@ namespace Sing.Kernel.Threading
             if (now >= s_quantumEnd)
             {
                 s_quantumEnd = now + QuantumTicks;
+                LinkHandoff();
                 s_preempted.AppendAll(ref s_unblocked);
                 if (s_current != s_idle)
                 {
-                    if (s_unblocked.IsEmpty && s_preempted.IsEmpty) return; // nobody else to run
+                    if (UnblockedIsEmpty && s_preempted.IsEmpty) return; // nobody else to run
                     s_current.State = ThreadState.Ready;
                     Enqueue(ref s_preempted, s_current);
                 }
                 Preemptions++;
                 SwitchToNext();
             }
-            else if (s_current == s_idle && (!s_unblocked.IsEmpty || !s_preempted.IsEmpty))
+            else if (s_current == s_idle && (!UnblockedIsEmpty || !s_preempted.IsEmpty))
             {
                 SwitchToNext();
             }
@@ -316,12 +364,12 @@ namespace Sing.Kernel.Threading
 
         private static void ReapZombies()
         {
-            for (int i = s_zombies.Count - 1; i >= 0; i--)
+            for (int i = Lists.Zombies.Count - 1; i >= 0; i--)
             {
-                KernelThread z = s_zombies[i];
+                KernelThread z = Lists.Zombies[i];
                 if (z == s_current) continue;
-                s_zombies.RemoveAt(i);
-                s_threads.Remove(z);
+                Lists.Zombies.RemoveAt(i);
+                Lists.Threads.Remove(z);
                 // Its kernel-heap allocation context (a SIP thread's SIP-side one dies with the SIP's heap or is
                 // released by the SIP runtime).
                 Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
@@ -335,6 +383,7 @@ namespace Sing.Kernel.Threading
                 }
                 z.StackBase = null;
             }
+            s_zombiesPending = Lists.Zombies.Count != 0;
         }
 
         private static byte* TakePooledStack(ulong pages)
@@ -342,10 +391,10 @@ namespace Sing.Kernel.Threading
             if (pages != s_pooledStackPages) return null;
             ulong flags = DisableInterrupts();
             byte* memory = null;
-            if (s_stackPool.Count > 0)
+            if (Lists.StackPool.Count > 0)
             {
-                memory = (byte*)s_stackPool[s_stackPool.Count - 1];
-                s_stackPool.RemoveAt(s_stackPool.Count - 1);
+                memory = (byte*)Lists.StackPool[Lists.StackPool.Count - 1];
+                Lists.StackPool.RemoveAt(Lists.StackPool.Count - 1);
             }
             RestoreInterrupts(flags);
             return memory;
@@ -353,20 +402,20 @@ namespace Sing.Kernel.Threading
 
         private static bool ReturnToPool(byte* guard, ulong pages)
         {
-            if (s_stackPool.Count == StackPoolCapacity) return false;
+            if (Lists.StackPool.Count == StackPoolCapacity) return false;
             if (s_pooledStackPages == 0) s_pooledStackPages = KernelThread.DefaultStackBytes / PageAllocator.PageSize;
             if (pages != s_pooledStackPages) return false;
-            s_stackPool.Add((ulong)guard);
+            Lists.StackPool.Add((ulong)guard);
             return true;
         }
 
         /// <summary>Stacks kept for reuse (their pages count as used).</summary>
-        public static int PooledStacks => s_stackPool.Count;
+        public static int PooledStacks => Lists.StackPool.Count;
 
         private static KernelThread Find(int id)
         {
-            for (int i = 0; i < s_threads.Count; i++)
-                if (s_threads[i].Id == id) return s_threads[i];
+            for (int i = 0; i < Lists.Threads.Count; i++)
+                if (Lists.Threads[i].Id == id) return Lists.Threads[i];
             Panic.Halt("thread entry for an unknown thread id", (ulong)id);
             return null;
         }
@@ -379,7 +428,7 @@ namespace Sing.Kernel.Threading
         }
 
         /// <summary>Live threads, for diagnostics and the collector.</summary>
-        public static int ThreadCount => s_threads.Count;
+        public static int ThreadCount => Lists.Threads.Count;
 
         /// <summary>Where the kernel collector's scan of the running thread's stack ends: the top of a kernel
         /// thread's stack, or, on a SIP thread inside an ABI call, the crossing (above it are the SIP's frames).</summary>
@@ -395,9 +444,9 @@ namespace Sing.Kernel.Threading
         /// kernel thread's, and the frames below the ABI crossing of a SIP thread blocked in the kernel.</summary>
         internal static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
         {
-            for (int i = 0; i < s_threads.Count; i++)
+            for (int i = 0; i < Lists.Threads.Count; i++)
             {
-                KernelThread t = s_threads[i];
+                KernelThread t = Lists.Threads[i];
                 if (t == s_current || t.State == ThreadState.Finished || t.StackBase == null || t.State == ThreadState.Created) continue;
                 if (t.Owner == null) visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
                 else if (t.AbiEntryStackPointer != 0) visit((nint*)t.SavedStackPointer, (nint*)t.AbiEntryStackPointer);
@@ -419,9 +468,9 @@ namespace Sing.Kernel.Threading
         /// <summary>The thread whose guard page contains <paramref name="address"/>, or null.</summary>
         internal static KernelThread FindByGuardPage(ulong address)
         {
-            for (int i = 0; i < s_threads.Count; i++)
+            for (int i = 0; i < Lists.Threads.Count; i++)
             {
-                KernelThread t = s_threads[i];
+                KernelThread t = Lists.Threads[i];
                 if (t.StackBase == null) continue;
                 ulong guard = (ulong)t.StackBase - PageAllocator.PageSize;
                 if (address >= guard && address < (ulong)t.StackBase) return t;
@@ -434,12 +483,7 @@ namespace Sing.Kernel.Threading
 
         internal static void ExitNoPreemption(ulong cookie) => RestoreInterrupts(cookie);
 
-        internal static ulong DisableInterrupts()
-        {
-            ulong flags = Cpu.ReadFlags();
-            Cpu.DisableInterrupts();
-            return flags;
-        }
+        internal static ulong DisableInterrupts() => Cpu.SaveFlagsAndDisableInterrupts();
 
         internal static void RestoreInterrupts(ulong flags)
         {

@@ -1,42 +1,50 @@
+using System.Runtime.CompilerServices;
+
 namespace Sing.Kernel.Threading
 {
-    /// <summary>FIFO of threads linked through <see cref="KernelThread.NextInQueue"/>: no allocation to enqueue.</summary>
+    /// <summary>FIFO of threads linked through <see cref="KernelThread.NextInQueue"/>: no allocation to enqueue.
+    /// Links are thread addresses, not references: threads never move and stay rooted in the scheduler's thread
+    /// list while queued, and storing an address needs no write-barrier call (every wake and switch runs here).</summary>
     internal struct ThreadQueue
     {
-        private KernelThread _head;
-        private KernelThread _tail;
+        private nint _head;
+        private nint _tail;
         public int Count;
 
-        public readonly bool IsEmpty => _head == null;
+        public readonly bool IsEmpty => _head == 0;
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void Enqueue(KernelThread thread)
         {
-            thread.NextInQueue = null;
-            if (_tail == null) _head = thread; else _tail.NextInQueue = thread;
-            _tail = thread;
+            nint address = KernelThread.AddressOf(thread);
+            thread.NextInQueue = 0;
+            if (_tail == 0) _head = address; else KernelThread.At(_tail).NextInQueue = address;
+            _tail = address;
             Count++;
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public KernelThread Dequeue()
         {
-            KernelThread thread = _head;
-            if (thread == null) return null;
+            if (_head == 0) return null;
+            KernelThread thread = KernelThread.At(_head);
             _head = thread.NextInQueue;
-            if (_head == null) _tail = null;
-            thread.NextInQueue = null;
+            if (_head == 0) _tail = 0;
+            thread.NextInQueue = 0;
             Count--;
             return thread;
         }
 
         public bool Remove(KernelThread thread)
         {
-            KernelThread previous = null;
-            for (KernelThread t = _head; t != null; previous = t, t = t.NextInQueue)
+            nint target = KernelThread.AddressOf(thread);
+            nint previous = 0;
+            for (nint t = _head; t != 0; previous = t, t = KernelThread.At(t).NextInQueue)
             {
-                if (t != thread) continue;
-                if (previous == null) _head = t.NextInQueue; else previous.NextInQueue = t.NextInQueue;
+                if (t != target) continue;
+                if (previous == 0) _head = thread.NextInQueue; else KernelThread.At(previous).NextInQueue = thread.NextInQueue;
                 if (_tail == t) _tail = previous;
-                t.NextInQueue = null;
+                thread.NextInQueue = 0;
                 Count--;
                 return true;
             }
