@@ -74,6 +74,18 @@ public class ComparisonTests
     }
 
     [Fact]
+    public void ExtraSipRowsFollowThePapersRows()
+    {
+        string extra = SampleOutputs.Kernel.Replace("BENCH-DONE", "BENCH PSR-1-Contract cycles_per_op=2350 iterations=2000 repetitions=3 min=2300 max=2400 collections=0 context_switches=4000 suite=singbench-sip\nBENCH-DONE", StringComparison.Ordinal);
+        var runs = new ModeRuns([SingBenchLines.Parse(extra)], [LinuxBenchLines.Parse(SampleOutputs.Linux)]);
+        var rows = ComparisonTable.Build(runs, runs, s_paper);
+        Assert.Equal(ComparisonTable.PaperRows, rows.Take(ComparisonTable.PaperRows.Count).Select(r => r.Row));
+        var contract = rows.Single(r => r.Row == "PSR-1-Contract");
+        Assert.Equal(2350, contract.Icount.Singularity);
+        Assert.Null(contract.LinuxRow);
+    }
+
+    [Fact]
     public void LinuxContextHoldsTheRowsThatAreNotPrimary()
     {
         var context = ComparisonTable.LinuxContext(Runs(187), Runs(900));

@@ -34,9 +34,10 @@ internal static class ComparisonTable
         ArgumentNullException.ThrowIfNull(tcg);
         ArgumentNullException.ThrowIfNull(paper);
         var names = PaperRows.ToList();
-        // Rows the kernel adds later (suite=singbench) that are not in Figure 4 go after the paper's.
+        // Rows beyond Figure 4 go after the paper's: the kernel's own (suite=singbench, Kernel.*) and the SIP's
+        // extra ones (suite=singbench-sip, e.g. PSR-n-Contract through generated contract endpoints).
         foreach (var run in icount.Kernel.Concat(tcg.Kernel))
-            foreach (var row in run.Rows.Where(r => r.Suite == "singbench" && !names.Contains(r.Name)))
+            foreach (var row in run.Rows.Where(r => IsSingBench(r.Suite) && !names.Contains(r.Name)))
                 names.Add(row.Name);
 
         var rows = new List<ComparisonRow>();
@@ -75,6 +76,8 @@ internal static class ComparisonTable
             .Select(g => new LinuxContextRow(g.Key, LinuxMedian(icount, g.Key), LinuxMedian(tcg, g.Key), g.First().SingRow, g.First().Role, g.First().PaperRef))
             .ToList();
     }
+
+    private static bool IsSingBench(string? suite) => suite == "singbench" || suite == "singbench-sip";
 
     private static double KernelMedian(ModeRuns runs, string name) =>
         Statistics.Median(runs.Kernel.Select(k => k.Rows.FirstOrDefault(r => r.Name == name)?.CyclesPerOp ?? double.NaN));
