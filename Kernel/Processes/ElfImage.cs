@@ -72,7 +72,7 @@ namespace Sing.Kernel.Processes
             AbiImageMarker* marker = (AbiImageMarker*)(image + markerAddress);
             string error = null;
             if (marker->MagicValue != AbiImageMarker.Magic) error = "the ABI marker is damaged";
-            else error = ApplyRelocations(file, phoff, phentsize, phnum, image, span, 0);
+            else error = ApplyRelocations(file, phoff, phentsize, phnum, image, span, 0, validate: true);
             if (error != null)
             {
                 Memory.PageAllocator.Free(image, pages);
@@ -95,7 +95,7 @@ namespace Sing.Kernel.Processes
             ushort phentsize = *(ushort*)(file + 54), phnum = *(ushort*)(file + 56);
             ulong total = loaded.Pages * Memory.PageAllocator.PageSize;
             CopySegments(file, phoff, phentsize, phnum, loaded.Base, loaded.WritableOffset, total);
-            ApplyRelocations(file, phoff, phentsize, phnum, loaded.Base, total, loaded.WritableOffset);
+            ApplyRelocations(file, phoff, phentsize, phnum, loaded.Base, total, loaded.WritableOffset, validate: false);
         }
 
         /// <summary>Writes the image bytes in [from, total): segment contents from the file, zeros elsewhere.</summary>
@@ -139,8 +139,9 @@ namespace Sing.Kernel.Processes
             return lowest;
         }
 
-        /// <summary>Applies the relocations that target offsets at or after <paramref name="from"/>.</summary>
-        private static string ApplyRelocations(byte* file, ulong phoff, ushort phentsize, ushort phnum, byte* image, ulong span, ulong from)
+        /// <summary>Applies the relocations that target offsets at or after <paramref name="from"/>, after checking
+        /// every entry when <paramref name="validate"/> (a reload uses a table checked at the first load).</summary>
+        private static string ApplyRelocations(byte* file, ulong phoff, ushort phentsize, ushort phnum, byte* image, ulong span, ulong from, bool validate)
         {
             for (int i = 0; i < phnum; i++)
             {
@@ -155,16 +156,17 @@ namespace Sing.Kernel.Processes
                     else if (dyn[0] == DT_RELAENT) relaEntry = (ulong)dyn[1];
                 }
                 if (rela == 0) return null;
-                if (rela + relaSize > span || relaEntry < 24) return "relocation table lies outside the image";
-                for (ulong r = 0; r < relaSize; r += relaEntry)
+                if (rela + relaSize > span || relaEntry < 24 || relaEntry % 8 != 0) return "relocation table lies outside the image";
+                for (ulong r = 0; validate && r < relaSize; r += relaEntry)
                 {
                     ulong* entry = (ulong*)(image + rela + r);
-                    ulong offset = entry[0], info = entry[1], addend = entry[2];
-                    if ((uint)info != R_X86_64_RELATIVE) return "unsupported relocation type (only R_X86_64_RELATIVE is allowed)";
-                    if (offset + 8 > span) return "a relocation targets memory outside the image";
-                    if (offset < from) continue;
-                    *(ulong*)(image + offset) = (ulong)image + addend;
+                    if ((uint)entry[1] != R_X86_64_RELATIVE) return "unsupported relocation type (only R_X86_64_RELATIVE is allowed)";
+                    if (entry[0] + 8 > span) return "a relocation targets memory outside the image";
                 }
+                // Checked: the loop that runs at every load only rebases.
+                ulong stride = relaEntry / 8, target = (ulong)image;
+                for (ulong* entry = (ulong*)(image + rela), end = (ulong*)(image + rela + relaSize); entry < end; entry += stride)
+                    if (entry[0] >= from) *(ulong*)(image + entry[0]) = target + entry[2];
             }
             return null;
         }

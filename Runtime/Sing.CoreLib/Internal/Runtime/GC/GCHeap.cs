@@ -252,6 +252,7 @@ namespace Internal.Runtime.GC
         private static HeapSegment** s_sorted;
         private static int s_sortedCount;
         private static int s_sortedCapacity;
+        private static bool s_sortedFromHost;   // false while the table is the arena's first one (never freed)
         private static HeapSegment* s_lastFound;
 
         internal static HeapSegment* FindSegment(byte* address)
@@ -281,10 +282,15 @@ namespace Internal.Runtime.GC
             if (count > s_sortedCapacity)
             {
                 int capacity = count * 2 < 64 ? 64 : count * 2;
-                var table = (HeapSegment**)RuntimeHost.AllocateHeapMemory((nuint)(capacity * sizeof(HeapSegment*)));
+                // The first table (512 bytes) comes from the runtime's arena rather than a whole zeroed page of its
+                // own: every process starts with one, most never need a larger one.
+                var table = (HeapSegment**)(s_sorted == null ? NativeArena.Allocate((nuint)(capacity * sizeof(HeapSegment*))) : null);
+                bool fromHost = table == null;
+                if (fromHost) table = (HeapSegment**)RuntimeHost.AllocateHeapMemory((nuint)(capacity * sizeof(HeapSegment*)));
                 if (table == null) RuntimeHost.Fail("out of memory for the segment table", null);
-                if (s_sorted != null && RuntimeHost.FreeHeapMemory != null)
+                if (s_sorted != null && s_sortedFromHost && RuntimeHost.FreeHeapMemory != null)
                     RuntimeHost.FreeHeapMemory(s_sorted, (nuint)(s_sortedCapacity * sizeof(HeapSegment*)));
+                s_sortedFromHost = fromHost;
                 s_sorted = table;
                 s_sortedCapacity = capacity;
             }
