@@ -12,7 +12,7 @@ namespace Internal.Runtime.GC
     public static unsafe class GCHeap
     {
         // Segments start small (a SIP that allocates little pays little at start-up) and double up to 1 MiB.
-        private const nuint FirstSegmentSize = 32 * 1024;
+        private const nuint FirstSegmentSize = 16 * 1024;   // two allocation-context regions; every new SIP zeroes it
         private const nuint MaxSegmentSize = 1024 * 1024;
         private static nuint s_nextSegmentSize = FirstSegmentSize;
         private const nuint LargeObjectThreshold = 256 * 1024;
