@@ -131,6 +131,7 @@ namespace Sing.Kernel.Memory
 
         /// <summary>The bits of pages [page, min(end, next word)) within their bitmap word; <paramref name="next"/>
         /// is the first page after them. Lets allocation, freeing and searching work a word at a time.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static ulong WordMask(ulong page, ulong end, out ulong next)
         {
             ulong wordEnd = (page | 63) + 1;

@@ -97,6 +97,22 @@ namespace Internal.Runtime.GC
             return start;
         }
 
+        /// <summary>Returns [start, end), the unused tail of a released context's region, to the shared region when
+        /// that region ends right there (no region was carved after it and no collection ran since). Inside the
+        /// heap section.</summary>
+        internal static bool TryGiveBack(HeapSegment* segment, byte* start, byte* end)
+        {
+            if (start >= end || segment != s_allocSegment || end != s_allocPointer) return false;
+            // An allocation cut short may have written an unpublished header (at most three words) there.
+            nint* words = (nint*)start;
+            nuint count = (nuint)(end - start) / (nuint)sizeof(nint);
+            for (nuint i = 0; i < count && i < 3; i++) words[i] = 0;
+            s_allocPointer = start;
+            nuint returned = (nuint)(end - start);
+            s_allocatedSinceCollection = s_allocatedSinceCollection > returned ? s_allocatedSinceCollection - returned : 0;
+            return true;
+        }
+
         private static byte* Count(byte* obj, nuint size)
         {
             if (obj == null) return null;
