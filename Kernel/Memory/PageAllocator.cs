@@ -90,10 +90,12 @@ namespace Sing.Kernel.Memory
             ulong start = FindRun(s_nextHint, s_pageCount, count);
             if (start == ulong.MaxValue) start = FindRun(0, s_pageCount, count);
             if (start == ulong.MaxValue) return null;
-            for (ulong p = start; p < start + count; p++)
+            for (ulong p = start; p < start + count;)
             {
-                Set(s_bitmap, p);
-                Set(s_allocatedBitmap, p);
+                ulong mask = WordMask(p, start + count, out ulong next);
+                s_bitmap[p / 64] |= mask;
+                s_allocatedBitmap[p / 64] |= mask;
+                p = next;
             }
             FreePages -= count;
             UsedPages += count;
@@ -110,12 +112,14 @@ namespace Sing.Kernel.Memory
             if (a % PageSize != 0) Panic.Halt("page allocator: free of an unaligned address", a);
             ulong first = a / PageSize;
             if (first + count > s_pageCount) Panic.Halt("page allocator: free beyond physical memory", a);
-            for (ulong p = first; p < first + count; p++)
+            for (ulong p = first; p < first + count;)
             {
-                if (Test(s_reservedBitmap, p)) Panic.Halt("page allocator: free of a reserved page", p * PageSize);
-                if (!Test(s_bitmap, p)) Panic.Halt("page allocator: double free", p * PageSize);
-                Clear(s_bitmap, p);
-                Clear(s_allocatedBitmap, p);
+                ulong mask = WordMask(p, first + count, out ulong next);
+                if ((s_reservedBitmap[p / 64] & mask) != 0) Panic.Halt("page allocator: free of a reserved page", p * PageSize);
+                if ((s_bitmap[p / 64] & mask) != mask) Panic.Halt("page allocator: double free", p * PageSize);
+                s_bitmap[p / 64] &= ~mask;
+                s_allocatedBitmap[p / 64] &= ~mask;
+                p = next;
             }
             FreePages += count;
             UsedPages -= count;
@@ -130,19 +134,44 @@ namespace Sing.Kernel.Memory
             return p < s_pageCount && Test(s_allocatedBitmap, p);
         }
 
+        /// <summary>The bits of pages [page, min(end, next word)) within their bitmap word; <paramref name="next"/>
+        /// is the first page after them. Lets allocation, freeing and searching work a word at a time.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static ulong WordMask(ulong page, ulong end, out ulong next)
+        {
+            ulong wordEnd = (page | 63) + 1;
+            next = end < wordEnd ? end : wordEnd;
+            ulong span = next - page;
+            ulong bits = span == 64 ? ulong.MaxValue : (1UL << (int)span) - 1;
+            return bits << (int)(page & 63);
+        }
+
         private static ulong FindRun(ulong from, ulong to, ulong count)
         {
             ulong run = 0;
-            for (ulong p = from; p < to; p++)
+            for (ulong p = from; p < to;)
             {
-                // Skip whole 64-page words that are fully taken.
-                if (run == 0 && (p & 63) == 0 && s_bitmap[p / 64] == ulong.MaxValue)
+                ulong mask = WordMask(p, to, out ulong next);
+                ulong taken = s_bitmap[p / 64] & mask;
+                if (taken == 0)
                 {
-                    p += 63;
+                    // A free stretch: the run grows by all of it.
+                    run += next - p;
+                    if (run >= count) return next - run;
+                    p = next;
                     continue;
                 }
-                if (Test(s_bitmap, p)) { run = 0; continue; }
-                if (++run == count) return p + 1 - count;
+                if (taken == mask)
+                {
+                    run = 0;
+                    p = next;
+                    continue;
+                }
+                for (; p < next; p++)
+                {
+                    if (Test(s_bitmap, p)) run = 0;
+                    else if (++run == count) return p + 1 - count;
+                }
             }
             return ulong.MaxValue;
         }

@@ -19,6 +19,9 @@ namespace Sing.Kernel.Processes
             public ulong Pages;
             public ulong Entry;
             public uint AbiVersion;
+            /// <summary>Page-aligned offset of the first writable section: everything below (code, read-only data)
+            /// is never written after loading, so a reused copy only reloads from here on.</summary>
+            public ulong WritableOffset;
         }
 
         /// <summary>Validates and loads <paramref name="file"/>; on failure returns the reason and allocates nothing.</summary>
@@ -61,26 +64,15 @@ namespace Sing.Kernel.Processes
             ulong pages = (span + Memory.PageAllocator.PageSize - 1) / Memory.PageAllocator.PageSize;
             // Not zeroed up front: the segments are copied in and only the bytes no segment provides are cleared.
             byte* image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false);
+            // Pooled copies of exited processes' images are the first memory to give back.
+            if (image == null && ImagePool.Drain() > 0) image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false);
             if (image == null) return "not enough memory for the image";
 
-            ulong filled = 0;
-            for (int i = 0; i < phnum; i++)
-            {
-                byte* ph = file + phoff + (ulong)i * phentsize;
-                if (*(uint*)ph != PT_LOAD) continue;
-                ulong offset = *(ulong*)(ph + 8), vaddr = *(ulong*)(ph + 16), filesz = *(ulong*)(ph + 32), memsz = *(ulong*)(ph + 40);
-                if (vaddr > filled) Buffer.Fill(image + filled, 0, (nuint)(vaddr - filled));
-                Buffer.Memmove(image + vaddr, file + offset, (nuint)filesz);
-                Buffer.Fill(image + vaddr + filesz, 0, (nuint)(memsz - filesz));
-                if (vaddr + memsz > filled) filled = vaddr + memsz;
-            }
-            ulong total = pages * Memory.PageAllocator.PageSize;
-            if (filled < total) Buffer.Fill(image + filled, 0, (nuint)(total - filled));
-
+            CopySegments(file, phoff, phentsize, phnum, image, 0, pages * Memory.PageAllocator.PageSize);
             AbiImageMarker* marker = (AbiImageMarker*)(image + markerAddress);
             string error = null;
             if (marker->MagicValue != AbiImageMarker.Magic) error = "the ABI marker is damaged";
-            else error = ApplyRelocations(file, phoff, phentsize, phnum, image, span);
+            else error = ApplyRelocations(file, phoff, phentsize, phnum, image, span, 0, validate: true);
             if (error != null)
             {
                 Memory.PageAllocator.Free(image, pages);
@@ -90,10 +82,66 @@ namespace Sing.Kernel.Processes
             loaded.Pages = pages;
             loaded.Entry = (ulong)image + entry;
             loaded.AbiVersion = marker->AbiVersion;
+            loaded.WritableOffset = FirstWritableAddress(file, shoff, shentsize, shnum, span) & ~(Memory.PageAllocator.PageSize - 1);
             return null;
         }
 
-        private static string ApplyRelocations(byte* file, ulong phoff, ushort phentsize, ushort phnum, byte* image, ulong span)
+        /// <summary>Returns a copy loaded earlier by <see cref="TryLoad"/> from the same file to its state right
+        /// after loading, rewriting only its writable pages: the code pages keep their bytes, so the emulator's
+        /// translations of them stay valid. The file was validated when the copy was first loaded.</summary>
+        public static void Reload(byte* file, in Loaded loaded)
+        {
+            ulong phoff = *(ulong*)(file + 32);
+            ushort phentsize = *(ushort*)(file + 54), phnum = *(ushort*)(file + 56);
+            ulong total = loaded.Pages * Memory.PageAllocator.PageSize;
+            CopySegments(file, phoff, phentsize, phnum, loaded.Base, loaded.WritableOffset, total);
+            ApplyRelocations(file, phoff, phentsize, phnum, loaded.Base, total, loaded.WritableOffset, validate: false);
+        }
+
+        /// <summary>Writes the image bytes in [from, total): segment contents from the file, zeros elsewhere.</summary>
+        private static void CopySegments(byte* file, ulong phoff, ushort phentsize, ushort phnum, byte* image, ulong from, ulong total)
+        {
+            ulong filled = from;
+            for (int i = 0; i < phnum; i++)
+            {
+                byte* ph = file + phoff + (ulong)i * phentsize;
+                if (*(uint*)ph != PT_LOAD) continue;
+                ulong offset = *(ulong*)(ph + 8), vaddr = *(ulong*)(ph + 16), filesz = *(ulong*)(ph + 32), memsz = *(ulong*)(ph + 40);
+                if (vaddr + memsz <= from) continue;
+                if (vaddr < from)
+                {
+                    // Only the part of the segment at or after the start of the range.
+                    ulong skip = from - vaddr;
+                    offset += skip;
+                    filesz = filesz > skip ? filesz - skip : 0;
+                    memsz -= skip;
+                    vaddr = from;
+                }
+                if (vaddr > filled) Buffer.Fill(image + filled, 0, (nuint)(vaddr - filled));
+                Buffer.Memmove(image + vaddr, file + offset, (nuint)filesz);
+                Buffer.Fill(image + vaddr + filesz, 0, (nuint)(memsz - filesz));
+                if (vaddr + memsz > filled) filled = vaddr + memsz;
+            }
+            if (filled < total) Buffer.Fill(image + filled, 0, (nuint)(total - filled));
+        }
+
+        /// <summary>The lowest address of an allocated, writable section (the span when there is none).</summary>
+        private static ulong FirstWritableAddress(byte* file, ulong shoff, ushort shentsize, ushort shnum, ulong span)
+        {
+            const ulong SHF_WRITE = 1, SHF_ALLOC = 2;
+            ulong lowest = span;
+            for (int i = 0; i < shnum; i++)
+            {
+                byte* sh = file + shoff + (ulong)i * shentsize;
+                ulong flags = *(ulong*)(sh + 8), address = *(ulong*)(sh + 16);
+                if ((flags & (SHF_WRITE | SHF_ALLOC)) == (SHF_WRITE | SHF_ALLOC) && address < lowest) lowest = address;
+            }
+            return lowest;
+        }
+
+        /// <summary>Applies the relocations that target offsets at or after <paramref name="from"/>, after checking
+        /// every entry when <paramref name="validate"/> (a reload uses a table checked at the first load).</summary>
+        private static string ApplyRelocations(byte* file, ulong phoff, ushort phentsize, ushort phnum, byte* image, ulong span, ulong from, bool validate)
         {
             for (int i = 0; i < phnum; i++)
             {
@@ -108,15 +156,17 @@ namespace Sing.Kernel.Processes
                     else if (dyn[0] == DT_RELAENT) relaEntry = (ulong)dyn[1];
                 }
                 if (rela == 0) return null;
-                if (rela + relaSize > span || relaEntry < 24) return "relocation table lies outside the image";
-                for (ulong r = 0; r < relaSize; r += relaEntry)
+                if (rela + relaSize > span || relaEntry < 24 || relaEntry % 8 != 0) return "relocation table lies outside the image";
+                for (ulong r = 0; validate && r < relaSize; r += relaEntry)
                 {
                     ulong* entry = (ulong*)(image + rela + r);
-                    ulong offset = entry[0], info = entry[1], addend = entry[2];
-                    if ((uint)info != R_X86_64_RELATIVE) return "unsupported relocation type (only R_X86_64_RELATIVE is allowed)";
-                    if (offset + 8 > span) return "a relocation targets memory outside the image";
-                    *(ulong*)(image + offset) = (ulong)image + addend;
+                    if ((uint)entry[1] != R_X86_64_RELATIVE) return "unsupported relocation type (only R_X86_64_RELATIVE is allowed)";
+                    if (entry[0] + 8 > span) return "a relocation targets memory outside the image";
                 }
+                // Checked: the loop that runs at every load only rebases.
+                ulong stride = relaEntry / 8, target = (ulong)image;
+                for (ulong* entry = (ulong*)(image + rela), end = (ulong*)(image + rela + relaSize); entry < end; entry += stride)
+                    if (entry[0] >= from) *(ulong*)(image + entry[0]) = target + entry[2];
             }
             return null;
         }

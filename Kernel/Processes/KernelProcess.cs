@@ -29,6 +29,8 @@ namespace Sing.Kernel.Processes
 
         internal byte* ImageBase;
         internal ulong ImagePages;
+        internal byte* ImageFile;              // the installed file it was loaded from (the pool reuses the copy)
+        internal ulong ImageWritableOffset;    // where its writable pages start (ElfImage.Loaded.WritableOffset)
         internal ulong Entry;
         internal ulong FaultTrampoline;
         internal Diagnostics.SymbolFile Symbols;   // the image's symbols (image-relative addresses), if installed

@@ -9,7 +9,7 @@ namespace Sing.Kernel.Processes
 {
     /// <summary>Creates, starts, terminates and accounts for SIPs. Installed images come from the boot image
     /// (GRUB modules named "sip:NAME"); creating a process loads a fresh, relocated copy of its image into pages
-    /// the process owns. Termination — normal exit, kill, or fail-stop after a fault — stops every thread of the
+    /// the process owns, or reuses the copy of an exited process of the same image (<see cref="ImagePool"/>). Termination — normal exit, kill, or fail-stop after a fault — stops every thread of the
     /// process and returns all its pages, stacks and handles; the rest of the system keeps running.</summary>
     internal static unsafe class ProcessManager
     {
@@ -46,6 +46,7 @@ namespace Sing.Kernel.Processes
         internal static void RegisterImage(string name, byte* start, ulong size)
         {
             s_images[name] = new ImageFile { Start = start, Size = size };
+            ImagePool.Forget(name);
             ProgramCatalog.Install(new Singularity.Manifests.ProgramManifest { Name = name, Kind = "application", Image = name });
         }
 
@@ -94,8 +95,11 @@ namespace Sing.Kernel.Processes
                 error = string.Concat("the image \"", manifest.Image, "\" of program ", name, " is not in the boot image");
                 return AbiStatus.NotFound;
             }
-            error = ElfImage.TryLoad(file.Start, file.Size, out ElfImage.Loaded loaded);
-            if (error != null) return AbiStatus.BadImage;
+            if (!ImagePool.TryTake(manifest.Image, file.Start, out ElfImage.Loaded loaded))
+            {
+                error = ElfImage.TryLoad(file.Start, file.Size, out loaded);
+                if (error != null) return AbiStatus.BadImage;
+            }
             if (!SupportsAbiVersion(loaded.AbiVersion))
             {
                 PageAllocator.Free(loaded.Base, loaded.Pages);
@@ -108,6 +112,8 @@ namespace Sing.Kernel.Processes
                 Symbols = symbols,
                 ImageBase = loaded.Base,
                 ImagePages = loaded.Pages,
+                ImageFile = file.Start,
+                ImageWritableOffset = loaded.WritableOffset,
                 Entry = loaded.Entry,
                 State = ProcessState.Created,
                 Manifest = manifest,
@@ -143,7 +149,8 @@ namespace Sing.Kernel.Processes
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;
-            PageAllocator.Free(process.ImageBase, process.ImagePages);
+            var image = new ElfImage.Loaded { Base = process.ImageBase, Pages = process.ImagePages, Entry = process.Entry, AbiVersion = AbiTable.CurrentVersion, WritableOffset = process.ImageWritableOffset };
+            ImagePool.Return(process.Manifest.Image, process.ImageFile, image);
             process.ImageBase = null;
             process.StartupEndpoints.Clear();
             process.Handles.Clear();
@@ -248,6 +255,7 @@ namespace Sing.Kernel.Processes
         internal static void* AllocatePages(KernelProcess process, ulong count)
         {
             void* pages = PageAllocator.Allocate(count);
+            if (pages == null && ImagePool.Drain() > 0) pages = PageAllocator.Allocate(count);
             if (pages == null) return null;
             ulong flags = Scheduler.DisableInterrupts();
             process.OwnedPages[(ulong)pages] = count;

@@ -74,6 +74,10 @@ namespace Internal.Runtime.GC
         public static void Release(AllocationContext* context)
         {
             if (context == null || !context->InUse) return;
+            // The unused tail goes back to the shared region when nothing was carved after it, so threads that
+            // allocate a little and end (every process's first thread) do not each strand most of a region.
+            if (context->Pointer != null && GCHeap.TryGiveBack(context->Segment, context->Pointer, context->Limit))
+                context->Limit = context->Pointer;
             context->Retire();
             s_releasedObjects += context->Objects;
             s_releasedBytes += context->Bytes;

@@ -12,7 +12,7 @@ namespace Internal.Runtime.GC
     public static unsafe class GCHeap
     {
         // Segments start small (a SIP that allocates little pays little at start-up) and double up to 1 MiB.
-        private const nuint FirstSegmentSize = 32 * 1024;
+        private const nuint FirstSegmentSize = 16 * 1024;   // two allocation-context regions; every new SIP zeroes it
         private const nuint MaxSegmentSize = 1024 * 1024;
         private static nuint s_nextSegmentSize = FirstSegmentSize;
         private const nuint LargeObjectThreshold = 256 * 1024;
@@ -95,6 +95,22 @@ namespace Internal.Runtime.GC
             s_allocPointer = start + size;
             s_allocatedSinceCollection += size;
             return start;
+        }
+
+        /// <summary>Returns [start, end), the unused tail of a released context's region, to the shared region when
+        /// that region ends right there (no region was carved after it and no collection ran since). Inside the
+        /// heap section.</summary>
+        internal static bool TryGiveBack(HeapSegment* segment, byte* start, byte* end)
+        {
+            if (start >= end || segment != s_allocSegment || end != s_allocPointer) return false;
+            // An allocation cut short may have written an unpublished header (at most three words) there.
+            nint* words = (nint*)start;
+            nuint count = (nuint)(end - start) / (nuint)sizeof(nint);
+            for (nuint i = 0; i < count && i < 3; i++) words[i] = 0;
+            s_allocPointer = start;
+            nuint returned = (nuint)(end - start);
+            s_allocatedSinceCollection = s_allocatedSinceCollection > returned ? s_allocatedSinceCollection - returned : 0;
+            return true;
         }
 
         private static byte* Count(byte* obj, nuint size)
@@ -252,6 +268,7 @@ namespace Internal.Runtime.GC
         private static HeapSegment** s_sorted;
         private static int s_sortedCount;
         private static int s_sortedCapacity;
+        private static bool s_sortedFromHost;   // false while the table is the arena's first one (never freed)
         private static HeapSegment* s_lastFound;
 
         internal static HeapSegment* FindSegment(byte* address)
@@ -281,10 +298,15 @@ namespace Internal.Runtime.GC
             if (count > s_sortedCapacity)
             {
                 int capacity = count * 2 < 64 ? 64 : count * 2;
-                var table = (HeapSegment**)RuntimeHost.AllocateHeapMemory((nuint)(capacity * sizeof(HeapSegment*)));
+                // The first table (512 bytes) comes from the runtime's arena rather than a whole zeroed page of its
+                // own: every process starts with one, most never need a larger one.
+                var table = (HeapSegment**)(s_sorted == null ? NativeArena.Allocate((nuint)(capacity * sizeof(HeapSegment*))) : null);
+                bool fromHost = table == null;
+                if (fromHost) table = (HeapSegment**)RuntimeHost.AllocateHeapMemory((nuint)(capacity * sizeof(HeapSegment*)));
                 if (table == null) RuntimeHost.Fail("out of memory for the segment table", null);
-                if (s_sorted != null && RuntimeHost.FreeHeapMemory != null)
+                if (s_sorted != null && s_sortedFromHost && RuntimeHost.FreeHeapMemory != null)
                     RuntimeHost.FreeHeapMemory(s_sorted, (nuint)(s_sortedCapacity * sizeof(HeapSegment*)));
+                s_sortedFromHost = fromHost;
                 s_sorted = table;
                 s_sortedCapacity = capacity;
             }

@@ -1,0 +1,102 @@
+using System.Collections.Generic;
+using Sing.Kernel.Memory;
+using Sing.Kernel.Threading;
+
+namespace Sing.Kernel.Processes
+{
+    /// <summary>Loaded copies of installed images kept after their processes exit, so that the next process of the
+    /// same image reuses one: only its writable pages are reloaded (<see cref="ElfImage.Reload"/>), its code pages
+    /// are never written again. SIP-Phys has one address space and PIE code reaches its data RIP-relative, so code
+    /// cannot be shared between live processes; reusing whole copies is the next best thing. Besides saving the
+    /// copy and relocation work, it keeps the code at the same physical pages, where an emulator (QEMU TCG) keeps
+    /// its translations instead of retranslating the image at every process creation. The pool is bounded, its
+    /// pages are counted apart (<see cref="PooledPages"/>), and it is drained when memory runs short.</summary>
+    internal static unsafe class ImagePool
+    {
+        private struct Copy
+        {
+            public byte* File;               // the boot-image file it was loaded from
+            public ElfImage.Loaded Image;
+        }
+
+        /// <summary>Copies kept per image: one serves a create/exit loop, a second a program that runs its own image.</summary>
+        public const int CopiesPerImage = 2;
+
+        private static readonly Dictionary<string, List<Copy>> s_copies = new Dictionary<string, List<Copy>>();
+
+        /// <summary>Pages held by pooled copies: allocated, but owned by no process.</summary>
+        public static ulong PooledPages { get; private set; }
+
+        /// <summary>At most 1/64 of memory stays pooled.</summary>
+        private static ulong PageLimit => PageAllocator.TotalPages / 64;
+
+        /// <summary>Takes a pooled copy of <paramref name="image"/> loaded from <paramref name="file"/> and reloads
+        /// its writable pages; false when there is none.</summary>
+        public static bool TryTake(string image, byte* file, out ElfImage.Loaded loaded)
+        {
+            loaded = default;
+            // The list is made here, outside Return (which runs with interrupts off during termination).
+            if (!s_copies.TryGetValue(image, out List<Copy> copies))
+            {
+                copies = new List<Copy>(CopiesPerImage);
+                s_copies[image] = copies;
+            }
+            bool found = false;
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = copies.Count - 1; i >= 0 && !found; i--)
+            {
+                if (copies[i].File != file) continue;
+                loaded = copies[i].Image;
+                copies.RemoveAt(i);
+                PooledPages -= loaded.Pages;
+                found = true;
+            }
+            Scheduler.RestoreInterrupts(flags);
+            if (found) ElfImage.Reload(file, loaded);
+            return found;
+        }
+
+        /// <summary>Keeps the copy of an exited process, or frees it when the pool for its image or the pool as a
+        /// whole is full.</summary>
+        public static void Return(string image, byte* file, in ElfImage.Loaded loaded)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            bool kept = false;
+            if (s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
+            {
+                copies.Add(new Copy { File = file, Image = loaded });
+                PooledPages += loaded.Pages;
+                kept = true;
+            }
+            Scheduler.RestoreInterrupts(flags);
+            if (!kept) PageAllocator.Free(loaded.Base, loaded.Pages);
+        }
+
+        /// <summary>Frees every pooled copy of <paramref name="image"/> (its file is being replaced).</summary>
+        public static void Forget(string image)
+        {
+            if (s_copies.TryGetValue(image, out List<Copy> copies)) Release(copies);
+        }
+
+        /// <summary>Frees every pooled copy; returns the number of pages given back. Called when an allocation for
+        /// a process finds no memory.</summary>
+        public static ulong Drain()
+        {
+            ulong before = PooledPages;
+            foreach (var entry in s_copies) Release(entry.Value);
+            return before - PooledPages;
+        }
+
+        private static void Release(List<Copy> copies)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = 0; i < copies.Count; i++)
+            {
+                PageAllocator.Free(copies[i].Image.Base, copies[i].Image.Pages);
+                PooledPages -= copies[i].Image.Pages;
+            }
+            copies.Clear();
+            Scheduler.RestoreInterrupts(flags);
+        }
+    }
+}
