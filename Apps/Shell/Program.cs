@@ -42,7 +42,11 @@ namespace Sing.Apps.Shell
                     SystemConsole.WriteLine("shell: this program may not read the console");
                     return 1;
                 }
-                if (!shell.Execute(line)) return 0;
+                if (!shell.Execute(line))
+                {
+                    SystemConsole.WriteLine("shell: exiting; the kernel keeps running (quit QEMU with Ctrl-A X)");
+                    return 0;
+                }
             }
         }
     }
