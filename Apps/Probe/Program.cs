@@ -5,7 +5,7 @@ using Singularity.V1;
 namespace Sing.Apps.Probe
 {
     /// <summary>Arguments: "exit N" | "null" | "divide" | "overflow-stack" | "throw" | "block" | "spin" |
-    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB".</summary>
+    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB" | "enums".</summary>
     /// <summary>Probe's one parameter (Manifests/Programs/probe.xml): the verb and its operands.</summary>
     [Singularity.Configuration.ProgramStartup]
     internal sealed partial class ProbeStartup
@@ -46,6 +46,7 @@ namespace Sing.Apps.Probe
                 case "wait-stop": return WaitForStop();
                 case "stop-and-kill": return StopAndKill();
                 case "mutex": return MutexCounter();
+                case "enums": return EnumProbe.Run();
                 case "unprivileged": return Unprivileged();
                 default:
                     Debug.WriteLine("unknown probe verb: " + verb);

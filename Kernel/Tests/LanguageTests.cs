@@ -107,8 +107,8 @@ namespace Sing.Kernel.Tests
             object boxed = a;
             t.True(boxed.Equals(Access.Read | Access.Write) && !boxed.Equals(Access.Read), "boxed enum Equals");
             t.True(((Enum)boxed).HasFlag(Access.Write), "HasFlag through a boxed Enum (runtime fallback)");
-            t.Equal("3", a.ToString(), "byte-based enum ToString");
-            t.Equal("4294967296", Big.Huge.ToString(), "long-based enum ToString");
+            t.Equal("3", a.ToString(), "[Flags] combination prints its number (no custom-attribute metadata)");
+            t.Equal("Huge", Big.Huge.ToString(), "long-based enum ToString");
             t.True(Big.Huge.CompareTo(Big.Small) > 0, "Enum.CompareTo");
             t.True(boxed.GetHashCode() == ((object)(Access.Read | Access.Write)).GetHashCode(), "equal enums hash alike");
             switch (a)

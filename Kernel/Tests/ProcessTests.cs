@@ -29,7 +29,7 @@ namespace Sing.Kernel.Tests
             return p;
         }
 
-        private static int Run(TestContext t, string image, string args)
+        internal static int Run(TestContext t, string image, string args)
         {
             KernelProcess p = Start(t, image, args);
             if (p == null) return int.MinValue;

@@ -57,7 +57,7 @@ namespace Sing.Kernel.Tests
             t.Equal("4294967295", uint.MaxValue.ToString(), "uint");
             t.Equal("True", true.ToString(), "bool");
             t.Equal("Z", 'Z'.ToString(), "char");
-            t.Equal("7", Mode.On.ToString(), "enum ToString prints the number (no metadata)");
+            t.Equal("On", Mode.On.ToString(), "enum ToString prints the member's name");
         }
 
         public static void NumberParsing(TestContext t)
@@ -105,7 +105,7 @@ namespace Sing.Kernel.Tests
             t.Equal("-5000000000 18446744073709551615", $"{big} {ul}", "longs");
             t.Equal("True q kernel", $"{flag} {c} {name}", "bool, char, string");
             t.Equal("[   42][42   ]", $"[{x,5}][{x,-5}]", "alignment");
-            t.Equal("mode 7", $"mode {Mode.On}", "enums print their number");
+            t.Equal("mode On", $"mode {Mode.On}", "enums print their member name");
             t.Equal("mode 07", $"mode {Mode.On:x2}", "enum holes take integer formats");
             t.Equal("0x0000002A", $"0x{x:X8}", "X8");
             object boxed = 3;

@@ -38,7 +38,7 @@ namespace System
     }
 
     /// <summary>Base of all enums. A boxed enum is its underlying integer; the MethodTable's element type names
-    /// that integer type. There is no metadata for member names, so ToString prints the number.</summary>
+    /// that integer type. Member names come from the image's metadata (EnumInfo).</summary>
     public abstract unsafe class Enum : ValueType, IComparable, IFormattable
     {
         /// <summary>The value widened to 64 bits (sign-extended for signed underlying types).</summary>
@@ -94,12 +94,19 @@ namespace System
 
         public override string ToString() => ToString(null);
 
-        /// <summary>"G"/"D" (decimal) or "X" (hex of the underlying width); names need metadata we do not have.</summary>
+        /// <summary>"G" (the default): the member's name, or the number for a value no member has. [Flags]
+        /// combinations print as a number too: ILC emits no custom-attribute metadata for our corelib, so the
+        /// runtime cannot tell a flags enum. "D" (decimal) or "X" (hex of the underlying width): the number.</summary>
         public string ToString(string format)
         {
             long bits = Bits(this);
+            if (format is null || format.Length == 0 || format == "G" || format == "g")
+            {
+                string name = EnumInfo.Of(m_pMethodTable).NameOf(bits);
+                if (name is not null) return name;
+                format = null;
+            }
             int width = (int)m_pMethodTable->ValueTypeSize * 8;
-            if (format is not null && (format == "G" || format == "g")) format = null;
             return IsUnsigned(this) ? Number.FormatUnsigned((ulong)bits, width, format) : Number.FormatSigned(bits, width, format);
         }
 

@@ -6,8 +6,10 @@ namespace Internal.Runtime.TypeLoader
     /// 300 + its ReflectionMapBlob numbers). ILC writes them only for a system module named System.Private.CoreLib.</summary>
     internal static unsafe class ModuleTables
     {
+        private const int TypeMap = 301;
         private const int ArrayMap = 302;
         private const int CommonFixupsReferences = 308;
+        private const int EmbeddedMetadata = 313;
         private const int GenericVirtualMethods = 318;
         private const int InterfaceGenericVirtualMethods = 319;
         private const int GenericMethodTemplates = 322;
@@ -15,6 +17,8 @@ namespace Internal.Runtime.TypeLoader
         private const int NativeReferencesTable = 331;
         private const int ExactMethodInstantiations = 336;
 
+        public static byte* TypeToMetadataMap => Section(TypeMap);
+        public static byte* Metadata => Section(EmbeddedMetadata);
         public static byte* ArrayTypes => Section(ArrayMap);
         public static byte* GvmTable => Section(GenericVirtualMethods);
         public static byte* InterfaceGvmTable => Section(InterfaceGenericVirtualMethods);

@@ -29,6 +29,26 @@ namespace Internal.Runtime.TypeLoader
             return value;
         }
 
+        /// <summary>64-bit form (metadata constants): the 32-bit forms up to four bytes, then a marker byte followed
+        /// by four bytes (low four bits set) or by eight (low five bits set).</summary>
+        public static ulong DecodeUnsignedLong(ref byte* p)
+        {
+            byte b = *p;
+            if ((b & 15) != 15) return DecodeUnsigned(ref p);
+            ulong value = (b & 16) == 0 ? *(uint*)(p + 1) : *(ulong*)(p + 1);
+            p += (b & 16) == 0 ? 5 : 9;
+            return value;
+        }
+
+        public static long DecodeSignedLong(ref byte* p)
+        {
+            byte b = *p;
+            if ((b & 15) != 15) return DecodeSigned(ref p);
+            long value = (b & 16) == 0 ? *(int*)(p + 1) : *(long*)(p + 1);
+            p += (b & 16) == 0 ? 5 : 9;
+            return value;
+        }
+
         /// <summary>Follows the relative offset at <paramref name="p"/> (and moves past it).</summary>
         public static byte* DecodeRelative(ref byte* p)
         {
