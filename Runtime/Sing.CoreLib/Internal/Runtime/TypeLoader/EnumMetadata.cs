@@ -63,7 +63,7 @@ namespace Internal.Runtime.TypeLoader
             return true;
         }
 
-        private static byte* FindTypeDefinition(MethodTable* type, byte* blob)
+        internal static byte* FindTypeDefinition(MethodTable* type, byte* blob)
         {
             byte* map = ModuleTables.TypeToMetadataMap;
             if (map == null || blob == null) return null;
@@ -103,7 +103,7 @@ namespace Internal.Runtime.TypeLoader
         }
 
         /// <summary>A ConstantStringValue record: byte length, then UTF-8.</summary>
-        private static string Utf8String(byte* record)
+        internal static string Utf8String(byte* record)
         {
             int length = (int)NativeFormat.DecodeUnsigned(ref record);
             int chars = 0;

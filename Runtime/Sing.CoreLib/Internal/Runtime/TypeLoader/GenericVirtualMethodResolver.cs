@@ -15,8 +15,10 @@ namespace Internal.Runtime.TypeLoader
         private const uint BagEnd = 0x00;
         private const uint BagDictionaryLayout = 0x40;
         private const uint FixupTypeHandle = 0x01;
+        private const uint FixupMethodDictionary = 0x04;
         private const uint SignatureLookback = 0x1;
         private const uint SignatureModifier = 0x2;
+        private const uint SignatureInstantiation = 0x3;
         private const uint SignatureVariable = 0x4;
         private const uint SignatureExternal = 0x6;
         private const uint ModifierArray = 0x1;
@@ -175,8 +177,8 @@ namespace Internal.Runtime.TypeLoader
         }
 
         /// <summary>The layout is a bag of (kind, value) ending with End; its DictionaryLayout value points at a sequence
-        /// of fixups, one per dictionary slot. Only type handles are filled (what type tests, casts and array
-        /// allocation in shared code need).</summary>
+        /// of fixups, one per dictionary slot. Type handles (type tests, casts, allocation of arrays and generic types)
+        /// and generic method dictionaries (calls to generic methods over T) are filled; other kinds fail fast.</summary>
         private static void* BuildDictionary(byte* layout, MethodTable* owner, MethodTable** arguments)
         {
             byte* slots = null;
@@ -190,9 +192,11 @@ namespace Internal.Runtime.TypeLoader
             void** dictionary = (void**)Allocate(count * (nuint)sizeof(void*));
             for (uint i = 0; i < count; i++)
             {
-                if (NativeFormat.DecodeUnsigned(ref slots) != FixupTypeHandle)
-                    RuntimeHost.Fail("generic virtual method: the shared code needs a dictionary entry other than a type handle", null);
-                dictionary[i] = ResolveType(ref slots, owner, arguments);
+                uint kind = NativeFormat.DecodeUnsigned(ref slots);
+                if (kind == FixupTypeHandle) dictionary[i] = ResolveType(ref slots, owner, arguments);
+                else if (kind == FixupMethodDictionary) dictionary[i] = ResolveMethodDictionary(ref slots, owner, arguments);
+                else RuntimeHost.Fail("generic virtual method: the shared code needs a dictionary entry of kind " + kind.ToString() +
+                    " (only type handles and generic method dictionaries are supported)", null);
             }
             return dictionary;
         }
@@ -211,12 +215,53 @@ namespace Internal.Runtime.TypeLoader
                     return methodArguments[payload >> 1];
                 case SignatureModifier when payload == ModifierArray:
                     return ArrayTypeOf(ResolveType(ref p, owner, methodArguments));
+                case SignatureInstantiation:
+                    return Instantiate(ref p, (int)payload, owner, methodArguments);
                 case SignatureLookback:
                     byte* earlier = start - payload;
                     return ResolveType(ref earlier, owner, methodArguments);
             }
-            RuntimeHost.Fail("generic virtual method: unsupported type signature (type variable, generic instantiation or pointer)", null);
+            RuntimeHost.Fail("generic virtual method: unsupported type signature (a type variable of a generic class, pointer or function pointer)", null);
             return null;
+        }
+
+        /// <summary>A method entry signature: flags, [entry point], containing type, method handle, [argument count and
+        /// argument signatures]. The entry names a generic method the shared code calls; its slot holds that
+        /// instantiation's dictionary, which ILC built only if it saw the instantiation.</summary>
+        private static void* ResolveMethodDictionary(ref byte* p, MethodTable* owner, MethodTable** methodArguments)
+        {
+            const int MaxArity = 8;
+            uint flags = NativeFormat.DecodeUnsigned(ref p);
+            if ((flags & MethodHasFunctionPointer) != 0) NativeFormat.DecodeUnsigned(ref p);
+            MethodTable* type = ResolveType(ref p, owner, methodArguments);
+            uint method = NativeFormat.DecodeUnsigned(ref p);
+            int arity = (flags & MethodHasInstantiation) != 0 ? (int)NativeFormat.DecodeUnsigned(ref p) : 0;
+            if (arity > MaxArity) RuntimeHost.Fail("generic virtual method: a generic method with more than 8 type arguments", null);
+            MethodTable** arguments = stackalloc MethodTable*[MaxArity];
+            for (int i = 0; i < arity; i++)
+                arguments[i] = ResolveType(ref p, owner, methodArguments);
+            void* dictionary = GenericInstantiations.FindMethodDictionary(type, method, arguments, arity);
+            if (dictionary == null)
+                RuntimeHost.Fail("generic virtual method: the shared code calls a generic method of " + TypeNames.Of(type) + " over " +
+                    GenericInstantiations.Describe(type, arguments, arity) + " whose dictionary the compiler did not build", null);
+            return dictionary;
+        }
+
+        /// <summary>An instantiation signature: the generic definition, then <paramref name="arity"/> argument signatures.
+        /// The constructed type must already be in the image.</summary>
+        private static MethodTable* Instantiate(ref byte* p, int arity, MethodTable* owner, MethodTable** methodArguments)
+        {
+            const int MaxArity = 8;
+            if (arity > MaxArity) RuntimeHost.Fail("generic virtual method: a generic type with more than 8 type arguments", null);
+            MethodTable* definition = ResolveType(ref p, owner, methodArguments);
+            MethodTable** arguments = stackalloc MethodTable*[MaxArity];
+            for (int i = 0; i < arity; i++)
+                arguments[i] = ResolveType(ref p, owner, methodArguments);
+            MethodTable* type = GenericInstantiations.Find(definition, arguments, arity);
+            if (type == null)
+                RuntimeHost.Fail("generic virtual method: the shared code needs " + GenericInstantiations.Describe(definition, arguments, arity) +
+                    ", which the compiler did not build (use that type directly somewhere so that it does)", null);
+            return type;
         }
 
         private static MethodTable* ExternalTypeOrNull(ref byte* p)

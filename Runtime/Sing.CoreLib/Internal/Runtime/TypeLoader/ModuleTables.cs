@@ -15,6 +15,8 @@ namespace Internal.Runtime.TypeLoader
         private const int GenericMethodTemplates = 322;
         private const int NativeLayout = 330;
         private const int NativeReferencesTable = 331;
+        private const int GenericsHashtable = 332;
+        private const int GenericMethodsHashtable = 335;
         private const int ExactMethodInstantiations = 336;
 
         public static byte* TypeToMetadataMap => Section(TypeMap);
@@ -25,6 +27,8 @@ namespace Internal.Runtime.TypeLoader
         public static byte* MethodTemplates => Section(GenericMethodTemplates);
         public static byte* NativeLayoutInfo => Section(NativeLayout);
         public static byte* ExactMethods => Section(ExactMethodInstantiations);
+        public static byte* GenericTypes => Section(GenericsHashtable);
+        public static byte* GenericMethods => Section(GenericMethodsHashtable);
 
         /// <summary>Entry <paramref name="index"/> of the external-reference table used by the GVM tables and the
         /// array map (32-bit relative pointers).</summary>
