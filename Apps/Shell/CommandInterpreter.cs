@@ -160,7 +160,7 @@ namespace Sing.Apps.Shell
             AbiStatus.InvalidArgument => "invalid argument",
             AbiStatus.Timeout => "timed out",
             AbiStatus.ChannelClosed => "channel closed",
-            _ => string.Concat("status ", ((int)status).ToString()),
+            _ => status.ToString(),
         };
     }
 }

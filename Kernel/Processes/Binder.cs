@@ -36,7 +36,7 @@ namespace Sing.Kernel.Processes
                 return string.Concat("endpoint ", endpoint.Name, " of ", program.Name, " expects contract ", endpoint.Contract, " but the service at ", path, " speaks ", contract);
             }
             status = NameService.Bind(process, path, out Endpoint* client);
-            if (status != AbiStatus.Ok) return string.Concat("binding endpoint ", endpoint.Name, " of ", program.Name, " to ", path, " failed: ", string.Concat("status ", ((int)status).ToString()));
+            if (status != AbiStatus.Ok) return string.Concat("binding endpoint ", endpoint.Name, " of ", program.Name, " to ", path, " failed: ", status.ToString());
             process.StartupEndpoints[endpoint.Name] = (ulong)client;
             return null;
         }
@@ -50,7 +50,7 @@ namespace Sing.Kernel.Processes
                 return string.Concat("endpoint ", endpoint.Name, " of ", program.Name, " registers ", path, ", but names under ", rule.Prefix, " are for ", string.Join(",", rule.Kinds), " programs, not ", program.Kind);
             status = NameService.Register(process, path, endpoint.Contract, out Endpoint* requests);
             if (status == AbiStatus.NameInUse) return string.Concat("endpoint ", endpoint.Name, " of ", program.Name, " registers ", path, ", which another process already registered");
-            if (status != AbiStatus.Ok) return string.Concat("registering ", path, " for ", program.Name, " failed: ", string.Concat("status ", ((int)status).ToString()));
+            if (status != AbiStatus.Ok) return string.Concat("registering ", path, " for ", program.Name, " failed: ", status.ToString());
             process.StartupEndpoints[endpoint.Name] = (ulong)requests;
             return null;
         }
