@@ -1,0 +1,129 @@
+using System.Reflection.Metadata;
+using System.Reflection.Metadata.Ecma335;
+using System.Reflection.PortableExecutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Sing.GvmRoots;
+using Xunit;
+
+namespace Sing.Build.Tests;
+
+public class GvmRootAnalysisTests
+{
+    // Class and interface GVMs over a class, a string and an int; the override's body allocates over T directly and
+    // through a generic helper (so List<T> is found transitively), including an array over T; the interface one tests a type.
+    private const string Program = """
+        using System.Collections.Generic;
+        namespace P
+        {
+            public sealed class Box<T> { }
+            public sealed class Token { }
+            public abstract class Shop { public abstract object Make<T>(T value); }
+            public interface ITester { bool Test<T>(object o); }
+            public sealed class Impl : Shop, ITester
+            {
+                public override object Make<T>(T value) => new Dictionary<string, T[]> { ["a"] = new T[1] }.Count + Helper<T>(value).Count;
+                bool ITester.Test<T>(object o) => o is Box<T>;
+                private static List<T> Helper<T>(T value) => new List<T> { value };
+            }
+            public static class Caller
+            {
+                public static void Run(Shop shop, ITester tester)
+                {
+                    shop.Make(new Token());
+                    shop.Make(1);
+                    tester.Test<string>(null);
+                }
+            }
+        }
+        """;
+
+    private static string Compile(string directory)
+    {
+        var compilation = CSharpCompilation.Create("P", [CSharpSyntaxTree.ParseText(Program)],
+            [MetadataReference.CreateFromFile(typeof(object).Assembly.Location)],
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        string path = Path.Combine(directory, "P.dll");
+        var result = compilation.Emit(path);
+        Assert.True(result.Success, string.Join("\n", result.Diagnostics));
+        return path;
+    }
+
+    [Fact]
+    public void FindsTypesAndGenericMethodsEachTargetNeedsForTheCallersArguments()
+    {
+        string directory = Directory.CreateTempSubdirectory("gvmroots").FullName;
+        try
+        {
+            using var set = new AssemblySet([Compile(directory), typeof(object).Assembly.Location], "System.Private.CoreLib");
+            var analysis = new GvmRootAnalysis(set);
+            analysis.Run();
+
+            string corelib = ", System.Private.CoreLib";
+            Assert.Equal(
+            [
+                "P.Box`1[[System.String" + corelib + "]], P",
+                "P.Token[], P",
+                "System.Collections.Generic.Dictionary`2[[System.String" + corelib + "],[P.Token[], P]]" + corelib,
+                "System.Collections.Generic.List`1[[P.Token, P]]" + corelib,
+            ], analysis.Types.Select(t => t.QualifiedName).Order(StringComparer.Ordinal));
+            Assert.Equal(["[P]P.Impl::Helper<[P]P.Token>"], analysis.Methods.Select(m => m.ToString()));
+
+            // The rd.xml names each type under the assembly of its definition.
+            string rd = RdXmlWriter.Build(analysis.Types).ToString();
+            Assert.Contains("<Assembly Name=\"P\">", rd, StringComparison.Ordinal);
+            Assert.Contains("Name=\"System.Collections.Generic.List`1[[P.Token, P]]\" Dynamic=\"Required All\"", rd, StringComparison.Ordinal);
+
+            // The generated assembly takes Helper<Token>'s address through a member reference matching its definition.
+            using var stream = new MemoryStream();
+            new RootAssemblyWriter("System.Private.CoreLib").Write("P.GvmRoots", analysis.Methods, stream);
+            stream.Position = 0;
+            using var pe = new PEReader(stream);
+            MetadataReader reader = pe.GetMetadataReader();
+            Assert.Equal(1, reader.GetTableRowCount(TableIndex.MethodSpec));
+            MethodSpecification spec = reader.GetMethodSpecification(MetadataTokens.MethodSpecificationHandle(1));
+            MemberReference member = reader.GetMemberReference((MemberReferenceHandle)spec.Method);
+            Assert.Equal("Helper", reader.GetString(member.Name));
+            Assert.Equal(1, member.DecodeMethodSignature(new NameProvider(), null).GenericParameterCount);
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void ValueTypeOnlyCallsNeedNothing()
+    {
+        string directory = Directory.CreateTempSubdirectory("gvmroots").FullName;
+        try
+        {
+            using var set = new AssemblySet([Compile(directory)], "System.Private.CoreLib");
+            var analysis = new GvmRootAnalysis(set);
+            analysis.Run();
+            Assert.DoesNotContain(analysis.Types, t => t.Key.Contains("Int32", StringComparison.Ordinal));
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    private sealed class NameProvider : ISignatureTypeProvider<string, object?>
+    {
+        public string GetArrayType(string elementType, ArrayShape shape) => elementType + "[*]";
+        public string GetByReferenceType(string elementType) => elementType + "&";
+        public string GetFunctionPointerType(MethodSignature<string> signature) => "fnptr";
+        public string GetGenericInstantiation(string genericType, System.Collections.Immutable.ImmutableArray<string> typeArguments) => genericType;
+        public string GetGenericMethodParameter(object? genericContext, int index) => "!!" + index;
+        public string GetGenericTypeParameter(object? genericContext, int index) => "!" + index;
+        public string GetModifiedType(string modifier, string unmodifiedType, bool isRequired) => unmodifiedType;
+        public string GetPinnedType(string elementType) => elementType;
+        public string GetPointerType(string elementType) => elementType + "*";
+        public string GetPrimitiveType(PrimitiveTypeCode typeCode) => typeCode.ToString();
+        public string GetSZArrayType(string elementType) => elementType + "[]";
+        public string GetTypeFromDefinition(MetadataReader reader, TypeDefinitionHandle handle, byte rawTypeKind) => "def";
+        public string GetTypeFromReference(MetadataReader reader, TypeReferenceHandle handle, byte rawTypeKind) => reader.GetString(reader.GetTypeReference(handle).Name);
+        public string GetTypeFromSpecification(MetadataReader reader, object? genericContext, TypeSpecificationHandle handle, byte rawTypeKind) => "spec";
+    }
+}

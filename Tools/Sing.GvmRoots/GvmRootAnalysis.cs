@@ -1,0 +1,204 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using System.Reflection.Metadata;
+using System.Reflection.Metadata.Ecma335;
+
+namespace Sing.GvmRoots
+{
+    /// <summary>A generic method over closed type arguments, as a shared GVM body (or a method it calls) needs it.</summary>
+    internal sealed record MethodInstantiation(TypeSig DeclaringType, string Name, IReadOnlyList<TypeSig> Arguments,
+        LoadedModule Module, MethodDefinitionHandle Definition)
+    {
+        public override string ToString() => DeclaringType.Key + "::" + Name + "<" + string.Join(",", Arguments.Select(a => a.Key)) + ">";
+    }
+
+    /// <summary>Finds, for every generic virtual method call over reference types, what each possible target body
+    /// (every override or implementation in the compiled assemblies) needs for those type arguments: the constructed
+    /// types and generic method instantiations it names over its own type parameters, following the generic
+    /// methods it calls. ILC compiles such bodies once over __Canon and does not build these for each caller's T;
+    /// the run-time dictionary can only point at what exists.</summary>
+    internal sealed class GvmRootAnalysis
+    {
+        private readonly AssemblySet _set;
+        private readonly Queue<(LoadedModule Module, MethodDefinitionHandle Method, TypeSig[] Arguments)> _work = new();
+        private readonly HashSet<string> _visited = new(StringComparer.Ordinal);
+        private readonly HashSet<TypeSig> _types = new();
+        private readonly HashSet<string> _methodKeys = new(StringComparer.Ordinal);
+        private readonly List<MethodInstantiation> _methods = new();
+
+        public GvmRootAnalysis(AssemblySet set) => _set = set;
+
+        /// <summary>Closed constructed generic types and arrays the shared bodies name over their type parameters.</summary>
+        public IEnumerable<TypeSig> Types => _types.OrderBy(t => t.Key, StringComparer.Ordinal);
+
+        /// <summary>Generic method instantiations the shared bodies call (each needs its own dictionary).</summary>
+        public IEnumerable<MethodInstantiation> Methods => _methods.OrderBy(m => m.ToString(), StringComparer.Ordinal);
+
+        public void Run()
+        {
+            foreach (LoadedModule module in _set.Modules)
+            {
+                foreach (MethodDefinitionHandle method in module.Reader.MethodDefinitions)
+                    Scan(module, method, null);
+            }
+            while (_work.Count > 0)
+            {
+                var (module, method, arguments) = _work.Dequeue();
+                Scan(module, method, arguments);
+            }
+        }
+
+        /// <summary>Without <paramref name="arguments"/>: looks only for GVM calls over closed type arguments. With
+        /// them: the body is a shared one reached for those arguments, so everything over !!n is substituted.</summary>
+        private void Scan(LoadedModule module, MethodDefinitionHandle handle, TypeSig[]? arguments)
+        {
+            MetadataReader reader = module.Reader;
+            MethodDefinition method = reader.GetMethodDefinition(handle);
+            if (method.RelativeVirtualAddress == 0)
+                return;
+            MethodBodyBlock body = module.PE.GetMethodBody(method.RelativeVirtualAddress);
+            foreach (var (opCode, token) in IlTokens.Read(body))
+            {
+                switch (token.Kind)
+                {
+                    case HandleKind.TypeSpecification when arguments != null:
+                        TypeSig type = module.DecodeType(token);
+                        Root(opCode == ILOpCode.Newarr ? new ArraySig(type, 1) : type, arguments); // newarr names the element
+                        break;
+                    case HandleKind.MemberReference when arguments != null:
+                        Root(module.DecodeType(reader.GetMemberReference((MemberReferenceHandle)token).Parent), arguments);
+                        break;
+                    case HandleKind.MethodSpecification:
+                        MethodCall(module, opCode, reader.GetMethodSpecification((MethodSpecificationHandle)token), arguments);
+                        break;
+                }
+            }
+        }
+
+        private void Root(TypeSig type, TypeSig[] arguments)
+        {
+            if (!type.Mentions(method: true))
+                return;
+            TypeSig closed = type.Substitute(arguments);
+            if (closed is GenericInstSig or ArraySig && IsNameable(closed))
+                _types.Add(closed);
+        }
+
+        private void MethodCall(LoadedModule module, ILOpCode opCode, MethodSpecification spec, TypeSig[]? arguments)
+        {
+            var instantiation = spec.DecodeSignature(module.Signatures, null);
+            if (arguments == null ? instantiation.Any(a => a.IsOpen) : !instantiation.Any(a => a.Mentions(method: true)))
+                return; // Open outside a shared body, or closed inside one: ILC builds those itself.
+            TypeSig[] closed = instantiation.Select(a => arguments == null ? a : a.Substitute(arguments)).ToArray();
+            if (closed.Any(a => a.IsOpen) || closed.All(IsValueType))
+                return; // Value-type-only instantiations get unshared code with static dictionaries.
+            bool virtualCall = opCode is ILOpCode.Callvirt or ILOpCode.Ldvirtftn;
+            foreach (var (declModule, declHandle, declType) in Resolve(module, spec.Method, arguments))
+            {
+                MethodDefinition declared = declModule.Reader.GetMethodDefinition(declHandle);
+                string name = declModule.Reader.GetString(declared.Name);
+                if (virtualCall && (declared.Attributes & MethodAttributes.Virtual) != 0)
+                {
+                    foreach (var (targetModule, target) in Overrides(declType, name, closed.Length))
+                        Enqueue(targetModule, target, closed);
+                }
+                else if (arguments != null)
+                {
+                    var call = new MethodInstantiation(declType, name, closed, declModule, declHandle);
+                    if (IsNameable(declType) && closed.All(IsNameable) && _methodKeys.Add(call.ToString()))
+                        _methods.Add(call);
+                    Enqueue(declModule, declHandle, closed);
+                }
+            }
+        }
+
+        /// <summary>The method definitions a MethodDef or MemberRef token names, with its declaring type as written.</summary>
+        private IEnumerable<(LoadedModule, MethodDefinitionHandle, TypeSig)> Resolve(LoadedModule module, EntityHandle method, TypeSig[]? arguments)
+        {
+            MetadataReader reader = module.Reader;
+            if (method.Kind == HandleKind.MethodDefinition)
+            {
+                var handle = (MethodDefinitionHandle)method;
+                TypeDefinitionHandle owner = reader.GetMethodDefinition(handle).GetDeclaringType();
+                return [(module, handle, module.DecodeType(owner))];
+            }
+            if (method.Kind != HandleKind.MemberReference)
+                return [];
+            MemberReference reference = reader.GetMemberReference((MemberReferenceHandle)method);
+            TypeSig parent = module.DecodeType(reference.Parent);
+            if (arguments != null)
+                parent = parent.Substitute(arguments);
+            if (AssemblySet.DefinitionOf(parent) is not NamedSig definition || !_set.TryResolve(definition, out LoadedModule owner2, out TypeDefinitionHandle type))
+                return [];
+            string name = reader.GetString(reference.Name);
+            MethodSignature<TypeSig> signature = reference.DecodeMethodSignature(module.Signatures, null);
+            var found = new List<(LoadedModule, MethodDefinitionHandle, TypeSig)>();
+            foreach (MethodDefinitionHandle candidate in owner2.Reader.GetTypeDefinition(type).GetMethods())
+            {
+                MethodDefinition def = owner2.Reader.GetMethodDefinition(candidate);
+                if (owner2.Reader.StringComparer.Equals(def.Name, name)
+                    && def.GetGenericParameters().Count == signature.GenericParameterCount
+                    && def.GetParameters().Count >= signature.RequiredParameterCount
+                    && def.DecodeSignature(owner2.Signatures, null).ParameterTypes.Length == signature.ParameterTypes.Length)
+                    found.Add((owner2, candidate, parent));
+            }
+            return found;
+        }
+
+        /// <summary>Every method with a body that may be the target of a virtual call to the named method: same name
+        /// (or an explicit implementation ending in it) and arity, in the declaring type or a type deriving from or
+        /// implementing it.</summary>
+        private IEnumerable<(LoadedModule, MethodDefinitionHandle)> Overrides(TypeSig declaringType, string name, int arity)
+        {
+            if (AssemblySet.DefinitionOf(declaringType) is not NamedSig declared)
+                yield break;
+            foreach (LoadedModule module in _set.Modules)
+            {
+                MetadataReader reader = module.Reader;
+                foreach (TypeDefinitionHandle type in reader.TypeDefinitions)
+                {
+                    var named = new NamedSig(module.Name, SignatureProvider.DefinitionName(reader, type), false);
+                    bool typeMatches = false;
+                    foreach (MethodDefinitionHandle handle in reader.GetTypeDefinition(type).GetMethods())
+                    {
+                        MethodDefinition method = reader.GetMethodDefinition(handle);
+                        string methodName = reader.GetString(method.Name);
+                        if (method.RelativeVirtualAddress == 0 || (method.Attributes & MethodAttributes.Virtual) == 0
+                            || method.GetGenericParameters().Count != arity
+                            || !(methodName == name || methodName.EndsWith("." + name, StringComparison.Ordinal)))
+                            continue;
+                        typeMatches = typeMatches || _set.IsSubtype(named, declared);
+                        if (typeMatches)
+                            yield return (module, handle);
+                    }
+                }
+            }
+        }
+
+        private void Enqueue(LoadedModule module, MethodDefinitionHandle method, TypeSig[] arguments)
+        {
+            string key = module.Name + "#" + MetadataTokens.GetToken(method).ToString(System.Globalization.CultureInfo.InvariantCulture)
+                + "<" + string.Join(",", arguments.Select(a => a.Key)) + ">";
+            if (_visited.Add(key))
+                _work.Enqueue((module, method, arguments));
+        }
+
+        private static bool IsValueType(TypeSig type) => type switch
+        {
+            NamedSig named => named.IsValueType,
+            GenericInstSig inst => inst.Definition.IsValueType,
+            _ => false,
+        };
+
+        /// <summary>Whether the type can be written as an rd.xml type name: no pointers, byrefs or parameters.</summary>
+        private static bool IsNameable(TypeSig type) => type switch
+        {
+            NamedSig => true,
+            GenericInstSig inst => inst.Arguments.All(IsNameable),
+            ArraySig array => IsNameable(array.Element),
+            _ => false,
+        };
+    }
+}
