@@ -18,6 +18,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("runtime.gvm_dictionary_constructed_types", &GenericVirtualMethodDictionaryTests.ConstructedTypes),
             new KernelTest("runtime.gvm_dictionary_type_tests", &GenericVirtualMethodDictionaryTests.ConstructedTypeTests),
             new KernelTest("runtime.gvm_dictionary_generic_calls", &GenericVirtualMethodDictionaryTests.GenericMethodCalls),
+            new KernelTest("runtime.gvm_from_generic_callers", &GvmFromGenericCallersTests.Run),
             new KernelTest("runtime.enum_names", &EnumNameTests.Names),
             new KernelTest("runtime.enum_undefined_and_formats", &EnumNameTests.UndefinedAndFormats),
             new KernelTest("runtime.enum_interpolation", &EnumNameTests.Interpolation),

@@ -38,9 +38,35 @@ public class GvmRootAnalysisTests
         }
         """;
 
-    private static string Compile(string directory)
+    // GVM calls over a generic caller's own parameters: a generic method and a method of a generic type, reached
+    // only from closed call sites elsewhere; Grow recurses over ever larger types, which must end.
+    private const string GenericCallers = """
+        using System.Collections.Generic;
+        namespace P
+        {
+            public sealed class Cell<T> { }
+            public sealed class A { }
+            public sealed class B { }
+            public abstract class Visitor { public abstract object Visit<T>(); }
+            public sealed class Cells : Visitor { public override object Visit<T>() => new Cell<T>(); }
+            public sealed class Holder<T> where T : class { public object Go(Visitor v) => v.Visit<T>(); }
+            public static class Callers
+            {
+                private static object Run<T>(Visitor v) where T : class => v.Visit<T>();
+                private static void Grow<T>(int n) { if (n > 0) Grow<List<T>>(n - 1); }
+                public static void Main(Visitor v)
+                {
+                    Run<A>(v);
+                    new Holder<B>().Go(v);
+                    Grow<A>(3);
+                }
+            }
+        }
+        """;
+
+    private static string Compile(string directory, string source = Program)
     {
-        var compilation = CSharpCompilation.Create("P", [CSharpSyntaxTree.ParseText(Program)],
+        var compilation = CSharpCompilation.Create("P", [CSharpSyntaxTree.ParseText(source)],
             [MetadataReference.CreateFromFile(typeof(object).Assembly.Location)],
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
         string path = Path.Combine(directory, "P.dll");
@@ -102,6 +128,26 @@ public class GvmRootAnalysisTests
             var analysis = new GvmRootAnalysis(set);
             analysis.Run();
             Assert.DoesNotContain(analysis.Types, t => t.Key.Contains("Int32", StringComparison.Ordinal));
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void FollowsGvmCallsOverTheParametersOfGenericCallers()
+    {
+        string directory = Directory.CreateTempSubdirectory("gvmroots").FullName;
+        try
+        {
+            using var set = new AssemblySet([Compile(directory, GenericCallers), typeof(object).Assembly.Location], "System.Private.CoreLib");
+            var analysis = new GvmRootAnalysis(set);
+            analysis.Run();
+
+            string[] types = analysis.Types.Select(t => t.QualifiedName).ToArray();
+            Assert.Contains("P.Cell`1[[P.A, P]], P", types);
+            Assert.Contains("P.Cell`1[[P.B, P]], P", types);
         }
         finally
         {

@@ -21,8 +21,11 @@ namespace Sing.GvmRoots
     /// the run-time dictionary can only point at what exists.</summary>
     internal sealed class GvmRootAnalysis
     {
+        // Deeper instantiations are dropped so that recursion over growing types (Foo<T> calling Foo<List<T>>) ends.
+        private const int MaxTypeDepth = 6;
+
         private readonly AssemblySet _set;
-        private readonly Queue<(LoadedModule Module, MethodDefinitionHandle Method, TypeSig[] Arguments)> _work = new();
+        private readonly Queue<(LoadedModule Module, MethodDefinitionHandle Method, GenericContext Context)> _work = new();
         private readonly HashSet<string> _visited = new(StringComparer.Ordinal);
         private readonly HashSet<TypeSig> _types = new();
         private readonly HashSet<string> _methodKeys = new(StringComparer.Ordinal);
@@ -36,6 +39,9 @@ namespace Sing.GvmRoots
         /// <summary>Generic method instantiations the shared bodies call (each needs its own dictionary).</summary>
         public IEnumerable<MethodInstantiation> Methods => _methods.OrderBy(m => m.ToString(), StringComparer.Ordinal);
 
+        /// <summary>Starts from every closed call site (of a GVM, a generic method or a member of a generic type) and
+        /// follows the bodies reached with their arguments substituted, so a GVM call over a caller's own parameters
+        /// counts once some closed call reaches that caller.</summary>
         public void Run()
         {
             foreach (LoadedModule module in _set.Modules)
@@ -45,14 +51,14 @@ namespace Sing.GvmRoots
             }
             while (_work.Count > 0)
             {
-                var (module, method, arguments) = _work.Dequeue();
-                Scan(module, method, arguments);
+                var (module, method, context) = _work.Dequeue();
+                Scan(module, method, context);
             }
         }
 
-        /// <summary>Without <paramref name="arguments"/>: looks only for GVM calls over closed type arguments. With
-        /// them: the body is a shared one reached for those arguments, so everything over !!n is substituted.</summary>
-        private void Scan(LoadedModule module, MethodDefinitionHandle handle, TypeSig[]? arguments)
+        /// <summary>Without <paramref name="context"/>: looks only for calls over closed type arguments. With one:
+        /// everything over its parameters is substituted, and a shared body's needs are rooted.</summary>
+        private void Scan(LoadedModule module, MethodDefinitionHandle handle, GenericContext? context)
         {
             MetadataReader reader = module.Reader;
             MethodDefinition method = reader.GetMethodDefinition(handle);
@@ -63,59 +69,88 @@ namespace Sing.GvmRoots
             {
                 switch (token.Kind)
                 {
-                    case HandleKind.TypeSpecification when arguments != null:
+                    case HandleKind.TypeSpecification when context is { Shared: true }:
                         TypeSig type = module.DecodeType(token);
-                        Root(opCode == ILOpCode.Newarr ? new ArraySig(type, 1) : type, arguments); // newarr names the element
+                        Root(opCode == ILOpCode.Newarr ? new ArraySig(type, 1) : type, context); // newarr names the element
                         break;
-                    case HandleKind.MemberReference when arguments != null:
-                        Root(module.DecodeType(reader.GetMemberReference((MemberReferenceHandle)token).Parent), arguments);
+                    case HandleKind.MemberReference:
+                        MemberReference reference = reader.GetMemberReference((MemberReferenceHandle)token);
+                        if (context is { Shared: true })
+                            Root(module.DecodeType(reference.Parent), context);
+                        if (reference.GetKind() == MemberReferenceKind.Method && IsCall(opCode))
+                            MemberCall(module, token, reference, context);
                         break;
                     case HandleKind.MethodSpecification:
-                        MethodCall(module, opCode, reader.GetMethodSpecification((MethodSpecificationHandle)token), arguments);
+                        MethodCall(module, opCode, reader.GetMethodSpecification((MethodSpecificationHandle)token), context);
                         break;
                 }
             }
         }
 
-        private void Root(TypeSig type, TypeSig[] arguments)
+        private static bool IsCall(ILOpCode opCode) =>
+            opCode is ILOpCode.Call or ILOpCode.Callvirt or ILOpCode.Newobj or ILOpCode.Ldftn or ILOpCode.Ldvirtftn;
+
+        private void Root(TypeSig type, GenericContext context)
         {
-            if (!type.Mentions(method: true))
+            if (!type.IsOpen)
                 return;
-            TypeSig closed = type.Substitute(arguments);
+            TypeSig closed = context.Close(type);
             if (closed is GenericInstSig or ArraySig && IsNameable(closed))
                 _types.Add(closed);
         }
 
-        private void MethodCall(LoadedModule module, ILOpCode opCode, MethodSpecification spec, TypeSig[]? arguments)
+        /// <summary>A non-generic method of a generic type over reference types: walked as a caller with the type's
+        /// arguments (its GVM calls over !n then close).</summary>
+        private void MemberCall(LoadedModule module, EntityHandle token, MemberReference reference, GenericContext? context)
+        {
+            TypeSig parent = module.DecodeType(reference.Parent);
+            if (context != null && !parent.IsOpen)
+                return; // Closed already: the scan without context starts from it.
+            if (context != null)
+                parent = context.Close(parent);
+            if (parent is not GenericInstSig inst || parent.IsOpen || inst.Arguments.All(IsValueType))
+                return;
+            foreach (var (declModule, declHandle, declType) in Resolve(module, token, context))
+                Enqueue(declModule, declHandle, new GenericContext(GenericContext.TypeArgumentsOf(declType), [], Shared: false));
+        }
+
+        private void MethodCall(LoadedModule module, ILOpCode opCode, MethodSpecification spec, GenericContext? context)
         {
             var instantiation = spec.DecodeSignature(module.Signatures, null);
-            if (arguments == null ? instantiation.Any(a => a.IsOpen) : !instantiation.Any(a => a.Mentions(method: true)))
-                return; // Open outside a shared body, or closed inside one: ILC builds those itself.
-            TypeSig[] closed = instantiation.Select(a => arguments == null ? a : a.Substitute(arguments)).ToArray();
+            bool dependsOnContext = instantiation.Any(a => a.IsOpen) || ParentIsOpen(module, spec.Method);
+            if (context == null ? dependsOnContext : !dependsOnContext)
+                return; // Open outside a context, or closed inside one: the scan without context starts from it.
+            TypeSig[] closed = instantiation.Select(a => context == null ? a : context.Close(a)).ToArray();
             if (closed.Any(a => a.IsOpen) || closed.All(IsValueType))
                 return; // Value-type-only instantiations get unshared code with static dictionaries.
             bool virtualCall = opCode is ILOpCode.Callvirt or ILOpCode.Ldvirtftn;
-            foreach (var (declModule, declHandle, declType) in Resolve(module, spec.Method, arguments))
+            foreach (var (declModule, declHandle, declType) in Resolve(module, spec.Method, context))
             {
+                if (declType.IsOpen)
+                    continue;
                 MethodDefinition declared = declModule.Reader.GetMethodDefinition(declHandle);
                 string name = declModule.Reader.GetString(declared.Name);
                 if (virtualCall && (declared.Attributes & MethodAttributes.Virtual) != 0)
                 {
                     foreach (var (targetModule, target) in Overrides(declType, name, closed.Length))
-                        Enqueue(targetModule, target, closed);
+                        Enqueue(targetModule, target, new GenericContext([], closed, Shared: true));
+                    continue;
                 }
-                else if (arguments != null)
-                {
-                    var call = new MethodInstantiation(declType, name, closed, declModule, declHandle);
-                    if (IsNameable(declType) && closed.All(IsNameable) && _methodKeys.Add(call.ToString()))
-                        _methods.Add(call);
-                    Enqueue(declModule, declHandle, closed);
-                }
+                // Called from shared code over its parameters: the compiler built no dictionary for this one.
+                bool shared = context is { Shared: true };
+                var call = new MethodInstantiation(declType, name, closed, declModule, declHandle);
+                if (shared && IsNameable(declType) && closed.All(IsNameable) && _methodKeys.Add(call.ToString()))
+                    _methods.Add(call);
+                Enqueue(declModule, declHandle, new GenericContext(GenericContext.TypeArgumentsOf(declType), closed, shared));
             }
         }
 
+        private static bool ParentIsOpen(LoadedModule module, EntityHandle method) =>
+            method.Kind == HandleKind.MemberReference
+            && module.DecodeType(module.Reader.GetMemberReference((MemberReferenceHandle)method).Parent).IsOpen;
+
         /// <summary>The method definitions a MethodDef or MemberRef token names, with its declaring type as written.</summary>
-        private IEnumerable<(LoadedModule, MethodDefinitionHandle, TypeSig)> Resolve(LoadedModule module, EntityHandle method, TypeSig[]? arguments)
+        private IEnumerable<(LoadedModule, MethodDefinitionHandle, TypeSig)> Resolve(LoadedModule module, EntityHandle method, GenericContext? context)
         {
             MetadataReader reader = module.Reader;
             if (method.Kind == HandleKind.MethodDefinition)
@@ -128,8 +163,8 @@ namespace Sing.GvmRoots
                 return [];
             MemberReference reference = reader.GetMemberReference((MemberReferenceHandle)method);
             TypeSig parent = module.DecodeType(reference.Parent);
-            if (arguments != null)
-                parent = parent.Substitute(arguments);
+            if (context != null)
+                parent = context.Close(parent);
             if (AssemblySet.DefinitionOf(parent) is not NamedSig definition || !_set.TryResolve(definition, out LoadedModule owner2, out TypeDefinitionHandle type))
                 return [];
             string name = reader.GetString(reference.Name);
@@ -177,13 +212,21 @@ namespace Sing.GvmRoots
             }
         }
 
-        private void Enqueue(LoadedModule module, MethodDefinitionHandle method, TypeSig[] arguments)
+        private void Enqueue(LoadedModule module, MethodDefinitionHandle method, GenericContext context)
         {
-            string key = module.Name + "#" + MetadataTokens.GetToken(method).ToString(System.Globalization.CultureInfo.InvariantCulture)
-                + "<" + string.Join(",", arguments.Select(a => a.Key)) + ">";
+            if (context.TypeArguments.Concat(context.MethodArguments).Any(a => Depth(a) > MaxTypeDepth))
+                return;
+            string key = module.Name + "#" + MetadataTokens.GetToken(method).ToString(System.Globalization.CultureInfo.InvariantCulture) + context.Key;
             if (_visited.Add(key))
-                _work.Enqueue((module, method, arguments));
+                _work.Enqueue((module, method, context));
         }
+
+        private static int Depth(TypeSig type) => type switch
+        {
+            GenericInstSig inst => 1 + inst.Arguments.Select(Depth).DefaultIfEmpty(0).Max(),
+            ArraySig array => 1 + Depth(array.Element),
+            _ => 0,
+        };
 
         private static bool IsValueType(TypeSig type) => type switch
         {

@@ -14,7 +14,9 @@ namespace Sing.GvmRoots
 
         public bool IsOpen => Mentions(method: true) || Mentions(method: false);
 
-        public abstract TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments);
+        /// <summary>Replaces !!n by <paramref name="methodArguments"/>[n] and !n by <paramref name="typeArguments"/>[n]
+        /// (parameters beyond either list stay).</summary>
+        public abstract TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments, IReadOnlyList<TypeSig> typeArguments);
 
         /// <summary>The assembly-qualified name in the custom-attribute format rd.xml uses; only for closed types.</summary>
         public abstract string QualifiedName { get; }
@@ -32,7 +34,7 @@ namespace Sing.GvmRoots
         public bool IsValueType { get; } = isValueType;
         public override string Key => "[" + Assembly + "]" + FullName;
         public override bool Mentions(bool method) => false;
-        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments) => this;
+        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments, IReadOnlyList<TypeSig> typeArguments) => this;
         public override string QualifiedName => FullName + ", " + Assembly;
     }
 
@@ -42,8 +44,8 @@ namespace Sing.GvmRoots
         public IReadOnlyList<TypeSig> Arguments { get; } = arguments;
         public override string Key => Definition.FullName + "<" + string.Join(",", Arguments.Select(a => a.Key)) + ">";
         public override bool Mentions(bool method) => Arguments.Any(a => a.Mentions(method));
-        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments) =>
-            new GenericInstSig(Definition, Arguments.Select(a => a.Substitute(methodArguments)).ToArray());
+        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments, IReadOnlyList<TypeSig> typeArguments) =>
+            new GenericInstSig(Definition, Arguments.Select(a => a.Substitute(methodArguments, typeArguments)).ToArray());
 
         /// <summary>Without the assembly: the name rd.xml resolves inside the definition's own assembly element.</summary>
         public string LocalName => Definition.FullName + "[" + string.Join(",", Arguments.Select(a => "[" + a.QualifiedName + "]")) + "]";
@@ -57,7 +59,8 @@ namespace Sing.GvmRoots
         private string Suffix => Rank == 1 ? "[]" : "[" + new string(',', Rank - 1) + "]";
         public override string Key => Element.Key + Suffix;
         public override bool Mentions(bool method) => Element.Mentions(method);
-        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments) => new ArraySig(Element.Substitute(methodArguments), Rank);
+        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments, IReadOnlyList<TypeSig> typeArguments) =>
+            new ArraySig(Element.Substitute(methodArguments, typeArguments), Rank);
         public override string QualifiedName => Element is GenericInstSig g ? g.LocalName + Suffix + ", " + g.Definition.Assembly
             : Element is NamedSig n ? n.FullName + Suffix + ", " + n.Assembly : Key;
     }
@@ -69,8 +72,11 @@ namespace Sing.GvmRoots
         public bool IsMethod { get; } = method;
         public override string Key => (IsMethod ? "!!" : "!") + Index.ToString(System.Globalization.CultureInfo.InvariantCulture);
         public override bool Mentions(bool method) => method == IsMethod;
-        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments) =>
-            IsMethod && Index < methodArguments.Count ? methodArguments[Index] : this;
+        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments, IReadOnlyList<TypeSig> typeArguments)
+        {
+            IReadOnlyList<TypeSig> arguments = IsMethod ? methodArguments : typeArguments;
+            return Index < arguments.Count ? arguments[Index] : this;
+        }
         public override string QualifiedName => Key;
     }
 
@@ -79,7 +85,8 @@ namespace Sing.GvmRoots
     {
         public override string Key => text + "(" + inner?.Key + ")";
         public override bool Mentions(bool method) => inner?.Mentions(method) ?? false;
-        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments) => new OtherSig(text, inner?.Substitute(methodArguments));
+        public override TypeSig Substitute(IReadOnlyList<TypeSig> methodArguments, IReadOnlyList<TypeSig> typeArguments) =>
+            new OtherSig(text, inner?.Substitute(methodArguments, typeArguments));
         public override string QualifiedName => Key;
     }
 }
