@@ -155,15 +155,19 @@ namespace Singularity.Manifests
             return null;
         }
 
+        /// <summary>Whether <paramref name="value"/> is a valid <paramref name="type"/> (the installer checks manifest
+        /// defaults with this too).</summary>
+        public static bool IsValid(ParameterType type, string value) => type switch
+        {
+            ParameterType.Int32 => int.TryParse(value, out _),
+            ParameterType.Int64 => long.TryParse(value, out _),
+            ParameterType.Bool => value == "true" || value == "false",
+            _ => true,
+        };
+
         private static string CheckType(ProgramManifest program, ParameterInfo parameter, string value)
         {
-            bool ok = parameter.Type switch
-            {
-                ParameterType.Int32 => int.TryParse(value, out _),
-                ParameterType.Int64 => long.TryParse(value, out _),
-                ParameterType.Bool => value == "true" || value == "false",
-                _ => true,
-            };
+            bool ok = IsValid(parameter.Type, value);
             return ok ? null : string.Concat("parameter ", parameter.Name, " of ", program.Name, " expects ", parameter.TypeName, ", got '", value, "'");
         }
 

@@ -33,13 +33,7 @@ namespace Sing.Installer.Arguments
                 program.Parameters.Add(new Shared.ParameterInfo
                 {
                     Name = p.Name,
-                    Type = p.Type switch
-                    {
-                        "int32" => Shared.ParameterType.Int32,
-                        "int64" => Shared.ParameterType.Int64,
-                        "bool" => Shared.ParameterType.Bool,
-                        _ => Shared.ParameterType.String,
-                    },
+                    Type = ParameterValues.TypeOf(p.Type) ?? Shared.ParameterType.String,
                     Required = p.Required,
                     Default = p.Default,
                     Position = p.Position ?? -1,

@@ -1,4 +1,5 @@
 using System.Globalization;
+using Shared = Singularity.Manifests;
 
 namespace Sing.Installer.Arguments
 {
@@ -10,26 +11,23 @@ namespace Sing.Installer.Arguments
         public static bool TryParse(string type, string text, out string canonical)
         {
             canonical = text;
+            // Values end up in the tab-separated system manifest; the type rules are the kernel's own.
             if (text.Contains('\t') || text.Contains('\n') || text.Contains('\r')) return false;
-            switch (type)
-            {
-                case "int32":
-                    if (!int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out int i)) return false;
-                    canonical = i.ToString(CultureInfo.InvariantCulture);
-                    return true;
-                case "int64":
-                    if (!long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long l)) return false;
-                    canonical = l.ToString(CultureInfo.InvariantCulture);
-                    return true;
-                case "bool":
-                    if (text != "true" && text != "false") return false;
-                    return true;
-                case "string":
-                    return true;
-                default:
-                    return false;
-            }
+            if (TypeOf(type) is not Shared.ParameterType t || !Shared.CommandLine.IsValid(t, text)) return false;
+            if (t == Shared.ParameterType.Int32) canonical = int.Parse(text, CultureInfo.InvariantCulture).ToString(CultureInfo.InvariantCulture);
+            else if (t == Shared.ParameterType.Int64) canonical = long.Parse(text, CultureInfo.InvariantCulture).ToString(CultureInfo.InvariantCulture);
+            return true;
         }
+
+        /// <summary>The kernel's parameter type for a manifest's type name (null for an unknown name).</summary>
+        public static Shared.ParameterType? TypeOf(string type) => type switch
+        {
+            "int32" => Shared.ParameterType.Int32,
+            "int64" => Shared.ParameterType.Int64,
+            "bool" => Shared.ParameterType.Bool,
+            "string" => Shared.ParameterType.String,
+            _ => null,
+        };
 
         public static string Describe(string type) => type switch
         {
