@@ -14,7 +14,8 @@ namespace Sing.Apps.ChannelProbe
 
     /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
     /// "vector-relay IN OUT" | "vector-sink PATH" | "transfer-server PATH" | "transfer-client PATH" |
-    /// "hang PATH" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH" | the same over the
+    /// "hang PATH" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
+    /// the same over the
     /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-client PATH COUNT" |
     /// "echo-contract-hang PATH" | "echo-contract-violator PATH".</summary>
     internal static unsafe class Program
@@ -36,7 +37,8 @@ namespace Sing.Apps.ChannelProbe
                 case "hang": return Hang(args[1]);
                 case "watch": return Watch(args[1], int.Parse(args[2]));
                 case "contract-server": return ContractServer(args[1]);
-                case "contract-violator": return ContractViolator(args[1]);
+                case "contract-violator": return ContractViolator(args[1], args.Length > 2 && args[2] == "call");
+                case "call-checks": return CallChecks.Run();
                 case "echo-contract-server": return ContractVerbs.Server(args[1]);
                 case "echo-contract-client": return ContractVerbs.Client(args[1], int.Parse(args[2]));
                 case "echo-contract-hang": return ContractVerbs.Hang(args[1]);
@@ -195,7 +197,9 @@ namespace Sing.Apps.ChannelProbe
 
         /// <summary>Opens a checked request/reply channel, hands its exporter end to the server, then sends two
         /// requests in a row: the second is not allowed in state Waiting, so the kernel ends this process.</summary>
-        private static int ContractViolator(string path)
+        /// <summary>Sends the one legal request, then a second one (illegal before the reply), with ChannelSend or, given
+        /// <paramref name="useCall"/>, with ChannelCall.</summary>
+        private static int ContractViolator(string path, bool useCall)
         {
             ChannelEndpoint server = BindRetrying(path);
             ContractTable table = default;
@@ -213,7 +217,10 @@ namespace Sing.Apps.ChannelProbe
                 if (Channels.Create(&table, 2, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 90;
                 Channels.Send(server, NewChannel, 0, default, exp);
                 Channels.Send(imp, Request, 1);
-                Channels.Send(imp, Request, 2);   // protocol violation: the kernel terminates us here
+                ChannelMessage second = default;
+                second.Tag = Request;
+                if (useCall) Channels.Call(imp, &second);   // protocol violation: the kernel terminates us here
+                else Channels.Send(imp, &second);
             }
             return 91;
         }

@@ -8,7 +8,9 @@ namespace Sing.Apps.SingBench
     /// <summary>The paper's SingBench rows (004 §4.1), measured from a SIP: ABICall (GetTimestampFrequency, the
     /// analogue of the paper's GetCyclesPerSecond), PageAlloc, CreateThread, ThreadYield, CreateChannel,
     /// CreateProc, NameBind, SR-1/32/1K/32K (two threads of this SIP) and PSR-1/32/1K/32K (this SIP and a peer
-    /// SIP), and the PSR rows again through a generated contract (PSR-n-Contract, see ContractRows). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
+    /// SIP), PSR-1-SendThenReceive (a round trip as separate send and receive calls), and the PSR rows again through a
+    /// generated contract (PSR-n-Contract, see ContractRows). A round trip is one ChannelCall per side (send, then wait
+    /// for the next message, in one crossing). Iteration counts are the paper's (10,000 ABI calls, 1,000 page allocations, 100 processes, 20,000
     /// otherwise); "quick" divides them by ten. Each row prints one line (the kernel prefixes the SIP's name):
     /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N suite=singbench-sip</summary>
     /// <summary>SingBench's one parameter (Manifests/Programs/singbench.xml): quick, exit, or serve PATH.</summary>
@@ -48,6 +50,9 @@ namespace Sing.Apps.SingBench
                 s_size = Sizes[size];
                 Row(string.Concat("PSR-", SizeNames[size]), 20_000 / divisor, &SendReceiveProcesses);
             }
+            // The same round trip as two ABI calls per side (send, then receive), to show what ChannelCall saves.
+            s_size = 1;
+            Row("PSR-1-SendThenReceive", 20_000 / divisor, &SendThenReceiveProcesses);
             ContractRows.Connect(s_peerChannel);
             Row("PSR-1-Contract", 20_000 / divisor, &ContractRows.Small);
             Row("PSR-32-Contract", 20_000 / divisor, &ContractRows.Medium);
@@ -154,13 +159,15 @@ namespace Sing.Apps.SingBench
 
         /// <summary>The message size of the row being measured.</summary>
         public static int CurrentSize => s_size;
-        private const int Ping = 1, Stop = 2;
+
+        // Ping: echo with one ChannelCall (reply and wait for the next); PingSplit: echo with a send and a receive.
+        private const int Ping = 1, Stop = 2, PingSplit = 4;
 
         /// <summary>The message of a row: 1 and 32 bytes inline, larger sizes as an exchange block.</summary>
-        private static ChannelMessage Sized(int size, ExchangeBlock block)
+        private static ChannelMessage Sized(int size, ExchangeBlock block, int tag)
         {
             ChannelMessage m = default;
-            m.Tag = Ping;
+            m.Tag = tag;
             if (size > ChannelMessage.InlineCapacity)
             {
                 m.Block = block.Pointer;
@@ -171,12 +178,28 @@ namespace Sing.Apps.SingBench
             return m;
         }
 
-        /// <summary>Receives and sends each message straight back, block included, until told to stop (a thread of
-        /// this SIP, or the peer SIP). One message buffer serves both directions.</summary>
+        /// <summary>Sends each message straight back, block included, until told to stop (a thread of this SIP, or
+        /// the peer SIP); the contract rows' connection request starts serving those. One buffer serves both
+        /// directions.</summary>
         private static void EchoLoop(ChannelEndpoint at)
         {
             ChannelMessage m;
-            while (Channels.Receive(at, &m) == AbiStatus.Ok && m.Tag == Ping) Channels.Send(at, &m);
+            AbiStatus status = Channels.Receive(at, &m);
+            while (status == AbiStatus.Ok)
+            {
+                if (m.Tag == Ping) status = Channels.Call(at, &m);
+                else if (m.Tag == PingSplit)
+                {
+                    status = Channels.Send(at, &m);
+                    if (status == AbiStatus.Ok) status = Channels.Receive(at, &m);
+                }
+                else if (m.Tag == ContractRows.ConnectTag)
+                {
+                    ContractRows.Serve(new ChannelEndpoint(m.Endpoint));  // the contract rows, until the client closes that channel
+                    status = Channels.Receive(at, &m);
+                }
+                else return;
+            }
         }
 
         [UnmanagedCallersOnly]
@@ -197,15 +220,22 @@ namespace Sing.Apps.SingBench
 
         /// <summary>n round trips of one message: its payload is written once, and the reply (the same block, for
         /// block sizes: ownership came back, nothing was copied) is what goes out next.</summary>
-        private static long RoundTrips(ChannelEndpoint to, int n)
+        private static long RoundTrips(ChannelEndpoint to, int n, bool split = false)
         {
             ExchangeBlock block = s_size > ChannelMessage.InlineCapacity ? Exchange.Allocate((ulong)s_size) : default;
-            ChannelMessage m = Sized(s_size, block);
+            ChannelMessage m = Sized(s_size, block, split ? PingSplit : Ping);
             long start = Stopwatch.GetTimestamp();
-            for (int i = 0; i < n; i++)
+            if (split)
             {
-                Channels.Send(to, &m);
-                Channels.Receive(to, &m);
+                for (int i = 0; i < n; i++)
+                {
+                    Channels.Send(to, &m);
+                    Channels.Receive(to, &m);
+                }
+            }
+            else
+            {
+                for (int i = 0; i < n; i++) Channels.Call(to, &m);
             }
             long end = Stopwatch.GetTimestamp();
             if (!block.IsNull) Exchange.Free(block);
@@ -234,6 +264,9 @@ namespace Sing.Apps.SingBench
         /// <summary>Round trips to the peer SIP; one round trip is one PSR operation.</summary>
         private static long SendReceiveProcesses(int n) => RoundTrips(s_peerChannel, n);
 
+        /// <summary>Round trips to the peer SIP as a send and a receive on each side.</summary>
+        private static long SendThenReceiveProcesses(int n) => RoundTrips(s_peerChannel, n, split: true);
+
         /// <summary>Bind to the peer's name (a fresh channel each time) and close the channel again.</summary>
         private static long NameBind(int n)
         {
@@ -247,19 +280,16 @@ namespace Sing.Apps.SingBench
         }
 
         /// <summary>The peer SIP: the first connection becomes the echo channel for PSR rows; a second thread
-        /// accepts the rest (NameBind's) and closes them at once, so the echo loop is a plain receive and send, like
-        /// the Linux guest's echo side (no select per message). Ends when the echo channel says Stop.</summary>
+        /// accepts the rest (NameBind's) and closes them at once, so the echo loop waits on one endpoint, like the
+        /// Linux guest's echo side (no select per message). Ends when the echo channel says Stop.</summary>
         private static int Serve(string path)
         {
             Names.Register(path, out ChannelEndpoint requests);
             Channels.Receive(requests, out ReceivedMessage first);
             ChannelEndpoint echo = first.Endpoint;
             Threads.Create(&AcceptAndClose, (nint)requests.Value, out _);
-            while (true)
-            {
-                EchoOnce(echo, out bool stop);
-                if (stop) return 0;
-            }
+            EchoLoop(echo);
+            return 0;
         }
 
         [UnmanagedCallersOnly]
@@ -267,19 +297,6 @@ namespace Sing.Apps.SingBench
         {
             var at = new ChannelEndpoint((void*)requests);
             while (Channels.Receive(at, out ReceivedMessage request) == AbiStatus.Ok) Channels.Close(request.Endpoint);
-        }
-
-        private static void EchoOnce(ChannelEndpoint at, out bool stop)
-        {
-            ChannelMessage m;
-            stop = Channels.Receive(at, &m) != AbiStatus.Ok || (m.Tag != Ping && m.Tag != ContractRows.ConnectTag);
-            if (stop) return;
-            if (m.Tag == ContractRows.ConnectTag)
-            {
-                ContractRows.Serve(new ChannelEndpoint(m.Endpoint));     // the contract rows, until the client closes that channel
-                return;
-            }
-            Channels.Send(at, &m);
         }
 
         private static long CreateProc(int n)

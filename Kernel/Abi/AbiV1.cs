@@ -51,11 +51,13 @@ namespace Sing.Kernel.Abi
             Table->ExchangeFree = &ExchangeFree;
             Table->ExchangeSize = &ExchangeSize;
             Table->ChannelCreate = &ChannelCreate;
-            Table->ChannelSend = &ChannelSend;
-            Table->ChannelReceive = &ChannelReceive;
-            Table->ChannelSelect = &ChannelSelect;
+            // The message entries' table slots carry the SuppressGCTransition modifier (AbiTable.cs); the code is the same.
+            Table->ChannelSend = (delegate* unmanaged[SuppressGCTransition]<void*, ChannelMessage*, AbiStatus>)(delegate* unmanaged<void*, ChannelMessage*, AbiStatus>)&ChannelSend;
+            Table->ChannelReceive = (delegate* unmanaged[SuppressGCTransition]<void*, ulong, ChannelMessage*, AbiStatus>)(delegate* unmanaged<void*, ulong, ChannelMessage*, AbiStatus>)&ChannelReceive;
+            Table->ChannelSelect = (delegate* unmanaged[SuppressGCTransition]<void**, int, ulong, int*, AbiStatus>)(delegate* unmanaged<void**, int, ulong, int*, AbiStatus>)&ChannelSelect;
             Table->ChannelClose = &ChannelClose;
             Table->ChannelCreateForContract = &ChannelCreateForContract;
+            Table->ChannelCall = (delegate* unmanaged[SuppressGCTransition]<void*, ChannelMessage*, ulong, AbiStatus>)(delegate* unmanaged<void*, ChannelMessage*, ulong, AbiStatus>)&ChannelCall;
             Table->NameRegister = &NameRegister;
             Table->NameBind = &NameBind;
             Table->NameEnumerate = &NameEnumerate;
@@ -71,8 +73,6 @@ namespace Sing.Kernel.Abi
             InitializeHardware();
         }
 
-        public static ulong Calls;
-
         /// <summary>Records the crossing; returns the previous mark (nested crossings restore it).</summary>
         private static ulong Enter() => Enter(Scheduler.Current);
 
@@ -80,7 +80,6 @@ namespace Sing.Kernel.Abi
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static ulong Enter(KernelThread t)
         {
-            Calls++;
             ulong previous = t.AbiEntryStackPointer;
             t.AbiEntryStackPointer = Cpu.ReadStackPointer();
             return previous;
@@ -486,22 +485,15 @@ namespace Sing.Kernel.Abi
             return status;
         }
 
-        // The two entries of every message read the running thread once and validate the endpoint inline: they are
-        // the round trip's fixed cost (Kernel/Channels/README.md).
+        // The entries of every message read the running thread once and validate the endpoint inline: they are the
+        // round trip's fixed cost (Kernel/Channels/README.md).
         [UnmanagedCallersOnly]
         private static AbiStatus ChannelSend(void* endpoint, ChannelMessage* message)
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            KernelProcess caller = me.Owner;
-            Channels.Endpoint* e = null;
-            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, caller, out e);
-            if (status == AbiStatus.Ok) status = Channels.Channel.Send(caller, e, message);
-            if (status == AbiStatus.ProtocolViolation)
-            {
-                // Fail-stop: the sender broke its contract. Its endpoints close, so its peer sees ChannelClosed.
-                ProcessManager.Terminate(caller, ExitCodes.KernelTerminated, Channels.Channel.CheckSend(e, message->Tag));
-            }
+            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.SendFor(me, endpoint, message);
+            if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
             me.AbiEntryStackPointer = mark;
             return status;
         }
@@ -511,13 +503,28 @@ namespace Sing.Kernel.Abi
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            KernelProcess caller = me.Owner;
-            Channels.Endpoint* e = null;
-            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ValidateOwned(endpoint, caller, out e);
-            if (status == AbiStatus.Ok) status = Channels.Channel.Receive(caller, e, timeoutMilliseconds, message);
+            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ReceiveFor(me, endpoint, timeoutMilliseconds, message);
             me.AbiEntryStackPointer = mark;
             return status;
         }
+
+        /// <summary>A send and the receive that follows it on the same endpoint, in one crossing (what a client's
+        /// request/reply and a server's reply/next-request loop need).</summary>
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelCall(void* endpoint, ChannelMessage* message, ulong timeoutMilliseconds)
+        {
+            KernelThread me = Scheduler.Current;
+            ulong mark = Enter(me);
+            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.CallFor(me, endpoint, message, timeoutMilliseconds);
+            if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
+            me.AbiEntryStackPointer = mark;
+            return status;
+        }
+
+        /// <summary>Fail-stop: the sender broke its contract (on an endpoint the send had validated). Its endpoints
+        /// close, so its peer sees ChannelClosed.</summary>
+        private static void EndForProtocolViolation(KernelProcess sender, void* from, ChannelMessage* message) =>
+            ProcessManager.Terminate(sender, ExitCodes.KernelTerminated, Channels.Channel.CheckSend((Channels.Endpoint*)from, message->Tag));
 
         [UnmanagedCallersOnly]
         private static AbiStatus ChannelSelect(void** endpoints, int count, ulong timeoutMilliseconds, int* ready)

@@ -197,9 +197,16 @@ sing_eh_frame_end:
     lea rax, [__eh_frame_end]
     ret
 
-; GS base (IA32_GS_BASE): the running thread's runtime slots; rewritten on every context switch.
+; GS base (IA32_GS_BASE): the running thread's runtime slots; rewritten on every context switch, with wrgsbase
+; when boot enabled FSGSBASE, else through the MSR.
+extern sing_fsgsbase
 global sing_write_gs_base, sing_read_gs_base
 sing_write_gs_base:
+    cmp byte [rel sing_fsgsbase], 0
+    je .msr
+    wrgsbase rdi
+    ret
+.msr:
     mov ecx, 0xC0000101
     mov eax, edi
     mov rdx, rdi

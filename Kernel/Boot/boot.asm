@@ -158,6 +158,23 @@ long_mode_entry:
     or rax, (1 << 9) | (1 << 10)
     mov cr4, rax
 
+    ; FSGSBASE (CPUID.(7,0):EBX bit 0): a context switch then sets the GS base with one wrgsbase instead of wrmsr
+    ; (sing_write_gs_base reads sing_fsgsbase). CPUID clobbers only eax/ebx/ecx/edx; edi/esi carry boot values.
+    xor eax, eax
+    cpuid
+    cmp eax, 7
+    jb .no_fsgsbase
+    mov eax, 7
+    xor ecx, ecx
+    cpuid
+    test ebx, 1
+    jz .no_fsgsbase
+    mov rax, cr4
+    or rax, (1 << 16)
+    mov cr4, rax
+    mov byte [sing_fsgsbase], 1
+.no_fsgsbase:
+
     mov rsp, boot_stack_top
     xor rbp, rbp
     ; GS base: the boot thread's runtime slots (per-thread allocation contexts) until the scheduler gives every
@@ -192,6 +209,8 @@ gdt64:
     dq gdt64
 
 section .data
+global sing_fsgsbase
+sing_fsgsbase: db 0
 global boot_tsc
 align 8
 boot_tsc: dq 0

@@ -22,16 +22,9 @@ namespace Sing.Kernel.Channels
         public int Capacity;
         public int Head;
         public int Count;
-        public ulong Sent;
-        public ulong Received;
 
-        public ChannelMessage* Slots
-        {
-            get
-            {
-                fixed (Endpoint* self = &this) return (ChannelMessage*)((byte*)self + sizeof(Endpoint));
-            }
-        }
+        /// <summary>The queue's slots, right after the endpoint in its block.</summary>
+        public static ChannelMessage* SlotsOf(Endpoint* e) => (ChannelMessage*)(e + 1);
     }
 
     /// <summary>Channel operations on behalf of a process. Every endpoint, block or endpoint-in-a-message a
@@ -40,7 +33,6 @@ namespace Sing.Kernel.Channels
     internal static unsafe class Channel
     {
         public static ulong ChannelsCreated;
-        public static ulong MessagesSent;
 
         public static AbiStatus Create(KernelProcess owner, int capacity, out Endpoint* imp, out Endpoint* exp)
         {
@@ -93,10 +85,10 @@ namespace Sing.Kernel.Channels
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void WakeWaiterLocked(Endpoint* e)
         {
-            nint waiter = e->Waiter;
-            if (waiter == 0) return;
+            KernelThread waiter = KernelThread.In(ref e->Waiter);
+            if (waiter == null) return;
             e->Waiter = 0;
-            Scheduler.WakeLocked(KernelThread.At(waiter));
+            Scheduler.WakeLocked(waiter);
         }
 
         private static ExchangeHeap.Block* BlockOf(Endpoint* e) => (ExchangeHeap.Block*)((byte*)e - ExchangeHeap.HeaderBytes);
@@ -105,19 +97,94 @@ namespace Sing.Kernel.Channels
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus ValidateOwned(void* address, KernelProcess owner, out Endpoint* endpoint)
         {
-            endpoint = null;
-            ExchangeHeap.Block* block = ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint);
-            if (block == null) return AbiStatus.InvalidArgument;
-            if (!ExchangeHeap.IsOwnedBy(block, owner)) return AbiStatus.NotOwner;
-            endpoint = (Endpoint*)address;
-            return AbiStatus.Ok;
+            endpoint = Owned(address, owner);
+            return endpoint != null ? AbiStatus.Ok : WhyNotOwned(address, owner);
         }
+
+        /// <summary>The endpoint at <paramref name="address"/> if it is one and <paramref name="owner"/> owns it, else
+        /// null (<see cref="WhyNotOwned"/> says which). No out parameter: the hot entries keep it in a register.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static Endpoint* Owned(void* address, KernelProcess owner)
+        {
+            ExchangeHeap.Block* block = ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint);
+            return block != null && ExchangeHeap.IsOwnedBy(block, owner) ? (Endpoint*)address : null;
+        }
+
+        /// <summary>Why <see cref="Owned"/> refused <paramref name="address"/>.</summary>
+        public static AbiStatus WhyNotOwned(void* address, KernelProcess owner) =>
+            ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint) == null ? AbiStatus.InvalidArgument : AbiStatus.NotOwner;
+
+        // ---- The ABI's message entries: the caller's endpoint is validated with interrupts off, so the verdict holds
+        // for the whole operation (another thread of the process cannot send the endpoint away in between). ----
+
+        /// <summary>A send by <paramref name="caller"/> on the endpoint at <paramref name="endpoint"/>.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static AbiStatus SendFor(KernelThread caller, void* endpoint, ChannelMessage* message)
+        {
+            if ((uint)message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
+            ulong flags = Scheduler.DisableInterrupts();
+            Endpoint* from = OwnedLocked(caller, endpoint);
+            AbiStatus status = from == null ? WhyNotOwned(endpoint, caller.Owner) : SendLocked(caller.Owner, from, message);
+            Scheduler.RestoreInterrupts(flags);
+            return status;
+        }
+
+        /// <summary>A receive by <paramref name="caller"/> at the endpoint at <paramref name="endpoint"/>.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static AbiStatus ReceiveFor(KernelThread caller, void* endpoint, ulong timeoutMilliseconds, ChannelMessage* message)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            Endpoint* at = OwnedLocked(caller, endpoint);
+            AbiStatus status = at == null ? WhyNotOwned(endpoint, caller.Owner) : ReceiveLocked(caller, at, timeoutMilliseconds, message);
+            Scheduler.RestoreInterrupts(flags);
+            return status;
+        }
+
+        /// <summary>Sends <paramref name="message"/> on the caller's endpoint, then receives the next message there into
+        /// the same buffer: a request and its reply (or a reply and the next request) in one kernel entry. The send's
+        /// status if it failed (nothing was sent), else the receive's.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static AbiStatus CallFor(KernelThread caller, void* endpoint, ChannelMessage* message, ulong timeoutMilliseconds)
+        {
+            if ((uint)message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
+            ulong flags = Scheduler.DisableInterrupts();
+            Endpoint* at = OwnedLocked(caller, endpoint);
+            AbiStatus status = at == null ? WhyNotOwned(endpoint, caller.Owner) : SendLocked(caller.Owner, at, message);
+            // The peer this send woke is the handoff thread: the wait below switches straight to it.
+            if (status == AbiStatus.Ok) status = ReceiveLocked(caller, at, timeoutMilliseconds, message);
+            Scheduler.RestoreInterrupts(flags);
+            return status;
+        }
+
+        /// <summary>The endpoint at <paramref name="address"/> if <paramref name="caller"/>'s process owns it, else null.
+        /// Interrupts must be off. A thread remembers the last endpoint it had validated, with the exchange heap's
+        /// endpoint epoch at that moment; the epoch moves whenever any endpoint loses its owner (sent, closed, freed),
+        /// so while it stands still the remembered endpoint is still owned and the full check is skipped.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static Endpoint* OwnedLocked(KernelThread caller, void* address)
+        {
+            if (address == caller.LastOwnedEndpoint && caller.LastOwnedEndpointEpoch == ExchangeHeap.EndpointEpoch) return (Endpoint*)address;
+            return OwnedUncachedLocked(caller, address);
+        }
+
+        private static Endpoint* OwnedUncachedLocked(KernelThread caller, void* address)
+        {
+            Endpoint* e = Owned(address, caller.Owner);
+            if (e != null)
+            {
+                caller.LastOwnedEndpoint = address;
+                caller.LastOwnedEndpointEpoch = ExchangeHeap.EndpointEpoch;
+            }
+            return e;
+        }
+
+        // ---- Kernel-side operations on endpoints already validated ----
 
         // Send and Receive inline into their ABI entries: one kernel frame per channel call.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus Send(KernelProcess sender, Endpoint* from, ChannelMessage* message)
         {
-            if (message->InlineLength < 0 || message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
+            if ((uint)message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
             ulong flags = Scheduler.DisableInterrupts();
             AbiStatus status = SendLocked(sender, from, message);
             Scheduler.RestoreInterrupts(flags);
@@ -158,11 +225,10 @@ namespace Sing.Kernel.Channels
             from->State = next;
             if (block != null) ExchangeHeap.TransferLocked(block, sender, null);
             if (carried != null) ExchangeHeap.TransferLocked(carried, sender, null);
-            ChannelMessage* slot = to->Slots + (to->Head + to->Count) % to->Capacity;
-            *slot = *message;
+            int tail = to->Head + to->Count;
+            if (tail >= to->Capacity) tail -= to->Capacity;
+            Endpoint.SlotsOf(to)[tail] = *message;
             to->Count++;
-            from->Sent++;
-            MessagesSent++;
             WakeWaiterLocked(to);
             return AbiStatus.Ok;
         }
@@ -170,26 +236,28 @@ namespace Sing.Kernel.Channels
         /// <summary>Takes the next message, waiting up to <paramref name="timeoutMilliseconds"/>. ChannelClosed once the
         /// peer is gone and the queue is empty.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static AbiStatus Receive(KernelProcess receiver, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
+        public static AbiStatus Receive(KernelThread me, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            // Interrupts stay off across the wait: the sender that woke this thread left a message (or closed the
-            // channel), and nothing else can take it before this thread runs again.
+            AbiStatus status = ReceiveLocked(me, at, timeoutMilliseconds, message);
+            Scheduler.RestoreInterrupts(flags);
+            return status;
+        }
+
+        // Interrupts stay off across the wait: the sender that woke this thread left a message (or closed the
+        // channel), and nothing else can take it before this thread runs again.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static AbiStatus ReceiveLocked(KernelThread me, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
+        {
             while (at->Count == 0)
             {
-                AbiStatus waited = at->Peer == null ? AbiStatus.ChannelClosed
-                    : BlockOnLocked(at, timeoutMilliseconds) ? AbiStatus.Timeout : AbiStatus.Ok;
-                if (waited != AbiStatus.Ok)
-                {
-                    Scheduler.RestoreInterrupts(flags);
-                    return waited;
-                }
+                if (at->Peer == null) return AbiStatus.ChannelClosed;
+                if (BlockOnLocked(me, at, timeoutMilliseconds)) return AbiStatus.Timeout;
             }
-            ChannelMessage* slot = at->Slots + at->Head;
+            ChannelMessage* slot = Endpoint.SlotsOf(at) + at->Head;
             *message = *slot;
             at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
             at->Count--;
-            at->Received++;
             if (at->Contract >= 0)
             {
                 // The receiver's view follows the message the peer was allowed to send.
@@ -197,9 +265,8 @@ namespace Sing.Kernel.Channels
                 if (next >= 0) at->State = next;
             }
             // What a queued message carries was validated when it was sent and has had no owner since.
-            if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, receiver);
-            if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, receiver);
-            Scheduler.RestoreInterrupts(flags);
+            if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, me.Owner);
+            if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, me.Owner);
             return AbiStatus.Ok;
         }
 
@@ -221,14 +288,13 @@ namespace Sing.Kernel.Channels
         /// <summary><see cref="BlockLocked"/> for one endpoint (Receive): no array, so the endpoint stays in a
         /// register across the switch instead of being reloaded from the stack.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static bool BlockOnLocked(Endpoint* at, ulong timeoutMilliseconds)
+        private static bool BlockOnLocked(KernelThread me, Endpoint* at, ulong timeoutMilliseconds)
         {
             if (timeoutMilliseconds == 0) return true;
-            KernelThread me = Scheduler.Current;
             nint self = KernelThread.AddressOf(me);
             at->Waiter = self;
             PrepareWait(me, timeoutMilliseconds);
-            Scheduler.BlockLocked();
+            Scheduler.BlockLocked(me);
             if (at->Waiter == self) at->Waiter = 0;
             return FinishWait(me);
         }
@@ -289,7 +355,7 @@ namespace Sing.Kernel.Channels
             Scheduler.RestoreInterrupts(flags);
             while (e->Count > 0)
             {
-                ChannelMessage* slot = e->Slots + e->Head;
+                ChannelMessage* slot = Endpoint.SlotsOf(e) + e->Head;
                 e->Head = (e->Head + 1) % e->Capacity;
                 e->Count--;
                 if (slot->Block != null) ExchangeHeap.Free(ExchangeHeap.Validate(slot->Block, ExchangeHeap.Kind.Data), null);

@@ -39,6 +39,10 @@ namespace Sing.Kernel.Channels
         public static ulong PagesLive;
         private static Block* s_live;     // every live block (interrupts off to change or walk it)
 
+        /// <summary>Moves (interrupts off) whenever an endpoint loses its owner or is freed: a validation remembered
+        /// at an earlier epoch may no longer hold (Channel.OwnedLocked).</summary>
+        public static ulong EndpointEpoch;
+
         /// <summary>Allocates a zeroed block for <paramref name="owner"/> (null: owned by nobody). Returns the data address.</summary>
         public static byte* Allocate(ulong bytes, Kind kind, KernelProcess owner)
         {
@@ -99,6 +103,7 @@ namespace Sing.Kernel.Channels
             if (block->NextLive != null) block->NextLive->PreviousLive = block->PreviousLive;
             block->NextLive = block->PreviousLive = null;
             block->MagicValue = 0;
+            if (block->BlockKind == Kind.Endpoint) EndpointEpoch++;
             BlocksLive--;
             BytesLive -= block->DataBytes;
             PagesLive -= block->Pages;
@@ -143,6 +148,7 @@ namespace Sing.Kernel.Channels
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void GiveUpOwnership(Block* block, KernelProcess owner)
         {
+            if (block->BlockKind == Kind.Endpoint) EndpointEpoch++;
             block->OwnerPid = 0;
             owner.OwnedExchangeBlocks--;
         }

@@ -86,10 +86,24 @@ namespace Sing.Kernel.Tests
             t.Equal("", NameService.Enumerate("/watched/"), "names of ended services disappear");
         }
 
-        public static void ProtocolViolationEndsTheSender(TestContext t)
+        public static void ProtocolViolationEndsTheSender(TestContext t) => ProtocolViolationEndsTheSender(t, "");
+
+        /// <summary>The same breach made by the send half of a ChannelCall.</summary>
+        public static void ProtocolViolationThroughCallEndsTheSender(TestContext t) => ProtocolViolationEndsTheSender(t, " call");
+
+        /// <summary>ChannelCall inside one SIP (Apps/ChannelProbe/CallChecks.cs): data and blocks round trip, a timeout
+        /// still delivers, closed peers, forged endpoints and bad lengths are refused, and an endpoint sent away or
+        /// closed is refused at once (the kernel's memory of the last validated endpoint does not outlive ownership).</summary>
+        public static void CallRoundTripsAndRefusals(TestContext t)
+        {
+            int code = Wait(t, Start(t, "call-checks"), "call-checks");
+            t.Equal(0, (ulong)code, string.Concat("every ChannelCall check passed (else the number of the first that failed: ", code.ToString(), ")"));
+        }
+
+        private static void ProtocolViolationEndsTheSender(TestContext t, string how)
         {
             KernelProcess server = Start(t, "contract-server /service/contract");
-            KernelProcess violator = Start(t, "contract-violator /service/contract");
+            KernelProcess violator = Start(t, string.Concat("contract-violator /service/contract", how));
             t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)Wait(t, violator, "violator")), "the kernel ended the SIP that broke its contract");
             t.True(violator.TerminationReason != null && BootTests.Contains(violator.TerminationReason, "protocol violation on a RequestReply channel"), "the reason names the contract");
             t.Equal(0, (ulong)Wait(t, server, "server"), "its peer saw ChannelClosed and carried on");
@@ -119,7 +133,7 @@ namespace Sing.Kernel.Tests
                 for (int r = 0; r < rounds; r++)
                 {
                     var e = (Endpoint*)exps[r % channels];
-                    if (Channel.Receive(null, e, WaitHandle.Infinite, &m) != AbiStatus.Ok) { bad++; continue; }
+                    if (Channel.Receive(Scheduler.Current, e, WaitHandle.Infinite, &m) != AbiStatus.Ok) { bad++; continue; }
                     received++;
                     *(long*)m.Inline += 1;
                     Channel.Send(null, e, &m);
@@ -135,7 +149,7 @@ namespace Sing.Kernel.Tests
                 msg.InlineLength = 8;
                 *(long*)msg.Inline = r;
                 Channel.Send(null, e, &msg);
-                if (Channel.Receive(null, e, WaitHandle.Infinite, &msg) != AbiStatus.Ok || *(long*)msg.Inline != r + 1) bad++;
+                if (Channel.Receive(Scheduler.Current, e, WaitHandle.Infinite, &msg) != AbiStatus.Ok || *(long*)msg.Inline != r + 1) bad++;
             }
             ulong cycles = Arch.Cpu.ReadTsc() - start;
             echo.Join();

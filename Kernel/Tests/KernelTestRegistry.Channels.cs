@@ -11,6 +11,8 @@ namespace Sing.Kernel.Tests
             new KernelTest("channels.endpoint_transfer_across_sips", &ChannelTests.EndpointTransferAcrossSips),
             new KernelTest("channels.names_are_watched_and_listed", &ChannelTests.NamesAreWatchedAndListed),
             new KernelTest("channels.protocol_violation_ends_the_sender", &ChannelTests.ProtocolViolationEndsTheSender),
+            new KernelTest("channels.protocol_violation_through_call_ends_the_sender", &ChannelTests.ProtocolViolationThroughCallEndsTheSender),
+            new KernelTest("channels.call_round_trips_and_refusals", &ChannelTests.CallRoundTripsAndRefusals),
             new KernelTest("channels.stress_many_channels_many_messages", &ChannelTests.StressManyChannelsManyMessages),
             new KernelTest("contracts.ping_pong_between_sips", &ContractChannelTests.PingPongBetweenSips),
             new KernelTest("contracts.endpoint_travels_in_a_message", &ContractChannelTests.EndpointTravelsInAMessage),

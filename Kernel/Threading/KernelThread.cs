@@ -44,6 +44,10 @@ namespace Sing.Kernel.Threading
 
         internal static KernelThread At(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);
 
+        /// <summary>The thread whose address is stored in <paramref name="slot"/> (a field or static, null for 0). Read
+        /// in place, unlike <see cref="At"/> (whose argument lives on the stack): hot paths use this one.</summary>
+        internal static KernelThread In(ref nint slot) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref slot);
+
         // Waiting: the handles waited on, which one signalled (-1 = timeout), and the deadline (timer ticks).
         internal WaitHandle[] WaitingOn;
         internal WaitHandle[] SingleWait;   // reused by WaitOne
@@ -74,6 +78,11 @@ namespace Sing.Kernel.Threading
 
         /// <summary>The runtime's per-thread record of running exception handlers.</summary>
         internal Internal.Runtime.ExceptionHandling.ExceptionThreadState ExceptionState;
+
+        /// <summary>The last endpoint a channel entry validated for this thread, and the exchange heap's endpoint epoch
+        /// then (Channel.OwnedLocked: while the epoch stands still, the endpoint is still this process's).</summary>
+        internal void* LastOwnedEndpoint;
+        internal ulong LastOwnedEndpointEpoch;
 
         public ulong StackTop => (ulong)(StackBase + StackBytes);
 

@@ -29,7 +29,9 @@ namespace Sing.Kernel.Threading
         }
 
         private static bool s_zombiesPending;
-        private static KernelThread s_current;
+        // The running thread by address: a plain load to read and a plain store to switch (no GC-statics base, no
+        // write barrier). Lists.Threads keeps every thread alive until it is reaped.
+        private static nint s_current;
         private static KernelThread s_idle;
         private static ThreadQueue s_unblocked;
         // Direct handoff: a thread woken while the unblocked list was empty is kept here instead of being linked in.
@@ -45,8 +47,8 @@ namespace Sing.Kernel.Threading
         public static ulong ContextSwitches;
         public static ulong Preemptions;
 
-        public static KernelThread Current => s_current;
-        public static bool IsRunning => s_current != null;
+        public static KernelThread Current => KernelThread.In(ref s_current);
+        public static bool IsRunning => s_current != 0;
 
         /// <summary>Turns the boot context into thread 0 and creates the idle thread.</summary>
         public static void Initialize(byte* bootStackBottom, byte* bootStackTop)
@@ -61,7 +63,7 @@ namespace Sing.Kernel.Threading
             boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
             Cpu.WriteGsBase(boot.SlotsAddress);
             Lists.Threads.Add(boot);
-            s_current = boot;
+            s_current = KernelThread.AddressOf(boot);
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
             s_idle.State = ThreadState.Ready;
             s_quantumEnd = Timer.Ticks + QuantumTicks;
@@ -145,7 +147,7 @@ namespace Sing.Kernel.Threading
         public static void Exit()
         {
             ulong flags = DisableInterrupts();
-            KernelThread current = s_current;
+            KernelThread current = Current;
             current.State = ThreadState.Finished;
             current.Exited.SetLocked();
             Lists.Zombies.Add(current);
@@ -160,7 +162,7 @@ namespace Sing.Kernel.Threading
         /// must be off; the running thread cannot kill itself this way (it calls <see cref="Exit"/>).</summary>
         internal static void KillLocked(KernelThread thread)
         {
-            if (thread == s_current || thread.State == ThreadState.Finished) return;
+            if (thread == Current || thread.State == ThreadState.Finished) return;
             if (thread.InRunQueue)
             {
                 if (s_handoff == KernelThread.AddressOf(thread)) s_handoff = 0;
@@ -187,20 +189,23 @@ namespace Sing.Kernel.Threading
             ulong flags = DisableInterrupts();
             if (!UnblockedIsEmpty || !s_preempted.IsEmpty)
             {
-                s_current.State = ThreadState.Ready;
-                if (s_current != s_idle) Enqueue(ref s_preempted, s_current);
+                Current.State = ThreadState.Ready;
+                if (Current != s_idle) Enqueue(ref s_preempted, Current);
                 SwitchToNext();
             }
             RestoreInterrupts(flags);
         }
 
         /// <summary>Blocks the current thread until <see cref="Wake"/>. Interrupts must be off.</summary>
+        internal static void BlockLocked() => BlockLocked(Current);
+
+        /// <summary><see cref="BlockLocked()"/> for a caller that holds the running thread, <paramref name="me"/>.</summary>
         // Inlined down to the stack switch: a channel receive that waits runs exactly this path.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        internal static void BlockLocked()
+        internal static void BlockLocked(KernelThread me)
         {
-            s_current.State = ThreadState.Blocked;
-            SwitchToNext();
+            me.State = ThreadState.Blocked;
+            Switch(me, Pick());
         }
 
         /// <summary>Makes a blocked thread runnable (unblocked list; it inherits the running thread's quantum).
@@ -243,7 +248,7 @@ namespace Sing.Kernel.Threading
             KernelThread next;
             if (s_handoff != 0)
             {
-                next = KernelThread.At(s_handoff);
+                next = KernelThread.In(ref s_handoff);
                 s_handoff = 0;
             }
             else next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
@@ -261,23 +266,23 @@ namespace Sing.Kernel.Threading
             s_handoff = 0;
         }
 
-        private static void SwitchToNext() => SwitchTo(Pick());
+        private static void SwitchToNext() => Switch(Current, Pick());
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static void SwitchTo(KernelThread next)
+        private static void Switch(KernelThread previous, KernelThread next)
         {
-            KernelThread previous = s_current;
             if (next == previous)
             {
                 next.State = ThreadState.Running;
                 return;
             }
-            s_current = next;
+            s_current = KernelThread.AddressOf(next);
             next.State = ThreadState.Running;
             next.Switches++;
             ContextSwitches++;
             Cpu.WriteGsBase(next.SlotsAddress);
-            fixed (ulong* save = &previous.SavedStackPointer) Cpu.SwitchStacks(save, next.SavedStackPointer);
+            // Threads never move (non-moving collector), so the saved-pointer field needs no pinning.
+            Cpu.SwitchStacks((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer);
             // Running again as `previous`. Zombies are rare: the common switch skips the reaping call.
             if (s_zombiesPending) ReapZombies();
         }
@@ -296,10 +301,10 @@ namespace Sing.Kernel.Threading
                 sleeper.WakeIndex = WaitHandle.TimedOut;
                 MakeReady(sleeper);
             }
-            if (s_current == null) return;
-            if (now >= s_quantumEnd && s_current.NoPreemptionDepth > 0)
+            if (s_current == 0) return;
+            if (now >= s_quantumEnd && Current.NoPreemptionDepth > 0)
             {
-                s_current.PreemptionDeferred = true;
+                Current.PreemptionDeferred = true;
                 return;
             }
             if (now >= s_quantumEnd)
@@ -307,16 +312,16 @@ namespace Sing.Kernel.Threading
                 s_quantumEnd = now + QuantumTicks;
                 LinkHandoff();
                 s_preempted.AppendAll(ref s_unblocked);
-                if (s_current != s_idle)
+                if (Current != s_idle)
                 {
                     if (UnblockedIsEmpty && s_preempted.IsEmpty) return; // nobody else to run
-                    s_current.State = ThreadState.Ready;
-                    Enqueue(ref s_preempted, s_current);
+                    Current.State = ThreadState.Ready;
+                    Enqueue(ref s_preempted, Current);
                 }
                 Preemptions++;
                 SwitchToNext();
             }
-            else if (s_current == s_idle && (!UnblockedIsEmpty || !s_preempted.IsEmpty))
+            else if (Current == s_idle && (!UnblockedIsEmpty || !s_preempted.IsEmpty))
             {
                 SwitchToNext();
             }
@@ -367,7 +372,7 @@ namespace Sing.Kernel.Threading
             for (int i = Lists.Zombies.Count - 1; i >= 0; i--)
             {
                 KernelThread z = Lists.Zombies[i];
-                if (z == s_current) continue;
+                if (z == Current) continue;
                 Lists.Zombies.RemoveAt(i);
                 Lists.Threads.Remove(z);
                 // Its kernel-heap allocation context (a SIP thread's SIP-side one dies with the SIP's heap or is
@@ -422,7 +427,7 @@ namespace Sing.Kernel.Threading
 
         internal static ExceptionThreadState CurrentExceptionState()
         {
-            KernelThread t = s_current;
+            KernelThread t = Current;
             if (t == null) return null;
             return t.ExceptionState ??= new ExceptionThreadState();
         }
@@ -434,7 +439,7 @@ namespace Sing.Kernel.Threading
         /// thread's stack, or, on a SIP thread inside an ABI call, the crossing (above it are the SIP's frames).</summary>
         internal static nuint CurrentStackTop()
         {
-            KernelThread t = s_current;
+            KernelThread t = Current;
             if (t == null) return (nuint)Cpu.BootStackTop();
             if (t.Owner != null) return (nuint)t.AbiEntryStackPointer;
             return (nuint)t.StackTop;
@@ -447,7 +452,7 @@ namespace Sing.Kernel.Threading
             for (int i = 0; i < Lists.Threads.Count; i++)
             {
                 KernelThread t = Lists.Threads[i];
-                if (t == s_current || t.State == ThreadState.Finished || t.StackBase == null || t.State == ThreadState.Created) continue;
+                if (t == Current || t.State == ThreadState.Finished || t.StackBase == null || t.State == ThreadState.Created) continue;
                 if (t.Owner == null) visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
                 else if (t.AbiEntryStackPointer != 0) visit((nint*)t.SavedStackPointer, (nint*)t.AbiEntryStackPointer);
             }
@@ -459,7 +464,7 @@ namespace Sing.Kernel.Threading
             for (int i = 0; i < process.Threads.Count; i++)
             {
                 KernelThread t = process.Threads[i];
-                if (t == s_current || t.State == ThreadState.Finished || t.State == ThreadState.Created || t.StackBase == null) continue;
+                if (t == Current || t.State == ThreadState.Finished || t.State == ThreadState.Created || t.StackBase == null) continue;
                 ulong low = t.AbiEntryStackPointer != 0 ? t.AbiEntryStackPointer : t.SavedStackPointer;
                 visit((nint*)low, (nint*)t.StackTop);
             }

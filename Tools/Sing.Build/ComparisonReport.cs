@@ -75,6 +75,13 @@ internal static class ComparisonReport
         md.AppendLine(MarkdownTable(rows));
         md.AppendLine("![chart](report.png)");
         md.AppendLine();
+        var targets = IssueTargets.Judge(rows, linuxContext);
+        if (targets.Count > 0)
+        {
+            md.AppendLine("## Targets");
+            md.AppendLine();
+            md.AppendLine(IssueTargets.Markdown(targets));
+        }
         md.AppendLine("## Notes");
         md.AppendLine();
         md.AppendLine("- The paper's rows are measured by the SingBench SIP through the kernel ABI (configuration SIP-Phys: ring 0, one identity-mapped address space); `Kernel.*` rows are the same operations from inside the kernel. A row whose mechanism is missing prints `BENCH-SKIP` and has no Singularity figure.");

@@ -35,6 +35,17 @@ global __security_cookie
 align 8
 __security_cookie: dq 0x2B992DDFA232D4E5
 
+; After a call that makes no GC transition (the ABI's entries, CallConvSuppressGCTransition), generated code
+; polls this flag and calls RhpGcPoll when it is set. This runtime never suspends threads cooperatively (its
+; collectors scan stacks up to the ABI crossing marks), so the flag stays zero and the poll is one compare.
+global RhpTrapThreads
+align 4
+RhpTrapThreads: dd 0
+section .text
+global RhpGcPoll
+RhpGcPoll:
+    ret
+
 ; ---------------------------------------------------------------------------------------------
 ; Interface dispatch. An interface call site does `lea r11, [cell]; call [r11]` with `this` in RDI.
 ; A cell starts at RhpInitialDynamicInterfaceDispatch, which asks the managed resolver for the

@@ -122,6 +122,12 @@ namespace Singularity.V1
         public static AbiStatus Receive(ChannelEndpoint at, ChannelMessage* message, ulong timeoutMilliseconds = Forever) =>
             Abi.Table->ChannelReceive(at.Address, timeoutMilliseconds, message);
 
+        /// <summary>Sends the caller's message, then receives the next message on the same endpoint into it, in one
+        /// kernel crossing: a client's request and reply, or a server's reply and the next request. Fails with the
+        /// send's status if nothing was sent; <see cref="AbiStatus.Timeout"/> means sent but no reply in time.</summary>
+        public static AbiStatus Call(ChannelEndpoint at, ChannelMessage* message, ulong timeoutMilliseconds = Forever) =>
+            Abi.Table->ChannelCall(at.Address, message, timeoutMilliseconds);
+
         /// <summary>Sends a message exactly as given (for forwarding what was received).</summary>
         public static AbiStatus SendRaw(ChannelEndpoint from, ChannelMessage message) => Abi.Table->ChannelSend(from.Address, &message);
 

@@ -1,0 +1,158 @@
+using System.Runtime.InteropServices;
+using Singularity.V1;
+
+namespace Sing.Apps.ChannelProbe
+{
+    /// <summary>The "call-checks" verb: ChannelCall (send, then receive on the same endpoint) inside one SIP, against a
+    /// second thread that echoes with ChannelCall too. Exit code 0 when every check passed, else the number of the
+    /// first failed check (the kernel test names it).</summary>
+    internal static unsafe class CallChecks
+    {
+        private const int Echo = 1, Stop = 2;
+
+        public static int Run()
+        {
+            int failed = RoundTripsKeepTheirData();
+            if (failed == 0) failed = BlocksTravelBothWays();
+            if (failed == 0) failed = TimeoutMeansSentButNoReply();
+            if (failed == 0) failed = ClosedPeerIsChannelClosed();
+            if (failed == 0) failed = BadArgumentsAreRefused();
+            if (failed == 0) failed = AnEndpointSentAwayIsNoLongerUsable();
+            if (failed != 0) Debug.WriteLine($"call check {failed} failed");
+            return failed;
+        }
+
+        /// <summary>Replies to each message with ChannelCall (the reply, then wait for the next) until Stop.</summary>
+        [UnmanagedCallersOnly]
+        private static void EchoThread(nint endpoint)
+        {
+            var at = new ChannelEndpoint((void*)endpoint);
+            ChannelMessage m;
+            AbiStatus status = Channels.Receive(at, &m);
+            while (status == AbiStatus.Ok && m.Tag == Echo)
+            {
+                for (int i = 0; i < m.InlineLength; i++) m.Inline[i] = (byte)(m.Inline[i] + 1);
+                status = Channels.Call(at, &m);
+            }
+        }
+
+        private static ThreadHandle StartEcho(ChannelEndpoint exp)
+        {
+            Threads.Create(&EchoThread, (nint)exp.Value, out ThreadHandle echo);
+            return echo;
+        }
+
+        private static void StopEcho(ChannelEndpoint imp, ThreadHandle echo)
+        {
+            Channels.Send(imp, Stop);
+            Threads.Join(echo);
+        }
+
+        private static int RoundTripsKeepTheirData()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            ThreadHandle echo = StartEcho(exp);
+            int failed = 0;
+            for (int round = 0; round < 1000 && failed == 0; round++)
+            {
+                ChannelMessage m = default;
+                m.Tag = Echo;
+                m.InlineLength = 1 + round % ChannelMessage.InlineCapacity;
+                for (int i = 0; i < m.InlineLength; i++) m.Inline[i] = (byte)(round + i);
+                if (Channels.Call(imp, &m) != AbiStatus.Ok || m.Tag != Echo || m.InlineLength != 1 + round % ChannelMessage.InlineCapacity) failed = 1;
+                for (int i = 0; i < m.InlineLength && failed == 0; i++)
+                    if (m.Inline[i] != (byte)(round + i + 1)) failed = 2;
+            }
+            StopEcho(imp, echo);
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return failed;
+        }
+
+        /// <summary>A block sent with a call comes back with the reply, same address, contents intact, owned here again.</summary>
+        private static int BlocksTravelBothWays()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            ThreadHandle echo = StartEcho(exp);
+            ExchangeBlock block = Exchange.Allocate(4096);
+            byte* data = (byte*)block.Pointer;
+            for (int i = 0; i < 4096; i++) data[i] = (byte)(i * 7);
+            ChannelMessage m = default;
+            m.Tag = Echo;
+            m.Block = block.Pointer;
+            int failed = Channels.Call(imp, &m) != AbiStatus.Ok || m.Block != block.Pointer ? 10 : 0;
+            for (int i = 0; i < 4096 && failed == 0; i++)
+                if (data[i] != (byte)(i * 7)) failed = 11;
+            if (failed == 0 && Exchange.OwnedSize(block) != 4096) failed = 12;      // owned by this SIP again
+            StopEcho(imp, echo);
+            Exchange.Free(block);
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return failed;
+        }
+
+        /// <summary>Nobody answers: the call times out, and its message was delivered all the same.</summary>
+        private static int TimeoutMeansSentButNoReply()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            ChannelMessage m = default;
+            m.Tag = 42;
+            int failed = Channels.Call(imp, &m, 5) != AbiStatus.Timeout ? 20 : 0;
+            ChannelMessage delivered;
+            if (failed == 0 && (Channels.Receive(exp, &delivered, 0) != AbiStatus.Ok || delivered.Tag != 42)) failed = 21;
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return failed;
+        }
+
+        private static int ClosedPeerIsChannelClosed()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            Channels.Close(exp);
+            ChannelMessage m = default;
+            int failed = Channels.Call(imp, &m) != AbiStatus.ChannelClosed ? 30 : 0;
+            Channels.Close(imp);
+            return failed;
+        }
+
+        private static int BadArgumentsAreRefused()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            ChannelMessage m = default;
+            int failed = 0;
+            byte* forged = (byte*)imp.Address + 8;
+            if (Channels.Call(new ChannelEndpoint(forged), &m) != AbiStatus.InvalidArgument) failed = 40;
+            m.InlineLength = ChannelMessage.InlineCapacity + 1;
+            if (failed == 0 && Channels.Call(imp, &m) != AbiStatus.InvalidArgument) failed = 41;
+            ExchangeBlock data = Exchange.Allocate(64);
+            if (failed == 0 && Channels.Call(new ChannelEndpoint(data.Pointer), &m) != AbiStatus.InvalidArgument) failed = 42;  // a data block is no endpoint
+            Exchange.Free(data);
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return failed;
+        }
+
+        /// <summary>The kernel remembers the last endpoint a thread used; sending that endpoint away (or closing it)
+        /// must end that memory: the next call on it is refused.</summary>
+        private static int AnEndpointSentAwayIsNoLongerUsable()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            Channels.Create(2, out ChannelEndpoint carrierImp, out ChannelEndpoint carrierExp);
+            ChannelMessage m = default;
+            int failed = Channels.Send(imp, &m) != AbiStatus.Ok ? 50 : 0;                // imp validated (and remembered)
+            if (failed == 0 && Channels.Send(carrierImp, 7, 0, default, imp) != AbiStatus.Ok) failed = 51;   // imp leaves this SIP's hands
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.NotOwner) failed = 52;
+            if (failed == 0 && Channels.Call(imp, &m) != AbiStatus.NotOwner) failed = 53;
+            // Received back: usable again.
+            if (failed == 0 && (Channels.Receive(carrierExp, out ReceivedMessage carried, 0) != AbiStatus.Ok || carried.Endpoint.Address != imp.Address)) failed = 54;
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.Ok) failed = 55;
+            // Closed: the address is no endpoint any more.
+            Channels.Close(imp);
+            if (failed == 0 && Channels.Call(imp, &m) != AbiStatus.InvalidArgument) failed = 56;
+            Channels.Close(exp);
+            Channels.Close(carrierImp);
+            Channels.Close(carrierExp);
+            return failed;
+        }
+    }
+}
