@@ -13,6 +13,7 @@ namespace Sing.Kernel.Tests
         private interface IProducer<out T>
         {
             R Map<R>(Func<T, R> f);
+            T First();
         }
 
         private interface IConsumer<in T>
@@ -35,6 +36,7 @@ namespace Sing.Kernel.Tests
             }
 
             public string Take<R>(object value, R extra) => "took " + value.ToString() + " with " + extra.ToString();
+            public string First() => "first";
         }
 
         // Generic implementer: the implementation is shared over the class's T as well.
@@ -45,6 +47,7 @@ namespace Sing.Kernel.Tests
             public Producer(T value) => _value = value;
 
             public R Map<R>(Func<T, R> f) => new List<R> { f(_value) }[0];
+            public T First() => _value;
         }
 
         // Filled at run time so the compiler cannot devirtualize the calls.
@@ -67,7 +70,15 @@ namespace Sing.Kernel.Tests
                 t.Equal(1, (ulong)words.Map(o => o is Word ? 1 : 0), "Producer<Word>, R = int");
                 t.Equal("took s with 3", consumer.Take("s", 3), "IConsumer<object> through IConsumer<string>, R = int");
                 t.Equal("took s with x", consumer.Take("s", "x"), "contravariant, R = string (shared)");
+                t.Equal("first", strings.First().ToString(), "plain interface method through the variant interface");
+                t.Equal("w", words.First().ToString(), "plain interface method, generic implementer");
             }
+            t.True(s_objects[0] is IProducer<object>, "is: covariant interface");
+            t.True(s_objects[0] is IConsumer<string>, "is: contravariant interface");
+            t.True(!(s_objects[0] is IProducer<Word>), "is: not to an unrelated argument");
+            t.True(!(s_objects[1] is IProducer<string>), "is: not from Word to string");
+            Func<string> text = () => "t";
+            t.True(((object)text) is Func<object>, "is: covariant delegate");
         }
     }
 }
