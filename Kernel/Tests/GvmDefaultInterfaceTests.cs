@@ -31,6 +31,17 @@ namespace Sing.Kernel.Tests
             }
         }
 
+        // A derived interface supplies the implementation of IShape<T>.Name for its implementers.
+        private interface INamedShape<T> : IShape<T>
+        {
+            string IShape<T>.Name<U>(U u) => "named(" + Seed.ToString() + "," + new List<U> { u }[0].ToString() + ")";
+        }
+
+        private sealed class Named : INamedShape<Part>
+        {
+            public Part Seed => new Part();
+        }
+
         private sealed class Plain : ILabelled, IShape<string>
         {
             public string Seed => "plain";
@@ -56,7 +67,8 @@ namespace Sing.Kernel.Tests
 
         public static void Run(TestContext t)
         {
-            s_objects = new object[] { new Plain(), new Numbered(), new Custom() };
+            s_objects = new object[] { new Plain(), new Numbered(), new Custom(), new Named() };
+            var namedShape = (IShape<Part>)s_objects[3];
             var plainShape = (IShape<string>)s_objects[0];
             var numbered = (IShape<int>)s_objects[1];
             var customShape = (IShape<Part>)s_objects[2];
@@ -75,6 +87,8 @@ namespace Sing.Kernel.Tests
                 t.Equal("shape(9,1,3,U is T)", numbered.Name(1), "IShape<int>, U = int (unshared)");
                 t.Equal("custom shape:z:0", customShape.Name("z"), "explicit implementation wins over the default");
                 t.Equal("custom shape:2:0", customShape.Name(2), "explicit implementation, int");
+                t.Equal("named(part,q)", namedShape.Name("q"), "default from a derived interface, shared");
+                t.Equal("named(part,4)", namedShape.Name(4), "default from a derived interface, int");
             }
         }
     }

@@ -40,10 +40,19 @@ namespace Sing.Kernel.Tests
                 return "hello " + array[0].ToString() + (((object)array) is T[] ? "!" : "?");
             }
 
-            public override int Size() => new T[3].Length;
+            // A generic method over T: its dictionary comes from the type's dictionary too.
+            public override int Size() => Concat<T>(new T[1], new T[2]).Length;
             public string Name() => "greeter of " + _value.ToString();
             public int Count<V>(V extra) => new List<V> { extra, extra }.Count + new List<T> { _value }.Count;
             public override string ToString() => "Greeter(" + _value.ToString() + ")";
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static T[] Concat<T>(T[] first, T[] second)
+        {
+            var all = new List<T>(first);
+            all.AddRange(second);
+            return all.ToArray();
         }
 
         private abstract class Factory
@@ -76,7 +85,8 @@ namespace Sing.Kernel.Tests
                 t.Equal("hello guest!", guest.Greet(), "override on Greeter<a class of ours>, through the base");
                 t.Equal("hello text!", text.Greet(), "override on Greeter<string>");
                 t.Equal("hello 42!", number.Greet(), "override on Greeter<int>");
-                t.Equal(3, (ulong)guest.Size(), "second virtual, T[] from the type's dictionary");
+                t.Equal(3, (ulong)guest.Size(), "second virtual: a generic method over T, T[] and List<T> from the type's dictionary");
+                t.Equal(3, (ulong)number.Size(), "second virtual on Greeter<int>");
                 t.Equal("greeter of guest", Name(guest), "interface method through INamed");
                 t.Equal("greeter of text", Name(text), "interface method on Greeter<string>");
                 t.Equal(3, (ulong)Count(guest), "interface GVM on the made type: List<V> and List<T>");

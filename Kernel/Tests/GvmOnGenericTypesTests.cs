@@ -31,7 +31,7 @@ namespace Sing.Kernel.Tests
             public abstract bool HoldsPairing<U>(object o);
         }
 
-        private sealed class Holder<T> : Describer
+        private class Holder<T> : Describer
         {
             private readonly T _value;
 
@@ -47,6 +47,18 @@ namespace Sing.Kernel.Tests
             }
 
             public override bool HoldsPairing<U>(object o) => o is Couple<T, U>;
+        }
+
+        // The override is inherited: the object's own type is plain, the code's owner is Holder<string> in its chain.
+        private sealed class TextHolder : Holder<string>
+        {
+            public TextHolder() : base("plain") { }
+        }
+
+        // Derived from the generic class over an argument built from its own: Holder<T[]> for Wrapped<T>.
+        private sealed class Wrapped<T> : Holder<T[]>
+        {
+            public Wrapped(T value) : base(new T[] { value }) { }
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
@@ -69,6 +81,10 @@ namespace Sing.Kernel.Tests
                 t.Equal("ticket1+z#2[]", ticket.Describe("z"), "T a class of our own");
                 t.Equal("ticket1+ticket3=#2[]", ticket.Describe<object>(new Ticket { Id = 3 }), "U = object: a T is an object");
             }
+            Describer plain = new TextHolder(), wrapped = new Wrapped<Ticket>(new Ticket { Id = 5 });
+            t.Equal("plain+ticket6#2[]", plain.Describe(new Ticket { Id = 6 }), "inherited override: T from the base Holder<string>");
+            t.Equal("plain+9#2[]", plain.Describe(9), "inherited override, U = int");
+            t.Equal(new Ticket[0].ToString() + "+w#2[]", wrapped.Describe("w"), "T = Ticket[] through a generic derived class");
             t.True(text.HoldsPairing<Ticket>(new Couple<string, Ticket>()), "is Couple<T, U> with T = string, U = a class of ours");
             t.True(!text.HoldsPairing<string>(new Couple<string, Ticket>()), "and not with another U");
             t.True(!ticket.HoldsPairing<Ticket>(new Couple<string, Ticket>()), "and not with another T");
