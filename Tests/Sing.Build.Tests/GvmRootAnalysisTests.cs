@@ -64,6 +64,34 @@ public class GvmRootAnalysisTests
         }
         """;
 
+    // GVM bodies shared over their type's parameters as well: an override in a generic class (instantiated directly,
+    // over int, and as the base of a plain class) and a default implementation in a generic interface.
+    private const string GenericOwners = """
+        namespace P
+        {
+            public sealed class Pair<A, B> { }
+            public sealed class A { }
+            public sealed class B { }
+            public abstract class Base { public abstract object Describe<U>(U u); }
+            public class Holder<T> : Base { public override object Describe<U>(U u) => new Pair<T, U>(); }
+            public sealed class Sub : Holder<A> { }
+            public interface IShape<T> { object Name<U>(U u) => new Pair<U, T>(); }
+            public sealed class Plain : IShape<A> { }
+            public static class Callers
+            {
+                public static void Main(Base b, IShape<A> shape)
+                {
+                    b = new Holder<string>();
+                    b = new Holder<int>();
+                    b = new Sub();
+                    b.Describe(new B());
+                    b.Describe(1);
+                    shape.Name(new B());
+                }
+            }
+        }
+        """;
+
     private static string Compile(string directory, string source = Program)
     {
         var compilation = CSharpCompilation.Create("P", [CSharpSyntaxTree.ParseText(source)],
@@ -148,6 +176,31 @@ public class GvmRootAnalysisTests
             string[] types = analysis.Types.Select(t => t.QualifiedName).ToArray();
             Assert.Contains("P.Cell`1[[P.A, P]], P", types);
             Assert.Contains("P.Cell`1[[P.B, P]], P", types);
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void RootsTheNeedsOfTargetsInGenericTypesForEachInstantiationOfTheType()
+    {
+        string directory = Directory.CreateTempSubdirectory("gvmroots").FullName;
+        try
+        {
+            using var set = new AssemblySet([Compile(directory, GenericOwners), typeof(object).Assembly.Location], "System.Private.CoreLib");
+            var analysis = new GvmRootAnalysis(set);
+            analysis.Run();
+
+            string corelib = ", System.Private.CoreLib";
+            string[] types = analysis.Types.Select(t => t.QualifiedName).ToArray();
+            Assert.Contains("P.Pair`2[[System.String" + corelib + "],[P.B, P]], P", types); // new Holder<string>
+            Assert.Contains("P.Pair`2[[System.Int32" + corelib + "],[P.B, P]], P", types); // Holder<int>, U shared
+            Assert.Contains("P.Pair`2[[P.A, P],[P.B, P]], P", types); // Sub : Holder<A>
+            Assert.Contains("P.Pair`2[[System.String" + corelib + "],[System.Int32" + corelib + "]], P", types); // T shared, U = int
+            Assert.Contains("P.Pair`2[[P.B, P],[P.A, P]], P", types); // default method of IShape<A>
+            Assert.DoesNotContain("P.Pair`2[[System.Int32" + corelib + "],[System.Int32" + corelib + "]], P", types); // unshared code
         }
         finally
         {

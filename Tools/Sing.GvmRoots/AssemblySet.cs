@@ -90,25 +90,28 @@ namespace Sing.GvmRoots
                 return known;
             _subtypes[key] = false; // Cycles (bad metadata) end here.
             bool result = false;
-            if (TryResolve(type, out LoadedModule module, out TypeDefinitionHandle handle))
+            foreach (TypeSig super in DirectSupertypes(type))
             {
-                TypeDefinition def = module.Reader.GetTypeDefinition(handle);
-                var supertypes = new List<EntityHandle>();
-                if (!def.BaseType.IsNil)
-                    supertypes.Add(def.BaseType);
-                foreach (InterfaceImplementationHandle impl in def.GetInterfaceImplementations())
-                    supertypes.Add(module.Reader.GetInterfaceImplementation(impl).Interface);
-                foreach (EntityHandle super in supertypes)
+                if (DefinitionOf(super) is NamedSig superDef && IsSubtype(superDef, target))
                 {
-                    if (DefinitionOf(module.DecodeType(super)) is NamedSig superDef && IsSubtype(superDef, target))
-                    {
-                        result = true;
-                        break;
-                    }
+                    result = true;
+                    break;
                 }
             }
             _subtypes[key] = result;
             return result;
+        }
+
+        /// <summary>The base class and the interfaces a type definition names, as written (over its own !n).</summary>
+        public IEnumerable<TypeSig> DirectSupertypes(NamedSig type)
+        {
+            if (!TryResolve(type, out LoadedModule module, out TypeDefinitionHandle handle))
+                yield break;
+            TypeDefinition def = module.Reader.GetTypeDefinition(handle);
+            if (!def.BaseType.IsNil)
+                yield return module.DecodeType(def.BaseType);
+            foreach (InterfaceImplementationHandle impl in def.GetInterfaceImplementations())
+                yield return module.DecodeType(module.Reader.GetInterfaceImplementation(impl).Interface);
         }
 
         public void Dispose()

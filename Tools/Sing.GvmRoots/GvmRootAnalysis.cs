@@ -18,7 +18,9 @@ namespace Sing.GvmRoots
     /// (every override or implementation in the compiled assemblies) needs for those type arguments: the constructed
     /// types and generic method instantiations it names over its own type parameters, following the generic
     /// methods it calls. ILC compiles such bodies once over __Canon and does not build these for each caller's T;
-    /// the run-time dictionary can only point at what exists.</summary>
+    /// the run-time dictionary can only point at what exists. A target in a generic type (an override in Holder&lt;T&gt;,
+    /// a default implementation in IShape&lt;T&gt;) is walked once per instantiation of that type the program names,
+    /// since its body is shared over the type's arguments as well.</summary>
     internal sealed class GvmRootAnalysis
     {
         // Deeper instantiations are dropped so that recursion over growing types (Foo<T> calling Foo<List<T>>) ends.
@@ -30,8 +32,15 @@ namespace Sing.GvmRoots
         private readonly HashSet<TypeSig> _types = new();
         private readonly HashSet<string> _methodKeys = new(StringComparer.Ordinal);
         private readonly List<MethodInstantiation> _methods = new();
+        // GVM targets in generic types, by the type's definition, with the method arguments of each call reaching them.
+        private readonly Dictionary<string, List<(LoadedModule Module, MethodDefinitionHandle Method, TypeSig[] Arguments)>> _targetsInGenericTypes = new(StringComparer.Ordinal);
+        private readonly KnownInstantiations _instantiations;
 
-        public GvmRootAnalysis(AssemblySet set) => _set = set;
+        public GvmRootAnalysis(AssemblySet set)
+        {
+            _set = set;
+            _instantiations = new KnownInstantiations(set, WalkTargetsOf);
+        }
 
         /// <summary>Closed constructed generic types and arrays the shared bodies name over their type parameters.</summary>
         public IEnumerable<TypeSig> Types => _types.OrderBy(t => t.Key, StringComparer.Ordinal);
@@ -69,12 +78,15 @@ namespace Sing.GvmRoots
             {
                 switch (token.Kind)
                 {
-                    case HandleKind.TypeSpecification when context is { Shared: true }:
+                    case HandleKind.TypeSpecification:
                         TypeSig type = module.DecodeType(token);
-                        Root(opCode == ILOpCode.Newarr ? new ArraySig(type, 1) : type, context); // newarr names the element
+                        Observe(type, context);
+                        if (context is { Shared: true })
+                            Root(opCode == ILOpCode.Newarr ? new ArraySig(type, 1) : type, context); // newarr names the element
                         break;
                     case HandleKind.MemberReference:
                         MemberReference reference = reader.GetMemberReference((MemberReferenceHandle)token);
+                        Observe(module.DecodeType(reference.Parent), context);
                         if (context is { Shared: true })
                             Root(module.DecodeType(reference.Parent), context);
                         if (reference.GetKind() == MemberReferenceKind.Method && IsCall(opCode))
@@ -89,6 +101,14 @@ namespace Sing.GvmRoots
 
         private static bool IsCall(ILOpCode opCode) =>
             opCode is ILOpCode.Call or ILOpCode.Callvirt or ILOpCode.Newobj or ILOpCode.Ldftn or ILOpCode.Ldvirtftn;
+
+        /// <summary>Records a closed generic instantiation the code names (closing it over the context's arguments).</summary>
+        private void Observe(TypeSig type, GenericContext? context)
+        {
+            if (context != null && type.IsOpen)
+                type = context.Close(type);
+            _instantiations.Add(type);
+        }
 
         private void Root(TypeSig type, GenericContext context)
         {
@@ -121,8 +141,8 @@ namespace Sing.GvmRoots
             if (context == null ? dependsOnContext : !dependsOnContext)
                 return; // Open outside a context, or closed inside one: the scan without context starts from it.
             TypeSig[] closed = instantiation.Select(a => context == null ? a : context.Close(a)).ToArray();
-            if (closed.Any(a => a.IsOpen) || closed.All(IsValueType))
-                return; // Value-type-only instantiations get unshared code with static dictionaries.
+            if (closed.Any(a => a.IsOpen))
+                return;
             bool virtualCall = opCode is ILOpCode.Callvirt or ILOpCode.Ldvirtftn;
             foreach (var (declModule, declHandle, declType) in Resolve(module, spec.Method, context))
             {
@@ -132,10 +152,12 @@ namespace Sing.GvmRoots
                 string name = declModule.Reader.GetString(declared.Name);
                 if (virtualCall && (declared.Attributes & MethodAttributes.Virtual) != 0)
                 {
-                    foreach (var (targetModule, target) in Overrides(declType, name, closed.Length))
-                        Enqueue(targetModule, target, new GenericContext([], closed, Shared: true));
+                    foreach (var (targetModule, target, owner) in Overrides(declType, name, closed.Length))
+                        WalkTarget(targetModule, target, owner, closed);
                     continue;
                 }
+                if (IsUnshared(GenericContext.TypeArgumentsOf(declType), closed))
+                    continue; // Value-type-only instantiations get unshared code with static dictionaries.
                 // Called from shared code over its parameters: the compiler built no dictionary for this one.
                 bool shared = context is { Shared: true };
                 var call = new MethodInstantiation(declType, name, closed, declModule, declHandle);
@@ -144,6 +166,43 @@ namespace Sing.GvmRoots
                 Enqueue(declModule, declHandle, new GenericContext(GenericContext.TypeArgumentsOf(declType), closed, shared));
             }
         }
+
+        /// <summary>A GVM target over the call's method arguments: in a generic type, once per instantiation of the type
+        /// known now or later (the body is shared over the type's arguments too).</summary>
+        private void WalkTarget(LoadedModule module, MethodDefinitionHandle method, NamedSig owner, TypeSig[] arguments)
+        {
+            if (!_set.TryResolve(owner, out LoadedModule ownerModule, out TypeDefinitionHandle ownerHandle)
+                || ownerModule.Reader.GetTypeDefinition(ownerHandle).GetGenericParameters().Count == 0)
+            {
+                if (!IsUnshared([], arguments))
+                    Enqueue(module, method, new GenericContext([], arguments, Shared: true));
+                return;
+            }
+            if (!_targetsInGenericTypes.TryGetValue(owner.Key, out var targets))
+                _targetsInGenericTypes[owner.Key] = targets = new();
+            targets.Add((module, method, arguments));
+            foreach (GenericInstSig instantiation in _instantiations.Of(owner))
+                WalkTargetIn(module, method, instantiation, arguments);
+        }
+
+        private void WalkTargetsOf(GenericInstSig instantiation)
+        {
+            if (_targetsInGenericTypes.TryGetValue(instantiation.Definition.Key, out var targets))
+            {
+                foreach (var (module, method, arguments) in targets.ToArray())
+                    WalkTargetIn(module, method, instantiation, arguments);
+            }
+        }
+
+        private void WalkTargetIn(LoadedModule module, MethodDefinitionHandle method, GenericInstSig owner, TypeSig[] arguments)
+        {
+            if (!IsUnshared(owner.Arguments, arguments))
+                Enqueue(module, method, new GenericContext(owner.Arguments, arguments, Shared: true));
+        }
+
+        /// <summary>Code over value types only is compiled for that instantiation, with its dictionary built in.</summary>
+        private static bool IsUnshared(IReadOnlyList<TypeSig> typeArguments, IReadOnlyList<TypeSig> methodArguments) =>
+            typeArguments.All(IsValueType) && methodArguments.All(IsValueType);
 
         private static bool ParentIsOpen(LoadedModule module, EntityHandle method) =>
             method.Kind == HandleKind.MemberReference
@@ -185,7 +244,7 @@ namespace Sing.GvmRoots
         /// <summary>Every method with a body that may be the target of a virtual call to the named method: same name
         /// (or an explicit implementation ending in it) and arity, in the declaring type or a type deriving from or
         /// implementing it.</summary>
-        private IEnumerable<(LoadedModule, MethodDefinitionHandle)> Overrides(TypeSig declaringType, string name, int arity)
+        private IEnumerable<(LoadedModule, MethodDefinitionHandle, NamedSig)> Overrides(TypeSig declaringType, string name, int arity)
         {
             if (AssemblySet.DefinitionOf(declaringType) is not NamedSig declared)
                 yield break;
@@ -206,7 +265,7 @@ namespace Sing.GvmRoots
                             continue;
                         typeMatches = typeMatches || _set.IsSubtype(named, declared);
                         if (typeMatches)
-                            yield return (module, handle);
+                            yield return (module, handle, named);
                     }
                 }
             }

@@ -36,8 +36,37 @@ namespace System
             _firstParameter = firstParameter;
         }
 
-        private void InitializeClosedInstanceSlow(object firstParameter, IntPtr functionPointer) =>
-            InitializeClosedInstance(firstParameter, functionPointer);
+        /// <summary>A closed delegate to a generic method whose address may be a fat pointer (shared code plus its
+        /// dictionary): then the delegate calls the compiler's thunk, which passes the dictionary.</summary>
+        private void InitializeClosedInstanceSlow(object firstParameter, IntPtr functionPointer)
+        {
+            if (firstParameter is null) throw new ArgumentException("Delegate to an instance method cannot have null 'this'.");
+            InitializeClosedInstanceOverGenericMethod(firstParameter, functionPointer);
+        }
+
+        /// <summary>A delegate bound to a generic virtual method (ldvirtftn of a GVM): resolved once, now, against the
+        /// target's type, as a call would be.</summary>
+        private void InitializeClosedInstanceWithGVMResolution(object firstParameter, RuntimeMethodHandle tokenOfGenericVirtualMethod) =>
+            InitializeClosedInstanceOverGenericMethod(firstParameter, System.Runtime.TypeLoaderExports.GVMLookupForSlot(firstParameter, tokenOfGenericVirtualMethod));
+
+        private void InitializeClosedInstanceOverGenericMethod(object firstParameter, IntPtr functionPointer)
+        {
+            if (((nint)functionPointer & Internal.Runtime.TypeLoader.GenericVirtualMethodResolver.FatPointerTag) == 0)
+            {
+                _functionPointer = functionPointer;
+                _firstParameter = firstParameter;
+                return;
+            }
+            _firstParameter = this;
+            _functionPointer = GetThunk(ClosedInstanceThunkOverGenericMethod);
+            _extraFunctionPointerOrData = (nint)functionPointer;
+            _helperObject = firstParameter;
+        }
+
+        /// <summary>Called by the compiler's open-instance thunk; we create no open-instance delegates (ILC cannot
+        /// make them for us either), so it is never reached.</summary>
+        private IntPtr GetActualTargetFunctionPointer(object thisObject) =>
+            throw new NotSupportedException("open-instance delegates");
 
         private void InitializeClosedInstanceWithoutNullCheck(object firstParameter, IntPtr functionPointer)
         {

@@ -58,8 +58,8 @@ namespace Internal.Runtime
             Resolutions++;
 
             // Cache the result in the cell (first resolution only; a polymorphic site keeps its first entry
-            // and takes this slow path for other types).
-            if ((cell->Cache & TagMask) != 0)
+            // and takes this slow path for other types). A cell made at run time starts with an entry for no type.
+            if ((cell->Cache & TagMask) != 0 || ((CacheEntry*)cell->Cache)->Type == null)
             {
                 CacheEntry* entry = (CacheEntry*)NativeArena.Allocate((nuint)sizeof(CacheEntry));
                 if (entry != null)
@@ -73,6 +73,23 @@ namespace Internal.Runtime
                 }
             }
             return target;
+        }
+
+        /// <summary>A cell for calls to slot <paramref name="slot"/> of <paramref name="itf"/>, for code whose interface
+        /// type is known only at run time (a shared generic body's dictionary holds one). Its cache entry matches no
+        /// type, so the first call resolves it and caches that call's type.</summary>
+        internal static void* NewCell(MethodTable* itf, int slot)
+        {
+            // Made while building a dictionary: the resolver's allocation keeps other threads off the arena.
+            Cell* cell = (Cell*)TypeLoader.GenericVirtualMethodResolver.Allocate((nuint)sizeof(Cell));
+            CacheEntry* entry = (CacheEntry*)TypeLoader.GenericVirtualMethodResolver.Allocate((nuint)sizeof(CacheEntry));
+            entry->Type = null;
+            entry->Target = null;
+            entry->Interface = itf;
+            entry->Slot = slot;
+            cell->Cache = (nint)entry;
+            cell->Stub = (nint)DispatchStubs.CachedStub;
+            return cell;
         }
 
         private static void GetInterfaceAndSlot(Cell* cell, out MethodTable* itf, out int slot)
@@ -119,7 +136,7 @@ namespace Internal.Runtime
             MethodTable** map = type->InterfaceMap;
             for (int i = 0; i < type->NumInterfaces; i++)
                 if (map[i] == itf) return i;
-            return -1;
+            return GenericVariance.IndexOfAssignableInterface(type, itf);
         }
 
         /// <summary>Dispatch map: counts (standard, default, static standard, static default), then 6-byte

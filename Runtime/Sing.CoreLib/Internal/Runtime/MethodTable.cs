@@ -122,14 +122,27 @@ namespace Internal.Runtime
             }
         }
 
+        private const uint GenericTypeDefinitionKind = 0x00030000;
+
+        public bool IsGenericTypeDefinition => (_uFlags & EETypeKindMask) == GenericTypeDefinitionKind;
+
         /// <summary>The open generic type an instantiation was made from (e.g. Nullable&lt;&gt;), or null.</summary>
-        public MethodTable* GenericDefinition => IsGeneric ? (MethodTable*)Follow(GenericFields) : null;
+        public MethodTable* GenericDefinition => IsGeneric && !IsGenericTypeDefinition ? (MethodTable*)Follow(GenericFields) : null;
+
+        /// <summary>A variant generic definition's variance, one byte per type parameter (0 none, 1 out, 2 in, 0x20
+        /// array covariance), where an instantiation keeps its definition; null for other types.</summary>
+        public byte* GenericVarianceOfDefinition =>
+            IsGenericTypeDefinition && HasGenericVariance ? (byte*)Follow(GenericFields) : null;
+
+        /// <summary>Number of type arguments of a generic instantiation: a generic definition's MethodTable keeps its
+        /// parameter count where other types keep their base size.</summary>
+        public int GenericArity => IsGenericTypeDefinition ? (int)_uBaseSize : IsGeneric ? (int)GenericDefinition->_uBaseSize : 0;
 
         /// <summary>First type argument of a generic instantiation. With one argument, the composition field
         /// points at the argument's MethodTable itself; with more, at an array of relative pointers.</summary>
         public MethodTable* GetGenericArgument(int index, int arity)
         {
-            if (!IsGeneric) return null;
+            if (!IsGeneric || IsGenericTypeDefinition) return null;
             int* composition = GenericFields + 1;
             if (arity == 1) return (MethodTable*)Follow(composition);
             int* arguments = (int*)Follow(composition);

@@ -5,7 +5,7 @@ namespace System.Runtime
 {
     /// <summary>Casting helpers (is/as/castclass, array element stores) called by generated code by symbol name.
     /// Exact MethodTable identity is the fast path; then the base chain, the interface map and array rules.
-    /// Generic variance is not honoured yet.</summary>
+    /// Variant generic interfaces and delegates convert by their variance (GenericVariance).</summary>
     internal static unsafe class TypeCast
     {
         [RuntimeExport("RhTypeCast_IsInstanceOfClass")]
@@ -96,7 +96,7 @@ namespace System.Runtime
             MethodTable** map = type->InterfaceMap;
             for (int i = 0; i < count; i++)
                 if (map[i] == target) return true;
-            return false;
+            return Internal.Runtime.GenericVariance.IndexOfAssignableInterface(type, target) >= 0;
         }
 
         /// <summary>Full assignability of an object's type to a target type: classes, interfaces and arrays
@@ -114,7 +114,7 @@ namespace System.Runtime
                 if (sourceElement->IsValueType || targetElement->IsValueType) return false;
                 return IsAssignable(sourceElement, targetElement);
             }
-            return IsSubclass(source, target);
+            return IsSubclass(source, target) || Internal.Runtime.GenericVariance.IsAssignable(source, target);
         }
 
         internal static bool AreUnboxCompatible(MethodTable* boxed, MethodTable* target)

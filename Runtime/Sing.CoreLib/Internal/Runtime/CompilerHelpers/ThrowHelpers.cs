@@ -13,6 +13,7 @@ namespace Internal.Runtime.CompilerHelpers
         private static void ThrowArgumentException() => throw new ArgumentException();
         private static void ThrowPlatformNotSupportedException() => throw new PlatformNotSupportedException();
         private static void ThrowNotImplementedException() => throw new NotImplementedException();
+        private static void ThrowNotSupportedException() => throw new NotSupportedException();
         private static void ThrowArrayTypeMismatchException() => throw new ArrayTypeMismatchException();
         private static void ThrowInvalidCastException() => throw new InvalidCastException();
 

@@ -39,10 +39,10 @@ namespace Internal.Runtime.TypeLoader
             return null;
         }
 
-        /// <summary>"Name&lt;Arg, ...&gt;" for a diagnostic, from the reflection metadata where the image has it.</summary>
+        /// <summary>"Name&lt;Arg, ...&gt;" (just "&lt;Arg, ...&gt;" without a definition) for a diagnostic, from the reflection metadata where the image has it.</summary>
         public static string Describe(MethodTable* definition, MethodTable** arguments, int arity)
         {
-            string text = TypeNames.Of(definition) + "<";
+            string text = (definition == null ? "" : TypeNames.Of(definition)) + "<";
             for (int i = 0; i < arity; i++)
                 text += (i == 0 ? "" : ", ") + TypeNames.Of(arguments[i]);
             return text + ">";

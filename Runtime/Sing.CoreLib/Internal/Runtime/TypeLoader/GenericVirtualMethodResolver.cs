@@ -6,8 +6,11 @@ namespace Internal.Runtime.TypeLoader
     /// or implements it; the exact-instantiation table gives unshared code (value-type arguments); shared code
     /// (reference-type arguments, compiled once over __Canon) comes from the method templates, with a generic
     /// dictionary built here from the template's layout and returned as a fat pointer (address of {code,
-    /// dictionary} plus 2, which the call site tests for). We cannot make new types at run time: a dictionary may only
-    /// name types the compiler built.</summary>
+    /// dictionary} plus 2, which the call site tests for). Shared code of a generic type (an override in Holder&lt;T&gt;, a
+    /// default implementation in IShape&lt;T&gt;) is shared over the type's arguments too; its dictionary's !n entries come
+    /// from the exact type in the object's chain or interface list. Interface calls also match an implemented interface
+    /// that converts to the called one by variance. We cannot make new types at run time: a dictionary may only name
+    /// types the compiler built.</summary>
     internal static unsafe class GenericVirtualMethodResolver
     {
         private const uint MethodHasInstantiation = 0x1;
@@ -15,15 +18,12 @@ namespace Internal.Runtime.TypeLoader
         private const uint BagEnd = 0x00;
         private const uint BagDictionaryLayout = 0x40;
         private const uint FixupTypeHandle = 0x01;
+        private const uint FixupInterfaceCall = 0x02;
         private const uint FixupMethodDictionary = 0x04;
-        private const uint SignatureLookback = 0x1;
-        private const uint SignatureModifier = 0x2;
-        private const uint SignatureInstantiation = 0x3;
-        private const uint SignatureVariable = 0x4;
-        private const uint SignatureExternal = 0x6;
         private const uint ModifierArray = 0x1;
         private const uint FirstSpecialInterfaceEntry = 0xFFFFFFFE; // diamond or reabstraction: no implementation
-        private const nint FatPointerTag = 2;
+        /// <summary>Added to the address of {code, dictionary}; code addresses are aligned, so bit 1 tells them apart.</summary>
+        internal const nint FatPointerTag = 2;
 
         public static nint Resolve(MethodTable* objectType, byte* handle)
         {
@@ -36,10 +36,20 @@ namespace Internal.Runtime.TypeLoader
             uint implementation;
             if (declaring->IsInterface)
             {
-                if (!FindInterfaceImplementation(objectType, declaring, method, out MethodTable* owner, out uint ownerMethod))
+                // The interface the type implements exactly, else one that converts to the called one by variance.
+                MethodTable* implemented;
+                if (!FindInterfaceImplementation(objectType, declaring, method, false, out MethodTable* owner, out uint ownerMethod, out implemented)
+                    && !FindInterfaceImplementation(objectType, declaring, method, true, out owner, out ownerMethod, out implemented))
                     RuntimeHost.Fail("generic virtual method: the object's type does not implement the interface method", null);
+                if (owner->IsInterface)
+                {
+                    // A default implementation: its code is shared over the interface's arguments, found in the object's
+                    // interface list.
+                    implementingType = InterfaceInstantiation(objectType, owner, implemented);
+                    implementation = ownerMethod;
+                }
                 // The implementing method may itself be virtual and overridden further down.
-                if (!FindOverride(objectType, owner, ownerMethod, out implementingType, out implementation))
+                else if (!FindOverride(objectType, owner, ownerMethod, out implementingType, out implementation))
                 {
                     implementingType = InstantiationInChain(objectType, owner);
                     implementation = ownerMethod;
@@ -85,8 +95,10 @@ namespace Internal.Runtime.TypeLoader
         }
 
         /// <summary>__interface_gvm_table rows: (interface, method, then per implementation: method, type that holds
-        /// it, and the types that implement the interface with it, each with the signatures of the interfaces meant).</summary>
-        private static bool FindInterfaceImplementation(MethodTable* objectType, MethodTable* itf, uint method, out MethodTable* owner, out uint implementation)
+        /// it, and the types that implement the interface with it, each with the signatures of the interfaces meant).
+        /// <paramref name="variant"/>: accept an implemented interface that converts to <paramref name="itf"/> by variance.</summary>
+        private static bool FindInterfaceImplementation(MethodTable* objectType, MethodTable* itf, uint method, bool variant,
+            out MethodTable* owner, out uint implementation, out MethodTable* implemented)
         {
             MethodTable* itfDefinition = Definition(itf);
             for (MethodTable* t = objectType; t != null; t = t->BaseType)
@@ -111,11 +123,14 @@ namespace Internal.Runtime.TypeLoader
                             for (uint l = 0; l < signatures; l++)
                             {
                                 byte* signature = ModuleTables.NativeLayoutInfo + NativeFormat.DecodeUnsigned(ref e);
-                                if (implementer != definition || ResolveType(ref signature, t, null) != itf) continue;
+                                if (implementer != definition) continue;
+                                MethodTable* candidate = ResolveType(ref signature, t, null);
+                                if (variant ? !GenericVariance.IsAssignable(candidate, itf) : candidate != itf) continue;
                                 if (targetType == null)
                                     RuntimeHost.Fail("generic virtual method: ambiguous or reabstracted interface implementation", null);
                                 owner = targetType;
                                 implementation = targetMethod;
+                                implemented = candidate;
                                 return true;
                             }
                         }
@@ -124,6 +139,7 @@ namespace Internal.Runtime.TypeLoader
             }
             owner = null;
             implementation = 0;
+            implemented = null;
             return false;
         }
 
@@ -155,16 +171,12 @@ namespace Internal.Runtime.TypeLoader
                 uint flags = NativeFormat.DecodeUnsigned(ref entry);
                 if ((flags & MethodHasFunctionPointer) == 0) continue;
                 uint code = NativeFormat.DecodeUnsigned(ref entry);
-                if (ExternalTypeOrNull(ref entry) != type || NativeFormat.DecodeUnsigned(ref entry) != method) continue;
+                // The owning type is written in canonical form too (Holder<__Canon> for Holder<string>).
+                if (!CanonicalSignature.Matches(ref entry, type, topLevel: true) || NativeFormat.DecodeUnsigned(ref entry) != method) continue;
                 if ((flags & MethodHasInstantiation) == 0 || NativeFormat.DecodeUnsigned(ref entry) != (uint)arity) continue;
                 bool matches = true;
-                for (int i = 0; i < arity; i++)
-                {
-                    MethodTable* canonical = ExternalTypeOrNull(ref entry);
-                    // Value-type arguments are exact in a template; reference-type ones are all __Canon.
-                    matches &= canonical != null &&
-                        (arguments[i]->IsValueType ? canonical == arguments[i] : !canonical->IsValueType);
-                }
+                for (int i = 0; i < arity && matches; i++)
+                    matches = CanonicalSignature.Matches(ref entry, arguments[i], topLevel: false);
                 if (!matches) continue;
 
                 void** fat = (void**)Allocate(2 * (nuint)sizeof(void*));
@@ -172,7 +184,8 @@ namespace Internal.Runtime.TypeLoader
                 fat[1] = BuildDictionary(layout, type, arguments);
                 return (nint)fat + FatPointerTag;
             }
-            RuntimeHost.Fail("generic virtual method: no compiled code for this instantiation", null);
+            RuntimeHost.Fail("generic virtual method: no compiled code for method 0x" + method.ToString("x") + " of " + TypeNames.Of(type) +
+                " over " + GenericInstantiations.Describe(null, arguments, arity), null);
             return 0;
         }
 
@@ -195,8 +208,9 @@ namespace Internal.Runtime.TypeLoader
                 uint kind = NativeFormat.DecodeUnsigned(ref slots);
                 if (kind == FixupTypeHandle) dictionary[i] = ResolveType(ref slots, owner, arguments);
                 else if (kind == FixupMethodDictionary) dictionary[i] = ResolveMethodDictionary(ref slots, owner, arguments);
+                else if (kind == FixupInterfaceCall) dictionary[i] = InterfaceCallCell(ref slots, owner, arguments);
                 else RuntimeHost.Fail("generic virtual method: the shared code needs a dictionary entry of kind " + kind.ToString() +
-                    " (only type handles and generic method dictionaries are supported)", null);
+                    " (only type handles, interface calls and generic method dictionaries are supported)", null);
             }
             return dictionary;
         }
@@ -209,20 +223,31 @@ namespace Internal.Runtime.TypeLoader
             uint payload = data >> 4;
             switch (data & 0xF)
             {
-                case SignatureExternal:
+                case TypeSignatureKind.External:
                     return (MethodTable*)ModuleTables.NativeReference(payload);
-                case SignatureVariable when (payload & 1) != 0 && methodArguments != null:
+                case TypeSignatureKind.Variable when (payload & 1) != 0 && methodArguments != null:
                     return methodArguments[payload >> 1];
-                case SignatureModifier when payload == ModifierArray:
+                case TypeSignatureKind.Variable when (payload & 1) == 0 && owner != null && owner->GenericDefinition != null:
+                    // !n of the class (or interface) whose method this is: its exact instantiation has the argument.
+                    return owner->GetGenericArgument((int)(payload >> 1), owner->GenericArity);
+                case TypeSignatureKind.Modifier when payload == ModifierArray:
                     return ArrayTypeOf(ResolveType(ref p, owner, methodArguments));
-                case SignatureInstantiation:
+                case TypeSignatureKind.Instantiation:
                     return Instantiate(ref p, (int)payload, owner, methodArguments);
-                case SignatureLookback:
+                case TypeSignatureKind.Lookback:
                     byte* earlier = start - payload;
                     return ResolveType(ref earlier, owner, methodArguments);
             }
-            RuntimeHost.Fail("generic virtual method: unsupported type signature (a type variable of a generic class, pointer or function pointer)", null);
+            RuntimeHost.Fail("generic virtual method: unsupported type signature (kind " + (data & 0xF).ToString() + ": a pointer, function pointer or a variable without an instantiation)", null);
             return null;
+        }
+
+        /// <summary>An interface call from shared code whose interface depends on the type arguments (IShape&lt;T&gt;.Seed):
+        /// the interface's signature and the method's slot in it; the slot holds a dispatch cell.</summary>
+        private static void* InterfaceCallCell(ref byte* p, MethodTable* owner, MethodTable** arguments)
+        {
+            MethodTable* itf = ResolveType(ref p, owner, arguments);
+            return InterfaceDispatch.NewCell(itf, (int)NativeFormat.DecodeUnsigned(ref p));
         }
 
         /// <summary>A method entry signature: flags, [entry point], containing type, method handle, [argument count and
@@ -264,12 +289,6 @@ namespace Internal.Runtime.TypeLoader
             return type;
         }
 
-        private static MethodTable* ExternalTypeOrNull(ref byte* p)
-        {
-            uint data = NativeFormat.DecodeUnsigned(ref p);
-            return (data & 0xF) == SignatureExternal ? (MethodTable*)ModuleTables.NativeReference(data >> 4) : null;
-        }
-
         /// <summary>The single-dimensional array type of <paramref name="element"/>, from the image's array map.</summary>
         private static MethodTable* ArrayTypeOf(MethodTable* element)
         {
@@ -283,7 +302,18 @@ namespace Internal.Runtime.TypeLoader
             return null;
         }
 
-        private static MethodTable* Definition(MethodTable* type) => type->IsGeneric ? type->GenericDefinition : type;
+        private static MethodTable* Definition(MethodTable* type) => type->GenericDefinition != null ? type->GenericDefinition : type;
+
+        /// <summary>The instantiation of the interface <paramref name="definition"/> (which holds a default implementation)
+        /// that the object's type implements: the one the call matched, else the first in its interface list.</summary>
+        private static MethodTable* InterfaceInstantiation(MethodTable* objectType, MethodTable* definition, MethodTable* implemented)
+        {
+            if (Definition(implemented) == definition) return implemented;
+            MethodTable** map = objectType->InterfaceMap;
+            for (int i = 0; i < objectType->NumInterfaces; i++)
+                if (Definition(map[i]) == definition) return map[i];
+            return definition;
+        }
 
         private static MethodTable* InstantiationInChain(MethodTable* objectType, MethodTable* definition)
         {

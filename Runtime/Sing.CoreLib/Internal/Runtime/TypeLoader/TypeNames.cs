@@ -6,7 +6,7 @@ namespace Internal.Runtime.TypeLoader
     {
         public static string Of(MethodTable* type)
         {
-            MethodTable* definition = type->IsGeneric ? type->GenericDefinition : type;
+            MethodTable* definition = type->GenericDefinition != null ? type->GenericDefinition : type;
             byte* blob = ModuleTables.Metadata;
             byte* record = EnumMetadata.FindTypeDefinition(definition, blob);
             if (record == null) return "MethodTable@0x" + ((ulong)type).ToString("x");
