@@ -18,6 +18,7 @@ namespace Sing.Apps.ChannelProbe
             if (failed == 0) failed = ClosedPeerIsChannelClosed();
             if (failed == 0) failed = BadArgumentsAreRefused();
             if (failed == 0) failed = AnEndpointSentAwayIsNoLongerUsable();
+            if (failed == 0) failed = ABlockSentAwayOrFreedIsNoLongerUsable();
             if (failed != 0) Debug.WriteLine($"call check {failed} failed");
             return failed;
         }
@@ -152,6 +153,26 @@ namespace Sing.Apps.ChannelProbe
             Channels.Close(exp);
             Channels.Close(carrierImp);
             Channels.Close(carrierExp);
+            return failed;
+        }
+
+        /// <summary>The same for data blocks, which the kernel remembers per thread when they are allocated or received.</summary>
+        private static int ABlockSentAwayOrFreedIsNoLongerUsable()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            ExchangeBlock block = Exchange.Allocate(128);                          // remembered at allocation
+            ChannelMessage m = default;
+            m.Block = block.Pointer;
+            int failed = Channels.Send(imp, &m) != AbiStatus.Ok ? 60 : 0;          // given up: in transit
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.NotOwner) failed = 61;
+            ChannelMessage received;
+            if (failed == 0 && (Channels.Receive(exp, &received, 0) != AbiStatus.Ok || received.Block != block.Pointer)) failed = 62;
+            if (failed == 0 && Channels.Send(exp, &received) != AbiStatus.Ok) failed = 63;   // received (remembered), sent on
+            if (failed == 0 && Channels.Receive(imp, &received, 0) != AbiStatus.Ok) failed = 64;
+            Exchange.Free(block);                                                   // freed: no longer a block at all
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.InvalidArgument) failed = 65;
+            Channels.Close(imp);
+            Channels.Close(exp);
             return failed;
         }
     }

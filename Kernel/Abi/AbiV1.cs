@@ -436,9 +436,17 @@ namespace Sing.Kernel.Abi
         [UnmanagedCallersOnly]
         private static void* ExchangeAllocate(ulong bytes)
         {
-            ulong mark = Enter();
-            void* data = Channels.ExchangeHeap.Allocate(bytes, Channels.ExchangeHeap.Kind.Data, Caller);
-            Leave(mark);
+            KernelThread me = Scheduler.Current;
+            ulong mark = Enter(me);
+            // The epoch is read first: if the process gives up any block meanwhile, the memory below is void.
+            ulong epoch = me.Owner.BlockEpoch;
+            void* data = Channels.ExchangeHeap.Allocate(bytes, Channels.ExchangeHeap.Kind.Data, me.Owner);
+            if (data != null)
+            {
+                me.LastOwnedBlock = data;
+                me.LastOwnedBlockEpoch = epoch;
+            }
+            me.AbiEntryStackPointer = mark;
             return data;
         }
 
@@ -574,8 +582,12 @@ namespace Sing.Kernel.Abi
         private static AbiStatus ChannelClose(void* endpoint)
         {
             ulong mark = Enter();
+            // Checked and closed with interrupts off: another thread of the process cannot send the endpoint away
+            // in between (and have a block in transit freed under the receiver).
+            ulong flags = Scheduler.DisableInterrupts();
             AbiStatus status = Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e);
             if (status == AbiStatus.Ok) Channels.Channel.CloseEndpoint(e, Caller);
+            Scheduler.RestoreInterrupts(flags);
             Leave(mark);
             return status;
         }

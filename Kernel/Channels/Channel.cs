@@ -124,7 +124,7 @@ namespace Sing.Kernel.Channels
             if ((uint)message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
             ulong flags = Scheduler.DisableInterrupts();
             Endpoint* from = OwnedLocked(caller, endpoint);
-            AbiStatus status = from == null ? WhyNotOwned(endpoint, caller.Owner) : SendLocked(caller.Owner, from, message);
+            AbiStatus status = from == null ? WhyNotOwned(endpoint, caller.Owner) : SendLocked(caller, caller.Owner, from, message);
             Scheduler.RestoreInterrupts(flags);
             return status;
         }
@@ -149,7 +149,7 @@ namespace Sing.Kernel.Channels
             if ((uint)message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
             ulong flags = Scheduler.DisableInterrupts();
             Endpoint* at = OwnedLocked(caller, endpoint);
-            AbiStatus status = at == null ? WhyNotOwned(endpoint, caller.Owner) : SendLocked(caller.Owner, at, message);
+            AbiStatus status = at == null ? WhyNotOwned(endpoint, caller.Owner) : SendLocked(caller, caller.Owner, at, message);
             // The peer this send woke is the handoff thread: the wait below switches straight to it.
             if (status == AbiStatus.Ok) status = ReceiveLocked(caller, at, timeoutMilliseconds, message);
             Scheduler.RestoreInterrupts(flags);
@@ -157,24 +157,19 @@ namespace Sing.Kernel.Channels
         }
 
         /// <summary>The endpoint at <paramref name="address"/> if <paramref name="caller"/>'s process owns it, else null.
-        /// Interrupts must be off. A thread remembers the last endpoint it had validated, with the exchange heap's
-        /// endpoint epoch at that moment; the epoch moves whenever any endpoint loses its owner (sent, closed, freed),
-        /// so while it stands still the remembered endpoint is still owned and the full check is skipped.</summary>
+        /// Interrupts must be off. The thread's memory of the last endpoint it validated answers first
+        /// (<see cref="KernelThread.RememberOwnedEndpoint"/>); otherwise the full check, remembered when it passes.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static Endpoint* OwnedLocked(KernelThread caller, void* address)
         {
-            if (address == caller.LastOwnedEndpoint && caller.LastOwnedEndpointEpoch == ExchangeHeap.EndpointEpoch) return (Endpoint*)address;
+            if (address == caller.LastOwnedEndpoint && caller.LastOwnedEndpointEpoch == caller.Owner.EndpointEpoch) return (Endpoint*)address;
             return OwnedUncachedLocked(caller, address);
         }
 
         private static Endpoint* OwnedUncachedLocked(KernelThread caller, void* address)
         {
             Endpoint* e = Owned(address, caller.Owner);
-            if (e != null)
-            {
-                caller.LastOwnedEndpoint = address;
-                caller.LastOwnedEndpointEpoch = ExchangeHeap.EndpointEpoch;
-            }
+            if (e != null) caller.RememberOwnedEndpoint(e);
             return e;
         }
 
@@ -186,23 +181,32 @@ namespace Sing.Kernel.Channels
         {
             if ((uint)message->InlineLength > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
             ulong flags = Scheduler.DisableInterrupts();
-            AbiStatus status = SendLocked(sender, from, message);
+            AbiStatus status = SendLocked(null, sender, from, message);
             Scheduler.RestoreInterrupts(flags);
             return status;
         }
 
         // Inlined into Send: one frame for the whole send, the rare checks (block, endpoint, contract) stay branches.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static AbiStatus SendLocked(KernelProcess sender, Endpoint* from, ChannelMessage* message)
+        private static AbiStatus SendLocked(KernelThread caller, KernelProcess sender, Endpoint* from, ChannelMessage* message)
         {
             Endpoint* to = from->Peer;
             if (to == null) return AbiStatus.ChannelClosed;
             ExchangeHeap.Block* block = null, carried = null;
             if (message->Block != null)
             {
-                block = ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data);
-                if (block == null) return AbiStatus.InvalidArgument;
-                if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+                // A block this thread received (or allocated) and its process has not given up since is still its
+                // own; anything else gets the full check.
+                if (caller != null && message->Block == caller.LastOwnedBlock && caller.LastOwnedBlockEpoch == sender.BlockEpoch)
+                {
+                    block = ExchangeHeap.HeaderOf(message->Block);
+                }
+                else
+                {
+                    block = ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data);
+                    if (block == null) return AbiStatus.InvalidArgument;
+                    if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+                }
             }
             if (message->Endpoint != null)
             {
@@ -223,8 +227,8 @@ namespace Sing.Kernel.Channels
             // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
             if (to->Count == to->Capacity) return AbiStatus.QueueFull;
             from->State = next;
-            if (block != null) ExchangeHeap.TransferLocked(block, sender, null);
-            if (carried != null) ExchangeHeap.TransferLocked(carried, sender, null);
+            if (block != null) ExchangeHeap.GiveUpLocked(block, sender, ExchangeHeap.Kind.Data);
+            if (carried != null) ExchangeHeap.GiveUpLocked(carried, sender, ExchangeHeap.Kind.Endpoint);
             int tail = to->Head + to->Count;
             if (tail >= to->Capacity) tail -= to->Capacity;
             Endpoint.SlotsOf(to)[tail] = *message;
@@ -265,8 +269,13 @@ namespace Sing.Kernel.Channels
                 if (next >= 0) at->State = next;
             }
             // What a queued message carries was validated when it was sent and has had no owner since.
-            if (message->Block != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Block), null, me.Owner);
-            if (message->Endpoint != null) ExchangeHeap.TransferLocked(ExchangeHeap.HeaderOf(message->Endpoint), null, me.Owner);
+            KernelProcess receiver = me.Owner;   // null: a kernel thread
+            if (message->Block != null && receiver != null)
+            {
+                ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Block), receiver);
+                me.RememberOwnedBlock(message->Block);
+            }
+            if (message->Endpoint != null) ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
             return AbiStatus.Ok;
         }
 

@@ -39,10 +39,6 @@ namespace Sing.Kernel.Channels
         public static ulong PagesLive;
         private static Block* s_live;     // every live block (interrupts off to change or walk it)
 
-        /// <summary>Moves (interrupts off) whenever an endpoint loses its owner or is freed: a validation remembered
-        /// at an earlier epoch may no longer hold (Channel.OwnedLocked).</summary>
-        public static ulong EndpointEpoch;
-
         /// <summary>Allocates a zeroed block for <paramref name="owner"/> (null: owned by nobody). Returns the data address.</summary>
         public static byte* Allocate(ulong bytes, Kind kind, KernelProcess owner)
         {
@@ -84,26 +80,41 @@ namespace Sing.Kernel.Channels
         public static bool IsOwnedBy(Block* block, KernelProcess process) =>
             process == null ? block->OwnerPid == 0 : block->OwnerPid == process.Id;
 
-        // Inlined: a message carrying a block moves it twice (sender to nobody, nobody to receiver).
-        /// <summary>Moves a block to a new owner (null: in transit). Interrupts must be off.</summary>
+        // A message carrying a block moves it twice: the sender gives it up (in transit, owned by nobody), the
+        // receiver takes it. Both inline into the channel entries.
+        /// <summary><paramref name="owner"/> (null: the kernel) gives up a block of kind <paramref name="kind"/>, which
+        /// is then owned by nobody. Interrupts must be off.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void TransferLocked(Block* block, KernelProcess from, KernelProcess to)
+        public static void GiveUpLocked(Block* block, KernelProcess owner, Kind kind)
         {
-            if (from != null) GiveUpOwnership(block, from);
-            if (to != null) TakeOwnership(block, to);
+            if (owner != null) GiveUpOwnership(block, owner, kind);
+        }
+
+        /// <summary><paramref name="owner"/> (null: the kernel) takes a block owned by nobody. Interrupts must be off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void TakeLocked(Block* block, KernelProcess owner)
+        {
+            if (owner != null) TakeOwnership(block, owner);
+        }
+
+        /// <summary>How many blocks <paramref name="process"/> owns (walks the live list: for diagnostics and tests).</summary>
+        public static int CountOwnedBy(KernelProcess process)
+        {
+            int count = 0;
+            for (Block* block = NextOwnedBy(null, process.Id); block != null; block = NextOwnedBy(block, process.Id)) count++;
+            return count;
         }
 
         /// <summary>Returns a block's pages; <paramref name="owner"/> is its owner, or null if it has none.</summary>
         public static void Free(Block* block, KernelProcess owner)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            if (owner != null) GiveUpOwnership(block, owner);
+            if (owner != null) GiveUpOwnership(block, owner, block->BlockKind);
             if (block->PreviousLive != null) block->PreviousLive->NextLive = block->NextLive;
             else s_live = block->NextLive;
             if (block->NextLive != null) block->NextLive->PreviousLive = block->PreviousLive;
             block->NextLive = block->PreviousLive = null;
             block->MagicValue = 0;
-            if (block->BlockKind == Kind.Endpoint) EndpointEpoch++;
             BlocksLive--;
             BytesLive -= block->DataBytes;
             PagesLive -= block->Pages;
@@ -139,18 +150,15 @@ namespace Sing.Kernel.Channels
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static void TakeOwnership(Block* block, KernelProcess owner)
-        {
-            block->OwnerPid = owner.Id;
-            owner.OwnedExchangeBlocks++;
-        }
+        private static void TakeOwnership(Block* block, KernelProcess owner) => block->OwnerPid = owner.Id;
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static void GiveUpOwnership(Block* block, KernelProcess owner)
+        private static void GiveUpOwnership(Block* block, KernelProcess owner, Kind kind)
         {
-            if (block->BlockKind == Kind.Endpoint) EndpointEpoch++;
+            // Every way a process loses a block passes here: validations it remembered may no longer hold.
+            if (kind == Kind.Endpoint) owner.EndpointEpoch++;
+            else owner.BlockEpoch++;
             block->OwnerPid = 0;
-            owner.OwnedExchangeBlocks--;
         }
     }
 }

@@ -49,7 +49,7 @@ namespace Sing.Kernel.Channels
             AbiStatus status = Channel.Create(null, RequestQueue, out Endpoint* kernelSide, out Endpoint* serviceSide);
             if (status != AbiStatus.Ok) return status;
             ulong flags = Scheduler.DisableInterrupts();
-            ExchangeHeap.TransferLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), null, service);
+            ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), service);
             s_names[path] = (ulong)kernelSide;
             if (contract != null) s_contracts[path] = contract;
             Scheduler.RestoreInterrupts(flags);
@@ -117,7 +117,7 @@ namespace Sing.Kernel.Channels
             AbiStatus status = Channel.Create(null, Endpoint.MaxCapacity, out Endpoint* kernelSide, out Endpoint* watcherSide);
             if (status != AbiStatus.Ok) return status;
             ulong flags = Scheduler.DisableInterrupts();
-            ExchangeHeap.TransferLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), null, watcher);
+            ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), watcher);
             s_watchPrefixes.Add(prefix);
             s_watchEndpoints.Add((ulong)kernelSide);
             Scheduler.RestoreInterrupts(flags);

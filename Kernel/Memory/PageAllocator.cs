@@ -86,10 +86,16 @@ namespace Sing.Kernel.Memory
         /// overwrite every byte themselves (image loading, stacks).</summary>
         public static void* Allocate(ulong count, bool zero)
         {
-            if (count == 0 || count > FreePages) return null;
-            ulong start = FindRun(s_nextHint, s_pageCount, count);
-            if (start == ulong.MaxValue) start = FindRun(0, s_pageCount, count);
-            if (start == ulong.MaxValue) return null;
+            // The bitmaps change with interrupts off: the scheduler preempts kernel code, and two threads must never
+            // be handed the same run. Zeroing happens after, on pages already ours.
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            ulong start = count == 0 || count > FreePages ? ulong.MaxValue : FindRun(s_nextHint, s_pageCount, count);
+            if (start == ulong.MaxValue && count != 0 && count <= FreePages) start = FindRun(0, s_pageCount, count);
+            if (start == ulong.MaxValue)
+            {
+                Threading.Scheduler.RestoreInterrupts(flags);
+                return null;
+            }
             for (ulong p = start; p < start + count;)
             {
                 ulong mask = WordMask(p, start + count, out ulong next);
@@ -100,6 +106,7 @@ namespace Sing.Kernel.Memory
             FreePages -= count;
             UsedPages += count;
             s_nextHint = start + count;
+            Threading.Scheduler.RestoreInterrupts(flags);
             byte* address = (byte*)(start * PageSize);
             if (zero) Buffer.Fill(address, 0, (nuint)(count * PageSize));
             return address;
@@ -112,6 +119,7 @@ namespace Sing.Kernel.Memory
             if (a % PageSize != 0) Panic.Halt("page allocator: free of an unaligned address", a);
             ulong first = a / PageSize;
             if (first + count > s_pageCount) Panic.Halt("page allocator: free beyond physical memory", a);
+            ulong flags = Threading.Scheduler.DisableInterrupts();   // see Allocate
             for (ulong p = first; p < first + count;)
             {
                 ulong mask = WordMask(p, first + count, out ulong next);
@@ -124,6 +132,7 @@ namespace Sing.Kernel.Memory
             FreePages += count;
             UsedPages -= count;
             if (first < s_nextHint) s_nextHint = first;
+            Threading.Scheduler.RestoreInterrupts(flags);
         }
 
         // Inlined into the exchange heap's address validation, which every channel ABI call runs.

@@ -38,7 +38,11 @@ namespace Sing.Kernel.Processes
         internal readonly List<KernelThread> Threads = new List<KernelThread>();
         internal readonly Dictionary<ulong, ulong> OwnedPages = new Dictionary<ulong, ulong>(); // address -> count
         internal ulong OwnedPageCount;
-        internal int OwnedExchangeBlocks;
+
+        /// <summary>Move each time the process gives up an exchange-heap endpoint or data block (see
+        /// KernelThread.LastOwnedEndpoint): a remembered validation older than the epoch no longer counts.</summary>
+        internal ulong EndpointEpoch;
+        internal ulong BlockEpoch;
 
         /// <summary>The manifest it was created from, its parameters bound from the command line, the endpoints
         /// the binder connected (name -> Endpoint*) and the hardware it was granted.</summary>

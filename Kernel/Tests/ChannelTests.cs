@@ -49,9 +49,9 @@ namespace Sing.Kernel.Tests
             ulong blocksBefore = ExchangeHeap.BlocksLive, pagesBefore = ExchangeHeap.PagesLive;
             KernelProcess server = Start(t, "echo-server /service/victim");
             KernelProcess victim = Start(t, "hang /service/victim");
-            for (int i = 0; i < 200 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && victim.OwnedExchangeBlocks >= 2); i++)
+            for (int i = 0; i < 200 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && ExchangeHeap.CountOwnedBy(victim) >= 2); i++)
                 WaitHandle.Sleep(5);
-            t.True(victim.OwnedExchangeBlocks >= 2, "the victim owns its endpoint and a 1 MiB block");
+            t.True(ExchangeHeap.CountOwnedBy(victim) >= 2, "the victim owns its endpoint and a 1 MiB block");
             ProcessManager.Terminate(victim, -1, "killed mid-conversation by the test");
             KernelProcess second = Start(t, "echo-client /service/victim 1");
             t.Equal(1, (ulong)Wait(t, second, "second client"), "the server saw the killed client's channel close");

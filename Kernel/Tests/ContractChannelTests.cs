@@ -1,3 +1,4 @@
+using Sing.Kernel.Channels;
 using Sing.Kernel.Processes;
 using Sing.Kernel.Threading;
 
@@ -29,7 +30,7 @@ namespace Sing.Kernel.Tests
         {
             KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-victim");
             KernelProcess victim = ChannelTests.Start(t, "echo-contract-hang /service/echo-victim");
-            for (int i = 0; i < 400 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && victim.OwnedExchangeBlocks >= 1); i++)
+            for (int i = 0; i < 400 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && ExchangeHeap.CountOwnedBy(victim) >= 1); i++)
                 WaitHandle.Sleep(5);
             ProcessManager.Terminate(victim, -1, "killed mid-conversation by the test");
             t.Equal(3, (ulong)ChannelTests.Wait(t, server, "server"), "the server's typed receive returned ChannelClosed");

@@ -79,10 +79,28 @@ namespace Sing.Kernel.Threading
         /// <summary>The runtime's per-thread record of running exception handlers.</summary>
         internal Internal.Runtime.ExceptionHandling.ExceptionThreadState ExceptionState;
 
-        /// <summary>The last endpoint a channel entry validated for this thread, and the exchange heap's endpoint epoch
-        /// then (Channel.OwnedLocked: while the epoch stands still, the endpoint is still this process's).</summary>
+        // Validation memory of the channel entries: the last endpoint validated for this thread and the last data
+        // block it received or allocated, each with its process's epoch of that kind then. A process's epoch moves
+        // whenever it gives up a block of that kind (send, free, close: ExchangeHeap.GiveUpOwnership), so while it
+        // stands still the remembered block is still the process's and its full check can be skipped.
         internal void* LastOwnedEndpoint;
         internal ulong LastOwnedEndpointEpoch;
+        internal void* LastOwnedBlock;
+        internal ulong LastOwnedBlockEpoch;
+
+        /// <summary>Remembers an endpoint of this thread's process. Interrupts must be off.</summary>
+        internal void RememberOwnedEndpoint(void* endpoint)
+        {
+            LastOwnedEndpoint = endpoint;
+            LastOwnedEndpointEpoch = Owner.EndpointEpoch;
+        }
+
+        /// <summary>Remembers a data block of this thread's process. Interrupts must be off.</summary>
+        internal void RememberOwnedBlock(void* data)
+        {
+            LastOwnedBlock = data;
+            LastOwnedBlockEpoch = Owner.BlockEpoch;
+        }
 
         public ulong StackTop => (ulong)(StackBase + StackBytes);
 
