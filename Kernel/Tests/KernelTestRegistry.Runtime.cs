@@ -11,6 +11,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("runtime.virtual_calls_and_casts", &RuntimeTests.VirtualCallsAndCasts),
             new KernelTest("runtime.boxing", &RuntimeTests.Boxing),
             new KernelTest("runtime.interface_dispatch", &DispatchTests.InterfaceDispatch),
+            new KernelTest("runtime.array_interface_covariance", &ArrayInterfaceCovarianceTests.Run),
             new KernelTest("runtime.delegates_and_lambdas", &DispatchTests.DelegatesAndLambdas),
             new KernelTest("runtime.gvm_class", &GenericVirtualMethodTests.ClassGenericVirtualMethods),
             new KernelTest("runtime.gvm_shared_instantiations", &GenericVirtualMethodTests.SharedInstantiations),

@@ -39,10 +39,33 @@ namespace Internal.Runtime
         /// <paramref name="target"/>, or null. The first such interface wins, as in a cast.</summary>
         public static int IndexOfAssignableInterface(MethodTable* type, MethodTable* target)
         {
-            if (!target->HasGenericVariance) return -1;
+            MethodTable** map = type->InterfaceMap;
+            if (target->HasGenericVariance)
+            {
+                for (int i = 0; i < type->NumInterfaces; i++)
+                    if (IsAssignable(map[i], target)) return i;
+            }
+            return IndexOfArrayCovariantInterface(type, target);
+        }
+
+        /// <summary>Array covariance carried over to the generic interfaces an array implements, as CLR arrays do:
+        /// U[] (U a reference type) converts to IList&lt;T&gt;, IReadOnlyList&lt;T&gt;, IEnumerable&lt;T&gt;... when it
+        /// implements that interface over U and U converts to T. Those interfaces are not variant themselves (ILC
+        /// records no variance for them), so this is the array's rule, not the interface's. -1 if none.</summary>
+        private static int IndexOfArrayCovariantInterface(MethodTable* type, MethodTable* target)
+        {
+            if (!type->IsSzArray || !target->IsGeneric || target->GenericArity != 1) return -1;
+            MethodTable* element = type->RelatedParameterType;
+            MethodTable* to = target->GetGenericArgument(0, 1);
+            if (element->IsValueType || to->IsValueType || !TypeCast.IsAssignable(element, to)) return -1;
+            MethodTable* definition = target->GenericDefinition;
             MethodTable** map = type->InterfaceMap;
             for (int i = 0; i < type->NumInterfaces; i++)
-                if (IsAssignable(map[i], target)) return i;
+            {
+                MethodTable* candidate = map[i];
+                if (candidate->IsGeneric && candidate->GenericDefinition == definition && candidate->GetGenericArgument(0, 1) == element)
+                    return i;
+            }
             return -1;
         }
     }
