@@ -45,6 +45,41 @@ namespace Sing.Kernel.Tests
             t.Equal("Wednesday", Weekday.Wednesday.ToString("G"), "G prints the name");
         }
 
+        /// <summary>GetNames/GetValues in .NET's order (by value as unsigned), GetName, IsDefined, Parse and TryParse
+        /// (names, case, numbers in range, comma lists, white space) and their errors.</summary>
+        public static void ParseAndList(TestContext t)
+        {
+            string[] names = System.Enum.GetNames<Signed>();
+            t.Equal("Zero,MaxValue,MinValue,Minus", string.Join(",", names), "names ordered by unsigned value, as .NET lists them");
+            Signed[] values = System.Enum.GetValues<Signed>();
+            t.True(values.Length == 4 && values[0] == Signed.Zero && values[3] == Signed.Minus, "values in the same order");
+            t.Equal("Monday,Tuesday,Wednesday", string.Join(",", System.Enum.GetNames<Weekday>()), "declaration order when values ascend");
+            t.Equal("Down", System.Enum.GetName(Tiny.Down), "GetName of a negative sbyte member");
+            t.True(System.Enum.GetName((Weekday)9) is null, "GetName of an undefined value is null");
+            t.True(System.Enum.IsDefined(Small.Last) && !System.Enum.IsDefined((Small)7), "IsDefined");
+
+            t.True(System.Enum.Parse<Weekday>("Wednesday") == Weekday.Wednesday, "Parse a name");
+            t.True(System.Enum.Parse<Weekday>("  tuesday ", ignoreCase: true) == Weekday.Tuesday, "Parse ignoring case and white space");
+            t.True(System.Enum.Parse<Signed>("-1") == Signed.Minus, "Parse a negative number");
+            t.True(System.Enum.Parse<Wide>("Below") == Wide.Below, "Parse a 64-bit member");
+            t.True(System.Enum.Parse<Unsigned>("18446744073709551615") == Unsigned.Top, "Parse ulong.MaxValue");
+            t.True(System.Enum.Parse<Weekday>("Monday, Tuesday") == (Weekday)3, "a comma list ORs its members");
+            t.True(System.Enum.Parse<Weekday>("42") == (Weekday)42, "a number no member has still parses");
+            t.True(System.Enum.TryParse("Tuesday", out Weekday parsed) && parsed == Weekday.Tuesday, "TryParse a name");
+            t.True(!System.Enum.TryParse("tuesday", out Weekday _), "TryParse is case-sensitive by default");
+            t.True(!System.Enum.TryParse("Someday", out Weekday _) && !System.Enum.TryParse("", out Weekday _) && !System.Enum.TryParse("Monday,", out Weekday _), "TryParse refuses unknown names, empty text and empty list items");
+            t.True(!System.Enum.TryParse("256", out Small _) && !System.Enum.TryParse("-1", out Small _), "numbers outside a byte enum's range");
+            t.True(!System.Enum.TryParse("128", out Tiny _) && System.Enum.TryParse("-128", out Tiny down) && down == Tiny.Down, "sbyte range");
+
+            bool notFound = false, overflow = false, nullText = false;
+            try { System.Enum.Parse<Weekday>("Funday"); } catch (System.ArgumentException e) { notFound = e.Message.Contains("Funday"); }
+            try { System.Enum.Parse<Small>("300"); } catch (System.OverflowException) { overflow = true; }
+            try { System.Enum.Parse<Small>(null); } catch (System.ArgumentNullException) { nullText = true; }
+            t.True(notFound, "Parse of an unknown name throws ArgumentException naming it");
+            t.True(overflow, "Parse of an out-of-range number throws OverflowException");
+            t.True(nullText, "Parse of null throws ArgumentNullException");
+        }
+
         public static void Interpolation(TestContext t)
         {
             Weekday day = Weekday.Monday;

@@ -28,6 +28,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("runtime.enum_names", &EnumNameTests.Names),
             new KernelTest("runtime.enum_undefined_and_formats", &EnumNameTests.UndefinedAndFormats),
             new KernelTest("runtime.enum_interpolation", &EnumNameTests.Interpolation),
+            new KernelTest("runtime.enum_parse_and_list", &EnumNameTests.ParseAndList),
             new KernelTest("runtime.enum_names_in_sip", &EnumNameTests.InSip),
             new KernelTest("runtime.exceptions_catch_by_type", &ExceptionTests.CatchByTypeAndBaseType),
             new KernelTest("runtime.exceptions_finally", &ExceptionTests.FinallyRunsOnEveryPath),

@@ -37,6 +37,33 @@ namespace System
             return fresh;
         }
 
+        public MethodTable* Type => _type;
+
+        /// <summary>Members in declaration order (names and values widened as Enum does).</summary>
+        public int Count => _names.Length;
+
+        public string NameAt(int index) => _names[index];
+
+        public long ValueAt(int index) => _values[index];
+
+        /// <summary>Member indexes ordered as .NET lists them: by value compared as unsigned, ties in declaration order.</summary>
+        public int[] SortedIndexes()
+        {
+            var order = new int[_values.Length];
+            for (int i = 0; i < order.Length; i++) order[i] = i;
+            for (int i = 1; i < order.Length; i++)
+            {
+                int key = order[i], j = i - 1;
+                while (j >= 0 && (ulong)_values[order[j]] > (ulong)_values[key])
+                {
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                order[j + 1] = key;
+            }
+            return order;
+        }
+
         /// <summary>The first member declared with <paramref name="value"/> (widened as Enum does), or null.</summary>
         public string NameOf(long value)
         {

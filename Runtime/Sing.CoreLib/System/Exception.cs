@@ -55,6 +55,7 @@ namespace System
     public class OverflowException : ArithmeticException
     {
         public OverflowException() : base("Arithmetic operation resulted in an overflow.") { }
+        public OverflowException(string message) : base(message) { }
     }
 
     public class OutOfMemoryException : SystemException
@@ -89,6 +90,15 @@ namespace System
     {
         public ArgumentException() : base("Value does not fall within the expected range.") { }
         public ArgumentException(string message) : base(message) { }
+
+        /// <summary>As .NET words it: the message, then " (Parameter 'name')".</summary>
+        public ArgumentException(string message, string paramName)
+            : base(paramName is null ? message : string.Concat(message, " (Parameter '", paramName, "')"))
+        {
+            ParamName = paramName;
+        }
+
+        public virtual string ParamName { get; }
     }
 
     public class ArgumentNullException : ArgumentException

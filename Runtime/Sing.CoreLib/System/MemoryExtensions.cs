@@ -32,5 +32,30 @@ namespace System
                 if (a[i] != b[i]) return false;
             return true;
         }
+
+        /// <summary>The index of the first <paramref name="value"/>, or -1.</summary>
+        public static int IndexOf(this ReadOnlySpan<char> span, char value)
+        {
+            for (int i = 0; i < span.Length; i++)
+                if (span[i] == value) return i;
+            return -1;
+        }
+
+        /// <summary>The span without leading and trailing white space (char.IsWhiteSpace).</summary>
+        public static ReadOnlySpan<char> Trim(this ReadOnlySpan<char> span) => span.TrimStart().TrimEnd();
+
+        public static ReadOnlySpan<char> TrimStart(this ReadOnlySpan<char> span)
+        {
+            int start = 0;
+            while (start < span.Length && char.IsWhiteSpace(span[start])) start++;
+            return span.Slice(start);
+        }
+
+        public static ReadOnlySpan<char> TrimEnd(this ReadOnlySpan<char> span)
+        {
+            int end = span.Length;
+            while (end > 0 && char.IsWhiteSpace(span[end - 1])) end--;
+            return span.Slice(0, end);
+        }
     }
 }

@@ -39,7 +39,7 @@ namespace System
 
     /// <summary>Base of all enums. A boxed enum is its underlying integer; the MethodTable's element type names
     /// that integer type. Member names come from the image's metadata (EnumInfo).</summary>
-    public abstract unsafe class Enum : ValueType, IComparable, IFormattable
+    public abstract unsafe partial class Enum : ValueType, IComparable, IFormattable
     {
         /// <summary>The value widened to 64 bits (sign-extended for signed underlying types).</summary>
         private static long Bits(object boxed)
