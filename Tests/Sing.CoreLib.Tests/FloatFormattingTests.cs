@@ -197,6 +197,22 @@ public class FloatFormattingTests
     }
 
     [Fact]
+    public void EveryPrecisionMatches()
+    {
+        var failures = new List<string>();
+        double[] values = { 0.1, 1.0 / 3, 123.456, -9.995, 0.125, 2.5, 1e-10, 1e21, 1e22, 1.7976931348623157e308, 5e-324, 2.2250738585072014E-308, 0.0, 999.9999999999999 };
+        foreach (double v in values)
+            for (int precision = 0; precision <= 99; precision++)
+                foreach (char kind in "FEGNPe")
+                    Check(v, kind + precision.ToString(Invariant), failures);
+        foreach (float v in new[] { 0.1f, 1f / 3, float.MaxValue, float.Epsilon, 9.995f })
+            for (int precision = 0; precision <= 99; precision += 3)
+                foreach (char kind in "FEGN")
+                    Check(v, kind + precision.ToString(Invariant), failures);
+        AssertNone(failures);
+    }
+
+    [Fact]
     public unsafe void TryFormatReportsShortBuffers()
     {
         char* buffer = stackalloc char[4];

@@ -84,6 +84,24 @@ public class FloatParsingTests
         AssertNone(failures);
     }
 
+    [Fact]
+    public void RandomlyDecoratedStringsMatchDotNet()
+    {
+        // Group separators, stray signs, points and exponent markers, white space and letters in random places.
+        var random = new Random(17);
+        var failures = new List<string>();
+        const string alphabet = "0123456789012345678901234567890123456789.,,ee+-  \t\nE0x";
+        var sb = new StringBuilder();
+        for (int i = 0; i < 50_000; i++)
+        {
+            sb.Clear();
+            int length = random.Next(1, 16);
+            for (int c = 0; c < length; c++) sb.Append(alphabet[random.Next(alphabet.Length)]);
+            Check(sb.ToString(), failures);
+        }
+        AssertNone(failures);
+    }
+
     /// <summary>Exact decimal expansions of the midpoints between neighbouring doubles (and floats), and values a
     /// hair above and below them: the hardest inputs for correct rounding.</summary>
     [Fact]
