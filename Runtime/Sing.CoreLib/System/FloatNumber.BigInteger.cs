@@ -93,13 +93,6 @@ namespace System
             a.Len = length;
         }
 
-        private static void ShiftRightOne(ref Big a)
-        {
-            for (int i = 0; i < a.Len; i++)
-                a.W[i] = (a.W[i] >> 1) | (i + 1 < a.Len ? a.W[i + 1] << 31 : 0);
-            Trim(ref a);
-        }
-
         private static int Compare(ref Big a, ref Big b)
         {
             if (a.Len != b.Len) return a.Len < b.Len ? -1 : 1;

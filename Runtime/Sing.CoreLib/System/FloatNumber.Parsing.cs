@@ -11,8 +11,8 @@ namespace System
         private const int MaxParseDigits = 780;
 
         /// <summary>Words per big integer while parsing: the digits (up to 2,600 bits) or a power of ten up to
-        /// 10^1104 shifted left by 64.</summary>
-        private const int ParseWords = 124;
+        /// 10^1104 (3,668 bits) shifted left by up to 63 + 31 + 32 bits.</summary>
+        private const int ParseWords = 128;
 
         private const ulong DoubleNaNBits = 0xFFF8000000000000UL;
         private const uint SingleNaNBits = 0xFFC00000u;
@@ -188,27 +188,41 @@ namespace System
             {
                 Set(ref divisor, 1);
                 MultiplyPowerOfTen(ref divisor, -exponent10);
-                // Scale so the quotient has 63 or 64 bits, then divide bit by bit: value ~ quotient * 2^-k.
+                // Scale so the quotient has 63 or 64 bits: value ~ quotient * 2^-k. Then normalize the divisor's top
+                // word (the quotient does not change) and divide by divisor * 2^32 and by the divisor in turn, each
+                // giving one 32-bit word of the quotient.
                 int k = BitLength(ref divisor) - BitLength(ref n) + 63;
                 if (k > 0) ShiftLeft(ref n, k);
                 else if (k < 0) ShiftLeft(ref divisor, -k);
+                int normalize = LeadingZeros(divisor.W[divisor.Len - 1]) - 32;
+                ShiftLeft(ref n, normalize);
+                ShiftLeft(ref divisor, normalize);
                 Copy(ref shifted, ref divisor);
-                ShiftLeft(ref shifted, 63);
-                top = 0;
-                for (int bit = 63; bit >= 0; bit--)
-                {
-                    if (Compare(ref n, ref shifted) >= 0)
-                    {
-                        Subtract(ref n, ref shifted);
-                        top |= 1UL << bit;
-                    }
-                    ShiftRightOne(ref shifted);
-                }
+                ShiftLeft(ref shifted, 32);
+                ulong high = QuotientWord(ref n, ref shifted);
+                top = (high << 32) | QuotientWord(ref n, ref divisor);
                 sticky = n.Len != 0;
                 binaryExponent = -k;
             }
             bits = Round(top, binaryExponent, sticky, mantissaBits, minExponent, maxExponent);
             return true;
+        }
+
+        /// <summary>Divides n by a divisor whose top word has its high bit set, where the quotient is below 2^32:
+        /// returns the quotient and leaves the remainder in n. The estimate from the top words is low by at most 3.</summary>
+        private static uint QuotientWord(ref Big n, ref Big divisor)
+        {
+            int length = divisor.Len;
+            if (n.Len < length) return 0;
+            ulong top = ((ulong)Word(ref n, length) << 32) | n.W[length - 1];
+            uint quotient = (uint)(top / ((ulong)divisor.W[length - 1] + 1));
+            if (quotient != 0) MultiplySubtract(ref n, ref divisor, quotient);
+            while (Compare(ref n, ref divisor) >= 0)
+            {
+                Subtract(ref n, ref divisor);
+                quotient++;
+            }
+            return quotient;
         }
 
         /// <summary>Bits [shift, shift + 64) of a; sticky tells whether any lower bit is set.</summary>
