@@ -230,6 +230,13 @@ namespace System
         {
             scale = 0;
             if (mantissa == 0) return 0;
+            if (exponent <= 0 && exponent > -64 && (mantissa & ((1UL << -exponent) - 1)) == 0)
+            {
+                // An integer below 2^53 (2^24 for float): its own digits are exact, and the shortest text since
+                // neighbours are at most 1 apart. Precision formats that would round it take the general path.
+                int length = IntegerDigits(mantissa >> -exponent, digits, out scale);
+                if (mode != SignificantMode || length <= cutoff) return length;
+            }
             uint* words = stackalloc uint[FormatWords * 5];
             var r = new Big(words);
             var s = new Big(words + FormatWords);
@@ -371,6 +378,21 @@ namespace System
                 }
             }
             scale = k;
+            return count;
+        }
+
+        /// <summary>The digits of a nonzero integer without its trailing zeros; scale is its digit count.</summary>
+        private static int IntegerDigits(ulong value, byte* digits, out int scale)
+        {
+            int count = 0;
+            for (ulong v = value; v != 0; v /= 10) count++;
+            scale = count;
+            for (int i = count - 1; i >= 0; i--)
+            {
+                digits[i] = (byte)(value % 10);
+                value /= 10;
+            }
+            while (digits[count - 1] == 0) count--;
             return count;
         }
 
