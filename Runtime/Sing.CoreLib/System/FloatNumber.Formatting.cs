@@ -276,8 +276,11 @@ namespace System
             else
             {
                 MultiplyPowerOfTen(ref r, -k);
-                MultiplyPowerOfTen(ref marginLow, -k);
-                MultiplyPowerOfTen(ref marginHigh, -k);
+                if (shortest)
+                {
+                    MultiplyPowerOfTen(ref marginLow, -k);
+                    MultiplyPowerOfTen(ref marginHigh, -k);
+                }
             }
             while (Compare(ref r, ref s) >= 0)
             {
@@ -290,8 +293,11 @@ namespace System
                 MultiplySmall(ref temp, 10);
                 if (Compare(ref temp, ref s) >= 0) break;
                 Copy(ref r, ref temp);
-                MultiplySmall(ref marginLow, 10);
-                MultiplySmall(ref marginHigh, 10);
+                if (shortest)
+                {
+                    MultiplySmall(ref marginLow, 10);
+                    MultiplySmall(ref marginHigh, 10);
+                }
                 k--;
             }
 
@@ -301,8 +307,11 @@ namespace System
             int normalize = topBits <= 28 ? 28 - topBits : 60 - topBits;
             ShiftLeft(ref r, normalize);
             ShiftLeft(ref s, normalize);
-            ShiftLeft(ref marginLow, normalize);
-            ShiftLeft(ref marginHigh, normalize);
+            if (shortest)
+            {
+                ShiftLeft(ref marginLow, normalize);
+                ShiftLeft(ref marginHigh, normalize);
+            }
 
             int count = 0;
             bool roundUp;
