@@ -5,7 +5,7 @@ using Singularity.V1;
 namespace Sing.Apps.Probe
 {
     /// <summary>Arguments: "exit N" | "null" | "divide" | "overflow-stack" | "throw" | "block" | "spin" |
-    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB" | "enums".</summary>
+    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB" | "enums" | "floats".</summary>
     /// <summary>Probe's one parameter (Manifests/Programs/probe.xml): the verb and its operands.</summary>
     [Singularity.Configuration.ProgramStartup]
     internal sealed partial class ProbeStartup
@@ -47,6 +47,7 @@ namespace Sing.Apps.Probe
                 case "stop-and-kill": return StopAndKill();
                 case "mutex": return MutexCounter();
                 case "enums": return EnumProbe.Run();
+                case "floats": return FloatProbe.Run();
                 case "unprivileged": return Unprivileged();
                 default:
                     Debug.WriteLine("unknown probe verb: " + verb);

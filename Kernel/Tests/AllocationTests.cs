@@ -42,6 +42,12 @@ namespace Sing.Kernel.Tests
             t.Equal(0, ObjectAllocator.ObjectsAllocated - before, "StringBuilder.Append(number) formats in place");
 
             before = ObjectAllocator.ObjectsAllocated;
+            builder.Append(0.1 + 0.2).Append(-1e-7f).Append(double.MaxValue);
+            bool parsed = double.TryParse("2.2250738585072011e-308", out double parsedValue) && double.TryParse("0.1", out double tenth);
+            t.Equal(0, ObjectAllocator.ObjectsAllocated - before, "formatting and parsing doubles allocates nothing");
+            t.True(parsed && parsedValue > 0, "the doubles parsed");
+
+            before = ObjectAllocator.ObjectsAllocated;
             string text = $"a={x} b={y:x} c={x,8}";
             t.Equal(2, ObjectAllocator.ObjectsAllocated - before, "interpolating numbers allocates only the buffer and the result");
 

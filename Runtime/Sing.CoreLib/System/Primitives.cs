@@ -339,9 +339,43 @@ namespace System
         }
     }
 
-    public struct Single : IEquatable<float>
+    public struct Single : IEquatable<float>, IComparable<float>, IComparable, ISpanFormattable
     {
         private float m_value;
+
+        public const float MinValue = -3.40282347E+38f;
+        public const float MaxValue = 3.40282347E+38f;
+        public const float Epsilon = 1.401298E-45f;
+        public const float NaN = 0.0f / 0.0f;
+        public const float PositiveInfinity = 1.0f / 0.0f;
+        public const float NegativeInfinity = -1.0f / 0.0f;
+
+        // Shortest round-trip text by default; G[n], R, F[n], N[n], E[n], P[n] (invariant culture).
+        public override string ToString() => FloatNumber.FormatSingle(m_value, default);
+        public string ToString(string format) => FloatNumber.FormatSingle(m_value, format);
+        public string ToString(IFormatProvider provider) => FloatNumber.FormatSingle(m_value, default);
+        public string ToString(string format, IFormatProvider provider) => FloatNumber.FormatSingle(m_value, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            FloatNumber.TryFormatSingle(m_value, destination, out charsWritten, format);
+
+        public static float Parse(string s)
+        {
+            if (!TryParse(s, out float result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static float Parse(string s, IFormatProvider provider) => Parse(s);
+        public static bool TryParse(string s, out float result) => TryParse((ReadOnlySpan<char>)s, out result);
+        public static bool TryParse(ReadOnlySpan<char> s, out float result) => FloatNumber.TryParseSingle(s, out result);
+
+        public static unsafe bool IsInfinity(float f) => (*(uint*)&f & 0x7FFFFFFFu) == 0x7F800000u;
+        public static bool IsPositiveInfinity(float f) => f == PositiveInfinity;
+        public static bool IsNegativeInfinity(float f) => f == NegativeInfinity;
+        public static unsafe bool IsFinite(float f) => (*(uint*)&f & 0x7FFFFFFFu) < 0x7F800000u;
+        public static unsafe bool IsNegative(float f) => (*(int*)&f) < 0;
+        public int CompareTo(float other) =>
+            m_value < other ? -1 : m_value > other ? 1 : m_value == other ? 0 : IsNaN(m_value) ? (IsNaN(other) ? 0 : -1) : 1;
+        public int CompareTo(object obj) => obj is float other ? CompareTo(other) : 1;
 
         public override bool Equals(object obj) => obj is float other && Equals(other);
         public bool Equals(float other) => m_value == other || (IsNaN(m_value) && IsNaN(other));
@@ -353,9 +387,43 @@ namespace System
         }
     }
 
-    public struct Double : IEquatable<double>
+    public struct Double : IEquatable<double>, IComparable<double>, IComparable, ISpanFormattable
     {
         private double m_value;
+
+        public const double MinValue = -1.7976931348623157E+308;
+        public const double MaxValue = 1.7976931348623157E+308;
+        public const double Epsilon = 4.9406564584124654E-324;
+        public const double NaN = 0.0 / 0.0;
+        public const double PositiveInfinity = 1.0 / 0.0;
+        public const double NegativeInfinity = -1.0 / 0.0;
+
+        // Shortest round-trip text by default; G[n], R, F[n], N[n], E[n], P[n] (invariant culture).
+        public override string ToString() => FloatNumber.FormatDouble(m_value, default);
+        public string ToString(string format) => FloatNumber.FormatDouble(m_value, format);
+        public string ToString(IFormatProvider provider) => FloatNumber.FormatDouble(m_value, default);
+        public string ToString(string format, IFormatProvider provider) => FloatNumber.FormatDouble(m_value, format);
+        public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider provider) =>
+            FloatNumber.TryFormatDouble(m_value, destination, out charsWritten, format);
+
+        public static double Parse(string s)
+        {
+            if (!TryParse(s, out double result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static double Parse(string s, IFormatProvider provider) => Parse(s);
+        public static bool TryParse(string s, out double result) => TryParse((ReadOnlySpan<char>)s, out result);
+        public static bool TryParse(ReadOnlySpan<char> s, out double result) => FloatNumber.TryParseDouble(s, out result);
+
+        public static unsafe bool IsInfinity(double d) => (*(ulong*)&d & 0x7FFFFFFFFFFFFFFFUL) == 0x7FF0000000000000UL;
+        public static bool IsPositiveInfinity(double d) => d == PositiveInfinity;
+        public static bool IsNegativeInfinity(double d) => d == NegativeInfinity;
+        public static unsafe bool IsFinite(double d) => (*(ulong*)&d & 0x7FFFFFFFFFFFFFFFUL) < 0x7FF0000000000000UL;
+        public static unsafe bool IsNegative(double d) => (*(long*)&d) < 0;
+        public int CompareTo(double other) =>
+            m_value < other ? -1 : m_value > other ? 1 : m_value == other ? 0 : IsNaN(m_value) ? (IsNaN(other) ? 0 : -1) : 1;
+        public int CompareTo(object obj) => obj is double other ? CompareTo(other) : 1;
 
         public override bool Equals(object obj) => obj is double other && Equals(other);
         public bool Equals(double other) => m_value == other || (IsNaN(m_value) && IsNaN(other));

@@ -115,6 +115,10 @@ namespace System.Text
 
         public StringBuilder Append(ulong value) => AppendFormattable(value, null);
 
+        public StringBuilder Append(double value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(float value) => AppendFormattable(value, null);
+
         public StringBuilder Append(object value) => value is null ? this : Append(value.ToString());
 
         /// <summary>Formats straight into the buffer: no intermediate string.</summary>
