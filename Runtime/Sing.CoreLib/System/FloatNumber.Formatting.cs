@@ -85,24 +85,29 @@ namespace System
             return text.Length;
         }
 
+        /// <summary>A standard numeric format: its letter ('G' when empty) and its precision digits (-1 when none,
+        /// at most 99). Shared with the integer formats (Number).</summary>
+        internal static void ParseStandardFormat(ReadOnlySpan<char> format, out char kind, out int precision)
+        {
+            kind = format.Length > 0 ? format[0] : 'G';
+            precision = -1;
+            if (format.Length <= 1) return;
+            precision = 0;
+            for (int i = 1; i < format.Length; i++)
+            {
+                char c = format[i];
+                if (c < '0' || c > '9') throw new FormatException("Format string is not valid.");
+                precision = precision * 10 + (c - '0');
+                if (precision > 99) throw new FormatException("Format precision is too large.");
+            }
+        }
+
         /// <summary>Formats mantissa * 2^exponent. <paramref name="roundTripDigits"/> is the most significant digits
         /// a shortest representation can need (17 for double, 9 for float): G and R print plainly up to that scale.</summary>
         private static int Format(ulong mantissa, int exponent, bool lowerGapSmaller, bool negative, int roundTripDigits,
             ReadOnlySpan<char> format, char* buffer)
         {
-            char kind = format.Length > 0 ? format[0] : 'G';
-            int precision = -1;
-            if (format.Length > 1)
-            {
-                precision = 0;
-                for (int i = 1; i < format.Length; i++)
-                {
-                    char c = format[i];
-                    if (c < '0' || c > '9') throw new FormatException("Format string is not valid.");
-                    precision = precision * 10 + (c - '0');
-                    if (precision > 99) throw new FormatException("Format precision is too large.");
-                }
-            }
+            ParseStandardFormat(format, out char kind, out int precision);
 
             byte* digits = stackalloc byte[MaxDigits + 2];
             int scale, count, length = 0;

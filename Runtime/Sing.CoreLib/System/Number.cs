@@ -44,19 +44,7 @@ namespace System
 
         private static int FormatCore(ulong magnitude, bool negative, ReadOnlySpan<char> format, char* buffer)
         {
-            char kind = format.Length > 0 ? format[0] : 'G';
-            int precision = -1;
-            if (format.Length > 1)
-            {
-                precision = 0;
-                for (int i = 1; i < format.Length; i++)
-                {
-                    char c = format[i];
-                    if (c < '0' || c > '9') throw new FormatException("Format string is not valid.");
-                    precision = precision * 10 + (c - '0');
-                    if (precision > 99) throw new FormatException("Format precision is too large.");
-                }
-            }
+            FloatNumber.ParseStandardFormat(format, out char kind, out int precision);
             switch (kind)
             {
                 case 'G': case 'g': case 'D': case 'd':

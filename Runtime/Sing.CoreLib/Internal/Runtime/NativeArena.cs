@@ -12,19 +12,30 @@ namespace Internal.Runtime
         public static void* AllocatePages(nuint bytes) =>
             RuntimeHost.AllocateHeapMemory == null ? null : RuntimeHost.AllocateHeapMemory((bytes + 4095) & ~(nuint)4095);
 
+        /// <summary>Null when <paramref name="size"/> exceeds a chunk or the host has no memory. Safe from any thread:
+        /// the bump runs in a no-preemption section (two threads resolving dispatch cells at once must not be handed
+        /// the same bytes).</summary>
         public static void* Allocate(nuint size)
         {
             size = (size + 15) & ~(nuint)15;
             if (size > ChunkSize) return null;
+            ulong cookie = RuntimeHost.EnterNoPreemption != null ? RuntimeHost.EnterNoPreemption() : 0;
+            byte* result = null;
             if (s_current == null || (nuint)(s_limit - s_current) < size)
             {
-                if (RuntimeHost.AllocateHeapMemory == null) return null;
-                s_current = (byte*)RuntimeHost.AllocateHeapMemory(ChunkSize);
-                if (s_current == null) return null;
-                s_limit = s_current + ChunkSize;
+                byte* chunk = RuntimeHost.AllocateHeapMemory == null ? null : (byte*)RuntimeHost.AllocateHeapMemory(ChunkSize);
+                if (chunk != null)
+                {
+                    s_current = chunk;
+                    s_limit = chunk + ChunkSize;
+                }
             }
-            byte* result = s_current;
-            s_current += size;
+            if (s_current != null && (nuint)(s_limit - s_current) >= size)
+            {
+                result = s_current;
+                s_current += size;
+            }
+            if (RuntimeHost.ExitNoPreemption != null) RuntimeHost.ExitNoPreemption(cookie);
             return result;
         }
     }

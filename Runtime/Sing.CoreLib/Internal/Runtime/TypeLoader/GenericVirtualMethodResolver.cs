@@ -322,12 +322,10 @@ namespace Internal.Runtime.TypeLoader
             return definition;
         }
 
-        /// <summary>Runtime bookkeeping memory; the arena is not thread-safe, so no other thread may run meanwhile.</summary>
+        /// <summary>Runtime bookkeeping memory from the arena; running out is fatal for the object space.</summary>
         internal static void* Allocate(nuint bytes)
         {
-            ulong cookie = RuntimeHost.EnterNoPreemption != null ? RuntimeHost.EnterNoPreemption() : 0;
             void* memory = NativeArena.Allocate(bytes);
-            if (RuntimeHost.ExitNoPreemption != null) RuntimeHost.ExitNoPreemption(cookie);
             if (memory == null) RuntimeHost.Fail("generic virtual method: out of runtime memory", null);
             return memory;
         }
