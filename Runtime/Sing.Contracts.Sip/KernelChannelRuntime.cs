@@ -54,6 +54,6 @@ namespace Sing.Contracts.Sip
 
         public IWaiter CurrentWaiter => throw new NotSupportedException("kernel channels select in the kernel");
 
-        public long NowMilliseconds => Stopwatch.GetTimestamp() * 1000 / Stopwatch.Frequency;
+        public long NowMilliseconds => Timestamps.ToMilliseconds(Stopwatch.GetTimestamp(), Stopwatch.Frequency);
     }
 }

@@ -24,6 +24,6 @@ namespace Sing.Contracts.Hosted
 
         public IWaiter CurrentWaiter => _waiter ??= new HostWaiter();
 
-        public long NowMilliseconds => Stopwatch.GetTimestamp() * 1000 / Stopwatch.Frequency;
+        public long NowMilliseconds => Timestamps.ToMilliseconds(Stopwatch.GetTimestamp(), Stopwatch.Frequency);
     }
 }

@@ -37,6 +37,7 @@ namespace System.Diagnostics
 
         public long ElapsedTicks => _running ? _elapsed + GetTimestamp() - _start : _elapsed;
 
-        public long ElapsedMilliseconds => Frequency == 0 ? 0 : ElapsedTicks * 1000 / Frequency;
+        // Split so that ticks * 1000 cannot overflow (a 2.5 GHz counter would after about 43 days).
+        public long ElapsedMilliseconds => Frequency == 0 ? 0 : ElapsedTicks / Frequency * 1000 + ElapsedTicks % Frequency * 1000 / Frequency;
     }
 }
