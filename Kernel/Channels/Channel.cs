@@ -17,6 +17,8 @@ namespace Sing.Kernel.Channels
         public Endpoint* Peer;          // null once the other side is closed
         public nint Waiter;             // the thread blocked receiving or selecting on this endpoint (a KernelThread)
         public int Contract;            // ContractChecker index, or -1 for an unchecked channel
+        public short* NextStates;       // the checker's dense next-state table (null: ask the checker)
+        public int MessageCount;        // the contract's message count, bounds the table's message index
         public int Side;                // ContractChecker.ImporterSends for the Imp end, ExporterSends for the Exp end
         public int State;               // this end's view of the protocol state
         public int Capacity;
@@ -66,6 +68,8 @@ namespace Sing.Kernel.Channels
         {
             ContractChecker checker = ContractChecker.Get(contract);
             imp->Contract = exp->Contract = contract;
+            imp->NextStates = exp->NextStates = checker.NextTable;
+            imp->MessageCount = exp->MessageCount = checker.MessageCount;
             imp->Side = ContractChecker.ImporterSends;
             exp->Side = ContractChecker.ExporterSends;
             imp->State = exp->State = checker.InitialState;
@@ -79,6 +83,17 @@ namespace Sing.Kernel.Channels
             if (c.Next(from->State, tag, from->Side) >= 0) return null;
             return string.Concat("protocol violation on a ", c.Name, " channel: message ", tag.ToString(), " is not allowed for the ",
                 from->Side == ContractChecker.ImporterSends ? "importer" : "exporter", " in state ", from->State.ToString());
+        }
+
+        /// <summary>The state of contract endpoint <paramref name="e"/> after <paramref name="side"/> sends
+        /// <paramref name="tag"/>, or -1: one table load inline (the endpoint holds the checker's table).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static int NextState(Endpoint* e, int tag, int side)
+        {
+            short* table = e->NextStates;
+            if (table == null) return ContractChecker.Get(e->Contract).Next(e->State, tag, side);
+            if ((uint)tag >= (uint)e->MessageCount) return -1;
+            return table[(e->State * e->MessageCount + tag) * 2 + side] - 1;
         }
 
         /// <summary>Wakes the thread blocked on <paramref name="e"/>, if any. Interrupts must be off.</summary>
@@ -221,7 +236,7 @@ namespace Sing.Kernel.Channels
             int next = from->State;
             if (from->Contract >= 0)
             {
-                next = ContractChecker.Get(from->Contract).Next(from->State, message->Tag, from->Side);
+                next = NextState(from, message->Tag, from->Side);
                 if (next < 0) return AbiStatus.ProtocolViolation;
             }
             // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
@@ -265,7 +280,7 @@ namespace Sing.Kernel.Channels
             if (at->Contract >= 0)
             {
                 // The receiver's view follows the message the peer was allowed to send.
-                int next = ContractChecker.Get(at->Contract).Next(at->State, message->Tag, 1 - at->Side);
+                int next = NextState(at, message->Tag, 1 - at->Side);
                 if (next >= 0) at->State = next;
             }
             // What a queued message carries was validated when it was sent and has had no owner since.

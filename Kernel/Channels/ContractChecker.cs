@@ -75,6 +75,14 @@ namespace Sing.Kernel.Channels
             return true;
         }
 
+        /// <summary>The dense next-state table (entry (state * MessageCount + message) * 2 + direction holds the next
+        /// state + 1, 0 = not allowed), or null for a contract too large for one. Endpoints keep this address so a
+        /// send looks its state up inline; the kernel's collector never moves objects and the checker lives as long
+        /// as the kernel (s_contracts), so the address stays valid.</summary>
+        public short* NextTable => _next == null ? null : (short*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref _next[0]);
+
+        public int MessageCount => _messageCount;
+
         public static ContractChecker Get(int index) => index >= 0 && index < s_contracts.Count ? s_contracts[index] : null;
 
         /// <summary>The state after a side sends (or receives) <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>

@@ -8,6 +8,10 @@ namespace Sing.Contracts
     {
         private readonly int[] _transitions;
         private readonly int[] _firstTransition;
+        // Every send and receive asks for the next state: a dense table (next state + 1, 0 = not allowed) answers in
+        // one load where the scan walks the state's transitions. Null for very large contracts.
+        private readonly short[]? _next;
+        private const int MaxTableEntries = 1 << 16;
         private int[]? _directed;
 
         public ContractInfo(
@@ -38,6 +42,15 @@ namespace Sing.Contracts
                 }
 
                 _firstTransition[s] = t;
+            }
+
+            if ((long)stateNames.Length * messageNames.Length <= MaxTableEntries)
+            {
+                _next = new short[stateNames.Length * messageNames.Length];
+                for (int i = count - 1; i >= 0; i--)   // backwards: the first listed transition wins, as in the scan
+                {
+                    _next[transitions[i * 3] * messageNames.Length + transitions[i * 3 + 1]] = (short)(transitions[i * 3 + 2] + 1);
+                }
             }
         }
 
@@ -89,9 +102,14 @@ namespace Sing.Contracts
         /// <summary>The state after <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
         public int Next(int state, int message)
         {
-            if (state < 0 || state >= StateNames.Length)
+            if ((uint)state >= (uint)StateNames.Length)
             {
                 return -1;
+            }
+
+            if (_next is not null)
+            {
+                return (uint)message < (uint)MessageNames.Length ? _next[state * MessageNames.Length + message] - 1 : -1;
             }
 
             for (int t = _firstTransition[state]; t < _firstTransition[state + 1]; t++)
