@@ -44,6 +44,61 @@ namespace Sing.Apps.ChannelProbe
             }
         }
 
+        /// <summary>Accepts CLIENTS connections, then serves them all from one endpoint set (Singularity's ESet) until
+        /// each has said Quit: exit 0, or 4 if one vanished instead, 102 if a connection failed.</summary>
+        public static int SetServer(string path, int clients)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 100;
+            var set = new EndpointSet<Echo.Exp>();
+            for (int i = 0; i < clients; i++)
+            {
+                if (Channels.Receive(requests, out ReceivedMessage connect) != AbiStatus.Ok || connect.Tag != Names.ConnectRequestTag)
+                {
+                    set.Free();
+                    return 102;
+                }
+
+                Connector.Exp door = Connector.Exp.Attach(KernelEndpoints.Wrap(connect.Endpoint), Connector.States.Start);
+                door.RecvConnect(out Echo.Exp echo);
+                door.Free();
+                set.Add(echo);
+            }
+
+            long served = 0;
+            int quit = 0, vanished = 0;
+            while (quit + vanished < clients)
+            {
+                Echo.Exp ready = set.Take(-1);
+                Echo.Exp.ReadyReceived r = ready.ReceiveReady();
+                switch (r.Tag)
+                {
+                    case Echo.Exp.ReadyTag.Ping:
+                        r.GetPing(out long value);
+                        ready.SendPong(value + 1);
+                        served++;
+                        set.Add(ready);
+                        break;
+                    case Echo.Exp.ReadyTag.Data:
+                        r.GetData(out ExVector<byte> buffer);
+                        buffer[0] ^= 0xFF;
+                        ready.SendDataBack(buffer);
+                        set.Add(ready);
+                        break;
+                    case Echo.Exp.ReadyTag.Quit:
+                        quit++;
+                        ready.Free();
+                        break;
+                    default:   // ChannelClosed
+                        vanished++;
+                        ready.Free();
+                        break;
+                }
+            }
+
+            Debug.WriteLine($"served {served} pings to {clients} clients from one endpoint set");
+            return vanished == 0 ? 0 : 4;
+        }
+
         private static Echo.Imp Connect(string path)
         {
             ChannelEndpoint raw = default;

@@ -543,9 +543,12 @@ namespace Sing.Kernel.Abi
             return status;
         }
 
+        /// <summary>Endpoints one select may wait on (validated copies live on the caller's stack: 2 KiB).</summary>
+        private const int MaxSelect = 256;
+
         private static AbiStatus SelectCore(void** endpoints, int count, ulong timeoutMilliseconds, int* ready)
         {
-            if (endpoints == null || ready == null || count < 1 || count > 64) return AbiStatus.InvalidArgument;
+            if (endpoints == null || ready == null || count < 1 || count > MaxSelect) return AbiStatus.InvalidArgument;
             var validated = stackalloc Channels.Endpoint*[count];
             for (int i = 0; i < count; i++)
             {

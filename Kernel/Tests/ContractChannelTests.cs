@@ -16,6 +16,20 @@ namespace Sing.Kernel.Tests
             t.Equal(0, (ulong)ChannelTests.Wait(t, server, "server"), "the server ended on Quit");
         }
 
+        /// <summary>One server SIP serves three client SIPs at once from an endpoint set (a switch receive over all of
+        /// them in the kernel), each client doing 200 pings, a vector round trip and Quit.</summary>
+        public static void EndpointSetServesManyClients(TestContext t)
+        {
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-set-server /service/echo-set 3");
+            KernelProcess a = ChannelTests.Start(t, "echo-contract-client /service/echo-set 200");
+            KernelProcess b = ChannelTests.Start(t, "echo-contract-client /service/echo-set 200");
+            KernelProcess c = ChannelTests.Start(t, "echo-contract-client /service/echo-set 200");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, a, "client a"), "client a got every answer");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, b, "client b"), "client b got every answer");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, c, "client c"), "client c got every answer");
+            t.Equal(0, (ulong)ChannelTests.Wait(t, server, "set server"), "the server saw all three say Quit");
+        }
+
         public static void EndpointTravelsInAMessage(TestContext t)
         {
             // The client creates an Echo channel and sends its exporter end inside a Connector message; the server

@@ -16,6 +16,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("channels.stress_many_channels_many_messages", &ChannelTests.StressManyChannelsManyMessages),
             new KernelTest("contracts.ping_pong_between_sips", &ContractChannelTests.PingPongBetweenSips),
             new KernelTest("contracts.endpoint_travels_in_a_message", &ContractChannelTests.EndpointTravelsInAMessage),
+            new KernelTest("contracts.endpoint_set_serves_many_clients", &ContractChannelTests.EndpointSetServesManyClients),
             new KernelTest("contracts.peer_death_is_channel_closed", &ContractChannelTests.PeerDeathIsChannelClosed),
             new KernelTest("contracts.protocol_violation_is_detected", &ContractChannelTests.ProtocolViolationIsDetected),
         };

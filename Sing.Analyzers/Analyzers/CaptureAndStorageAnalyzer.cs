@@ -32,7 +32,8 @@ namespace Sing.Analyzers
             context.RegisterOperationAction(AnalyzeCall, OperationKind.Invocation, OperationKind.ObjectCreation);
         }
 
-        /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments), TRef excepted.</summary>
+        /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments); TRef and EndpointSet
+        /// excepted: they own what they hold and hand it out only through calls the flow analysis follows.</summary>
         private static bool HoldsTracked(ITypeSymbol? type, int depth = 0)
         {
             if (type is null || depth > 6)
@@ -50,7 +51,7 @@ namespace Sing.Analyzers
                 return HoldsTracked(array.ElementType, depth + 1);
             }
 
-            if (type is INamedTypeSymbol named && named.IsGenericType && ArgumentKinds.MetadataName(named.OriginalDefinition) != KnownNames.TRef)
+            if (type is INamedTypeSymbol named && named.IsGenericType && !IsOwningHolder(named))
             {
                 foreach (ITypeSymbol argument in named.TypeArguments)
                 {
@@ -62,6 +63,12 @@ namespace Sing.Analyzers
             }
 
             return false;
+        }
+
+        private static bool IsOwningHolder(INamedTypeSymbol type)
+        {
+            string name = ArgumentKinds.MetadataName(type.OriginalDefinition);
+            return name == KnownNames.TRef || name == KnownNames.EndpointSet;
         }
 
         private static void AnalyzeField(SymbolAnalysisContext context)

@@ -33,6 +33,27 @@ namespace Sing.Analyzers.Tests
             """));
 
         [Fact]
+        public void EndpointSet_field_is_clean_and_its_members_are_tracked() => Verify.Diagnostics(Prelude.InClass("""
+            private readonly EndpointSet<Calculator.Imp> _clients = new EndpointSet<Calculator.Imp>();
+
+            public void Keep([Claims] Calculator.Imp imp)
+            {
+                _clients.Add(imp);
+            }
+
+            public void Serve()
+            {
+                Calculator.Imp? /*SING0203*/ready = _clients.Take(0);
+                if (ready is null)
+                {
+                    return;
+                }
+
+                ready.SendQuit();
+            }
+            """));
+
+        [Fact]
         public void TRef_field_is_clean() => Verify.Diagnostics(Prelude.InClass("""
             private TRef<Calculator.Imp>? _client;
 

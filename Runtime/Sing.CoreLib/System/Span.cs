@@ -107,6 +107,20 @@ namespace System
             _length = array.Length;
         }
 
+        public ReadOnlySpan(T[] array, int start, int length)
+        {
+            if (array is null)
+            {
+                if (start != 0 || length != 0) ThrowHelpers.ThrowArgumentOutOfRangeException();
+                this = default;
+                return;
+            }
+            if ((uint)start > (uint)array.Length || (uint)length > (uint)(array.Length - start))
+                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            _reference = ref Unsafe.Add(ref Unsafe.As<byte, T>(ref array.GetRawData()), start);
+            _length = length;
+        }
+
         public unsafe ReadOnlySpan(void* pointer, int length)
         {
             if (length < 0) ThrowHelpers.ThrowArgumentOutOfRangeException();

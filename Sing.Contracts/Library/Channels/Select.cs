@@ -15,7 +15,8 @@ namespace Sing.Contracts
 
         public const int Infinite = -1;
 
-        private const int MaxNative = 64;
+        // The kernel's ChannelSelect takes up to 256 endpoints (the handles go on the stack here).
+        private const int MaxNative = 256;
 
         public static int Wait(int timeoutMs, Endpoint first, Endpoint second)
         {

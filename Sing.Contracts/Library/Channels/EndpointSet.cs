@@ -1,0 +1,92 @@
+using System;
+
+namespace Sing.Contracts
+{
+    /// <summary>
+    /// Singularity's endpoint set (ESet): owns any number of endpoints of one contract side, so a server can
+    /// wait on all its clients at once. A switch receive over the set (<see cref="Take"/>, or
+    /// <see cref="Wait"/> together with other endpoints) takes out the first member that can be received from (a
+    /// message waits, or its peer closed); the caller receives on it, then <see cref="Add"/>s it back to keep
+    /// serving it, or frees it. The set may live in a field (the analyzers treat it like a <see cref="TRef{T}"/>);
+    /// <see cref="Free"/> frees whatever members are still in it.
+    /// </summary>
+    public sealed class EndpointSet<T> where T : Endpoint
+    {
+        /// <summary><see cref="Wait"/>'s answer when a member of the set is ready (take it with <c>Take(0)</c>).</summary>
+        public const int MemberReady = int.MaxValue;
+
+        private Endpoint[] _members = new Endpoint[4];
+        private Endpoint[] _waitList = new Endpoint[4];
+        private int _count;
+
+        /// <summary>Members now in the set (taken members are not counted until added back).</summary>
+        public int Count => _count;
+
+        /// <summary>Puts an endpoint in the set; the caller's handle stops working.</summary>
+        public void Add([Claims] T endpoint)
+        {
+            if (_count == _members.Length)
+            {
+                Array.Resize(ref _members, _count * 2);
+            }
+
+            _members[_count++] = Transfer.Move(endpoint);
+        }
+
+        /// <summary>The first member that can be received from within <paramref name="timeoutMs"/> (-1: no limit),
+        /// taken out of the set; null on timeout or when the set is empty.</summary>
+        public T? Take(int timeoutMs)
+        {
+            if (_count == 0)
+            {
+                return null;
+            }
+
+            int ready = Select.Wait(timeoutMs, new ReadOnlySpan<Endpoint>(_members, 0, _count));
+            return ready == Select.TimedOut ? null : RemoveAt(ready);
+        }
+
+        /// <summary>A switch receive over <paramref name="others"/> and this set: the index of the first ready endpoint
+        /// of <paramref name="others"/>, <see cref="MemberReady"/> when a member is ready first, or
+        /// <see cref="Select.TimedOut"/>. Nothing is taken out of the set.</summary>
+        public int Wait(int timeoutMs, ReadOnlySpan<Endpoint> others)
+        {
+            int total = others.Length + _count;
+            if (_waitList.Length < total)
+            {
+                _waitList = new Endpoint[Math.Max(total, _waitList.Length * 2)];
+            }
+
+            for (int i = 0; i < others.Length; i++)
+            {
+                _waitList[i] = others[i];
+            }
+
+            Array.Copy(_members, 0, _waitList, others.Length, _count);
+            int ready = Select.Wait(timeoutMs, new ReadOnlySpan<Endpoint>(_waitList, 0, total));
+            Array.Clear(_waitList, 0, total);   // the list must not keep endpoints alive after they leave the set
+            return ready == Select.TimedOut ? Select.TimedOut : ready < others.Length ? ready : MemberReady;
+        }
+
+        /// <summary>Frees every member still in the set (their peers see ChannelClosed).</summary>
+        public void Free()
+        {
+            for (int i = 0; i < _count; i++)
+            {
+                _members[i].Free();
+                _members[i] = null!;
+            }
+
+            _count = 0;
+        }
+
+        private T RemoveAt(int index)
+        {
+            var taken = (T)_members[index];
+            _count--;
+            _members[index] = _members[_count];   // order does not matter: every ready member is served in turn
+            _members[_count] = null!;
+            return taken;
+        }
+    }
+}
