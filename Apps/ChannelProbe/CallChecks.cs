@@ -19,6 +19,7 @@ namespace Sing.Apps.ChannelProbe
             if (failed == 0) failed = BadArgumentsAreRefused();
             if (failed == 0) failed = AnEndpointSentAwayIsNoLongerUsable();
             if (failed == 0) failed = ABlockSentAwayOrFreedIsNoLongerUsable();
+            if (failed == 0) failed = SecondSlotsAreChecked();
             if (failed != 0) Debug.WriteLine($"call check {failed} failed");
             return failed;
         }
@@ -171,6 +172,41 @@ namespace Sing.Apps.ChannelProbe
             if (failed == 0 && Channels.Receive(imp, &received, 0) != AbiStatus.Ok) failed = 64;
             Exchange.Free(block);                                                   // freed: no longer a block at all
             if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.InvalidArgument) failed = 65;
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return failed;
+        }
+    
+        /// <summary>A message's second block and endpoint get the same checks as the first, plus: distinct from the
+        /// first, at most 24 inline bytes beside them, no unknown flags. A queued message carrying two blocks is freed
+        /// with the channel (the kernel test compares the exchange heap before and after).</summary>
+        private static int SecondSlotsAreChecked()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            ExchangeBlock one = Exchange.Allocate(64), two = Exchange.Allocate(64);
+            ChannelMessage m = default;
+            m.Carries = 4;
+            int failed = Channels.Send(imp, &m) != AbiStatus.InvalidArgument ? 70 : 0;
+            m.Carries = ChannelMessage.CarriesSecondBlock;
+            m.SecondBlock = (byte*)two.Pointer + 8;
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.InvalidArgument) failed = 71;          // forged
+            m.Block = one.Pointer;
+            m.SecondBlock = one.Pointer;
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.InvalidArgument) failed = 72;          // the same block twice
+            m.SecondBlock = two.Pointer;
+            m.InlineLength = ChannelMessage.InlineCapacityWithSecondSlots + 1;
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.InvalidArgument) failed = 73;          // inline bytes over the slots
+            m.InlineLength = 0;
+            m.Block = null;
+            m.Carries = ChannelMessage.CarriesSecondEndpoint;
+            m.SecondEndpoint = imp.Address;
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.InvalidArgument) failed = 74;          // its own channel's end
+            m.Carries = ChannelMessage.CarriesSecondBlock;
+            m.Block = one.Pointer;
+            m.SecondBlock = two.Pointer;
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.Ok) failed = 75;                       // both blocks in transit
+            if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.NotOwner) failed = 76;                 // no longer ours
+            // Closing both ends drops the queued message and frees both blocks.
             Channels.Close(imp);
             Channels.Close(exp);
             return failed;

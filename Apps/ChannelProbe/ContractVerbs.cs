@@ -99,6 +99,53 @@ namespace Sing.Apps.ChannelProbe
             return vanished == 0 ? 0 : 4;
         }
 
+        /// <summary>Two vectors and then two endpoints in single messages, over one kernel channel inside this SIP:
+        /// the vectors arrive at the same addresses with their contents, the endpoints work at the receiver. Exit 0,
+        /// or the number of the first failed check.</summary>
+        public static int PairsCheck()
+        {
+            int failed = 0;
+            Pairs.CreateChannel(out Pairs.Imp imp, out Pairs.Exp exp);
+            ExVector<byte> first = ExchangeHeap.NewVector<byte>(64);
+            ExVector<byte> second = ExchangeHeap.NewVector<byte>(128);
+            first[0] = 11;
+            second[127] = 22;
+            ulong a = AddressOf(first), b = AddressOf(second);
+            imp.SendSwap(first, second, 77);
+            exp.RecvSwap(out ExVector<byte> x, out ExVector<byte> y, out long tag);
+            if (AddressOf(x) != a || AddressOf(y) != b || x.Length != 64 || y.Length != 128 || x[0] != 11 || y[127] != 22 || tag != 77) failed = 1;
+            exp.SendSwapped(y, x, tag + 1);
+            imp.RecvSwapped(out ExVector<byte> p, out ExVector<byte> q, out long tag2);
+            if (failed == 0 && (AddressOf(p) != b || AddressOf(q) != a || tag2 != 78)) failed = 2;
+            p.Free();
+            q.Free();
+
+            Note.CreateChannel(out Note.Imp n1, out Note.Exp r1);
+            Note.CreateChannel(out Note.Imp n2, out Note.Exp r2);
+            imp.SendHand(n1, n2);
+            exp.RecvHand(out Note.Imp h1, out Note.Imp h2);
+            h1.SendHello(5);
+            h2.SendHello(6);
+            r1.RecvHello(out long v1);
+            r2.RecvHello(out long v2);
+            if (failed == 0 && (v1 != 5 || v2 != 6)) failed = 3;
+            exp.SendHanded();
+            imp.RecvHanded();
+            h1.Free();
+            h2.Free();
+            r1.Free();
+            r2.Free();
+            imp.Free();
+            exp.Free();
+            if (failed != 0) Debug.WriteLine($"pairs check {failed} failed");
+            return failed;
+        }
+
+        private static unsafe ulong AddressOf(ExVector<byte> vector)
+        {
+            fixed (byte* p = &vector[0]) return (ulong)p;
+        }
+
         private static Echo.Imp Connect(string path)
         {
             ChannelEndpoint raw = default;

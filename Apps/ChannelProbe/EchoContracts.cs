@@ -25,4 +25,27 @@ namespace Sing.Apps.ChannelProbe
     {
         [InMessage] partial void Connect([InState("Ready")] Echo.Exp service);
     }
+
+    /// <summary>Messages that carry two exchange-heap vectors or two endpoints at once (the kernel message's second
+    /// slots): Swap sends two vectors that come back in the other order, Hand sends two Note importer ends.</summary>
+    [Contract]
+    [State("Start", "Swap? -> Swapped! -> Handing")]
+    [State("Handing", "Hand? -> Handed! -> End")]
+    [State("End")]
+    public sealed partial class Pairs
+    {
+        [InMessage] partial void Swap(ExVector<byte> first, ExVector<byte> second, long tag);
+        [OutMessage] partial void Swapped(ExVector<byte> first, ExVector<byte> second, long tag);
+        [InMessage] partial void Hand([InState("Open")] Note.Imp first, [InState("Open")] Note.Imp second);
+        [OutMessage] partial void Handed();
+    }
+
+    /// <summary>One number, once: the endpoints Pairs.Hand carries.</summary>
+    [Contract]
+    [State("Open", "Hello? -> Closed")]
+    [State("Closed")]
+    public sealed partial class Note
+    {
+        [InMessage] partial void Hello(long value);
+    }
 }

@@ -16,7 +16,7 @@ namespace Sing.Apps.ChannelProbe
     /// "vector-relay IN OUT" | "vector-sink PATH" | "transfer-server PATH" | "transfer-client PATH" |
     /// "hang PATH" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
     /// the same over the
-    /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-set-server PATH CLIENTS" | "echo-contract-client PATH COUNT" |
+    /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
     /// "echo-contract-hang PATH" | "echo-contract-violator PATH".</summary>
     internal static unsafe class Program
     {
@@ -41,6 +41,7 @@ namespace Sing.Apps.ChannelProbe
                 case "call-checks": return CallChecks.Run();
                 case "echo-contract-server": return ContractVerbs.Server(args[1]);
                 case "echo-contract-set-server": return ContractVerbs.SetServer(args[1], int.Parse(args[2]));
+                case "pairs-check": return ContractVerbs.PairsCheck();
                 case "echo-contract-client": return ContractVerbs.Client(args[1], int.Parse(args[2]));
                 case "echo-contract-hang": return ContractVerbs.Hang(args[1]);
                 case "echo-contract-violator": return ContractVerbs.Violator(args[1]);

@@ -86,8 +86,9 @@ namespace Sing.Kernel.Channels
         }
 
         /// <summary>The state of contract endpoint <paramref name="e"/> after <paramref name="side"/> sends
-        /// <paramref name="tag"/>, or -1: one table load inline (the endpoint holds the checker's table).</summary>
-        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        /// <paramref name="tag"/>, or -1: one table load (the endpoint holds the checker's table). Not inlined: the
+        /// raw channels' hot path stays small.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static int NextState(Endpoint* e, int tag, int side)
         {
             short* table = e->NextStates;
@@ -241,6 +242,12 @@ namespace Sing.Kernel.Channels
             }
             // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
             if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            // A second block or endpoint (rare) is checked and given up in one call, before anything changes.
+            if (message->Carries != 0)
+            {
+                AbiStatus second = GiveUpSecondSlots(sender, from, to, message);
+                if (second != AbiStatus.Ok) return second;
+            }
             from->State = next;
             if (block != null) ExchangeHeap.GiveUpLocked(block, sender, ExchangeHeap.Kind.Data);
             if (carried != null) ExchangeHeap.GiveUpLocked(carried, sender, ExchangeHeap.Kind.Endpoint);
@@ -250,6 +257,57 @@ namespace Sing.Kernel.Channels
             to->Count++;
             WakeWaiterLocked(to);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>The second block and endpoint a message may carry (ChannelMessage.Carries): each must be present,
+        /// valid, owned by the sender and distinct from the first (and an endpoint from the channel's own ends); the
+        /// inline arguments must leave their 16 bytes free. Off the common path: most messages carry neither.</summary>
+        private static AbiStatus GiveUpSecondSlots(KernelProcess sender, Endpoint* from, Endpoint* to, ChannelMessage* message)
+        {
+            AbiStatus status = ValidateSecondSlots(sender, from, to, message);
+            if (status == AbiStatus.Ok) MoveSecondSlots(message, sender, null);
+            return status;
+        }
+
+        private static AbiStatus ValidateSecondSlots(KernelProcess sender, Endpoint* from, Endpoint* to, ChannelMessage* message)
+        {
+            int carries = message->Carries;
+            if ((carries & ~(ChannelMessage.CarriesSecondBlock | ChannelMessage.CarriesSecondEndpoint)) != 0
+                || (uint)message->InlineLength > ChannelMessage.InlineCapacityWithSecondSlots) return AbiStatus.InvalidArgument;
+            if ((carries & ChannelMessage.CarriesSecondBlock) != 0)
+            {
+                void* data = message->SecondBlock;
+                ExchangeHeap.Block* block = ExchangeHeap.Validate(data, ExchangeHeap.Kind.Data);
+                if (block == null || data == message->Block) return AbiStatus.InvalidArgument;
+                if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+            }
+            if ((carries & ChannelMessage.CarriesSecondEndpoint) != 0)
+            {
+                void* endpoint = message->SecondEndpoint;
+                ExchangeHeap.Block* block = ExchangeHeap.Validate(endpoint, ExchangeHeap.Kind.Endpoint);
+                if (block == null || endpoint == message->Endpoint || (Endpoint*)endpoint == from || (Endpoint*)endpoint == to)
+                    return AbiStatus.InvalidArgument;
+                if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+            }
+            return AbiStatus.Ok;
+        }
+
+        /// <summary>Moves a message's second block and endpoint: from the sender to nobody (<paramref name="to"/> null),
+        /// or from nobody to the receiver. Interrupts must be off.</summary>
+        private static void MoveSecondSlots(ChannelMessage* message, KernelProcess from, KernelProcess to)
+        {
+            if ((message->Carries & ChannelMessage.CarriesSecondBlock) != 0)
+            {
+                ExchangeHeap.Block* block = ExchangeHeap.HeaderOf(message->SecondBlock);
+                if (from != null) ExchangeHeap.GiveUpLocked(block, from, ExchangeHeap.Kind.Data);
+                else ExchangeHeap.TakeLocked(block, to);
+            }
+            if ((message->Carries & ChannelMessage.CarriesSecondEndpoint) != 0)
+            {
+                ExchangeHeap.Block* block = ExchangeHeap.HeaderOf(message->SecondEndpoint);
+                if (from != null) ExchangeHeap.GiveUpLocked(block, from, ExchangeHeap.Kind.Endpoint);
+                else ExchangeHeap.TakeLocked(block, to);
+            }
         }
 
         /// <summary>Takes the next message, waiting up to <paramref name="timeoutMilliseconds"/>. ChannelClosed once the
@@ -291,6 +349,7 @@ namespace Sing.Kernel.Channels
                 me.RememberOwnedBlock(message->Block);
             }
             if (message->Endpoint != null) ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
+            if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             return AbiStatus.Ok;
         }
 
@@ -384,6 +443,8 @@ namespace Sing.Kernel.Channels
                 e->Count--;
                 if (slot->Block != null) ExchangeHeap.Free(ExchangeHeap.Validate(slot->Block, ExchangeHeap.Kind.Data), null);
                 if (slot->Endpoint != null) CloseEndpoint((Endpoint*)slot->Endpoint, null);
+                if ((slot->Carries & ChannelMessage.CarriesSecondBlock) != 0) ExchangeHeap.Free(ExchangeHeap.HeaderOf(slot->SecondBlock), null);
+                if ((slot->Carries & ChannelMessage.CarriesSecondEndpoint) != 0) CloseEndpoint((Endpoint*)slot->SecondEndpoint, null);
             }
             ExchangeHeap.Free(BlockOf(e), owner);
         }

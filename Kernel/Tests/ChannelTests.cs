@@ -93,11 +93,15 @@ namespace Sing.Kernel.Tests
 
         /// <summary>ChannelCall inside one SIP (Apps/ChannelProbe/CallChecks.cs): data and blocks round trip, a timeout
         /// still delivers, closed peers, forged endpoints and bad lengths are refused, and an endpoint sent away or
-        /// closed is refused at once (the kernel's memory of the last validated endpoint does not outlive ownership).</summary>
+        /// closed is refused at once (the kernel's memory of the last validated endpoint does not outlive ownership), the
+        /// second block and endpoint slots get their checks, and nothing is left in the exchange heap.</summary>
         public static void CallRoundTripsAndRefusals(TestContext t)
         {
+            ulong blocksBefore = ExchangeHeap.BlocksLive;
             int code = Wait(t, Start(t, "call-checks"), "call-checks");
             t.Equal(0, (ulong)code, string.Concat("every ChannelCall check passed (else the number of the first that failed: ", code.ToString(), ")"));
+            WaitHandle.Sleep(2);
+            t.Equal(blocksBefore, ExchangeHeap.BlocksLive, "exchange heap blocks back to their previous count (queued blocks freed with their channel)");
         }
 
         private static void ProtocolViolationEndsTheSender(TestContext t, string how)

@@ -30,6 +30,17 @@ namespace Sing.Kernel.Tests
             t.Equal(0, (ulong)ChannelTests.Wait(t, server, "set server"), "the server saw all three say Quit");
         }
 
+        /// <summary>Messages with two vectors and with two endpoints (the kernel message's second slots) between the
+        /// ends of a channel in one SIP; no exchange-heap block outlives the SIP.</summary>
+        public static void TwoBlocksAndTwoEndpointsInOneMessage(TestContext t)
+        {
+            ulong blocksBefore = Channels.ExchangeHeap.BlocksLive;
+            int code = ChannelTests.Wait(t, ChannelTests.Start(t, "pairs-check"), "pairs-check");
+            t.Equal(0, (ulong)code, string.Concat("two vectors and two endpoints travelled in single messages (else check ", code.ToString(), " failed)"));
+            WaitHandle.Sleep(2);
+            t.Equal(blocksBefore, Channels.ExchangeHeap.BlocksLive, "exchange heap blocks back to their previous count");
+        }
+
         public static void EndpointTravelsInAMessage(TestContext t)
         {
             // The client creates an Echo channel and sends its exporter end inside a Connector message; the server

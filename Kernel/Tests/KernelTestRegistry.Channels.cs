@@ -17,6 +17,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("contracts.ping_pong_between_sips", &ContractChannelTests.PingPongBetweenSips),
             new KernelTest("contracts.endpoint_travels_in_a_message", &ContractChannelTests.EndpointTravelsInAMessage),
             new KernelTest("contracts.endpoint_set_serves_many_clients", &ContractChannelTests.EndpointSetServesManyClients),
+            new KernelTest("contracts.two_blocks_and_two_endpoints_in_one_message", &ContractChannelTests.TwoBlocksAndTwoEndpointsInOneMessage),
             new KernelTest("contracts.peer_death_is_channel_closed", &ContractChannelTests.PeerDeathIsChannelClosed),
             new KernelTest("contracts.protocol_violation_is_detected", &ContractChannelTests.ProtocolViolationIsDetected),
         };

@@ -35,17 +35,35 @@ namespace Sing.Contracts.Sip
 
         public void Send(ref WireMessage message)
         {
-            if (message.UsesSecondSlots)
-            {
-                throw new ProtocolViolationException("a kernel channel message carries one exchange block and one endpoint");
-            }
-
-            ChannelMessage k;
+            ChannelMessage k = default;
             k.Tag = message.Tag;
             k.InlineLength = message.InlineLength;
+            k.Carries = 0;
             k.Block = (void*)message.Block;
             k.Endpoint = message.Endpoint is KernelTransport carried ? carried.Detach().Address : null;
             message.CopyInlineTo(k.Inline);
+            if (message.UsesSecondSlots)
+            {
+                // The second block and endpoint ride in the last 16 inline bytes.
+                if (message.InlineLength > ChannelMessage.InlineCapacityWithSecondSlots)
+                {
+                    throw new ProtocolViolationException("a kernel channel message with a second block or endpoint carries at most "
+                        + ChannelMessage.InlineCapacityWithSecondSlots.ToString() + " inline bytes");
+                }
+
+                if (message.SecondBlock != 0)
+                {
+                    k.Carries |= ChannelMessage.CarriesSecondBlock;
+                    k.SecondBlock = (void*)message.SecondBlock;
+                }
+
+                if (message.SecondEndpoint is KernelTransport second)
+                {
+                    k.Carries |= ChannelMessage.CarriesSecondEndpoint;
+                    k.SecondEndpoint = second.Detach().Address;
+                }
+            }
+
             AbiStatus status = Abi.Table->ChannelSend(_endpoint, &k);
             if (status == AbiStatus.Ok)
             {
@@ -55,14 +73,11 @@ namespace Sing.Contracts.Sip
             if (status == AbiStatus.ChannelClosed)
             {
                 // The peer is gone: the message is dropped (failure shows on receive), with what it carried.
-                if (k.Block != null)
+                DropCarried(k.Block, k.Endpoint);
+                if ((k.Carries & ChannelMessage.CarriesSecondBlock) != 0 || (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0)
                 {
-                    Abi.Table->ExchangeFree(k.Block);
-                }
-
-                if (k.Endpoint != null)
-                {
-                    Abi.Table->ChannelClose(k.Endpoint);
+                    DropCarried((k.Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k.SecondBlock : null,
+                        (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k.SecondEndpoint : null);
                 }
 
                 return;
@@ -71,10 +86,23 @@ namespace Sing.Contracts.Sip
             throw new ProtocolViolationException("kernel channel send failed with status " + ((int)status).ToString());
         }
 
+        private static void DropCarried(void* block, void* endpoint)
+        {
+            if (block != null)
+            {
+                Abi.Table->ExchangeFree(block);
+            }
+
+            if (endpoint != null)
+            {
+                Abi.Table->ChannelClose(endpoint);
+            }
+        }
+
         public bool Receive(out WireMessage message)
         {
             message = default;
-            ChannelMessage k;
+            ChannelMessage k = default;
             AbiStatus status = Abi.Table->ChannelReceive(_endpoint, ulong.MaxValue, &k);
             if (status == AbiStatus.ChannelClosed)
             {
@@ -92,6 +120,16 @@ namespace Sing.Contracts.Sip
             if (k.Endpoint != null)
             {
                 message.Endpoint = new KernelTransport(new ChannelEndpoint(k.Endpoint));
+            }
+
+            if ((k.Carries & ChannelMessage.CarriesSecondBlock) != 0)
+            {
+                message.SecondBlock = (nint)k.SecondBlock;
+            }
+
+            if ((k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0)
+            {
+                message.SecondEndpoint = new KernelTransport(new ChannelEndpoint(k.SecondEndpoint));
             }
 
             return true;

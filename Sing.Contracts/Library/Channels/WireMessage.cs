@@ -11,7 +11,7 @@ namespace Sing.Contracts
         /// <summary>Inline bytes: the kernel ABI's inline capacity, so a message fits one kernel message.</summary>
         public const int InlineCapacity = 40;
 
-        /// <summary>Blocks and endpoints one message can carry (the kernel ABI carries one of each).</summary>
+        /// <summary>Blocks and endpoints one message can carry (a kernel message too: ChannelMessage's second slots).</summary>
         public const int LinearSlots = 2;
 
         private fixed byte _inline[InlineCapacity];
@@ -45,7 +45,22 @@ namespace Sing.Contracts
             set => _endpoint0 = value;
         }
 
-        /// <summary>True when the message uses a second block or endpoint slot (kernel ABI v1 carries one of each).</summary>
+        /// <summary>The second block slot (0 when none), for transports.</summary>
+        public nint SecondBlock
+        {
+            readonly get => _block1;
+            set => _block1 = value;
+        }
+
+        /// <summary>The second endpoint slot, for transports.</summary>
+        public IChannelTransport? SecondEndpoint
+        {
+            readonly get => _endpoint1;
+            set => _endpoint1 = value;
+        }
+
+        /// <summary>True when the message uses a second block or endpoint slot (a kernel message then has 24 inline
+        /// bytes instead of 40: the second slots' addresses take the rest).</summary>
         public readonly bool UsesSecondSlots => _block1 != 0 || _endpoint1 is not null;
 
         /// <summary>Appends a scalar or struct of scalars.</summary>
