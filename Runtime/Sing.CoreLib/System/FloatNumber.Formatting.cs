@@ -41,7 +41,9 @@ namespace System
             return TryCopy(buffer, FormatSingle(value, format, buffer), destination, out charsWritten);
         }
 
-        private static bool TryCopy(char* source, int length, Span<char> destination, out int charsWritten)
+        /// <summary>Copies a formatted value into a caller's span; false if it does not fit. Shared with the integer
+        /// formats (Number).</summary>
+        internal static bool TryCopy(char* source, int length, Span<char> destination, out int charsWritten)
         {
             if (length > destination.Length)
             {

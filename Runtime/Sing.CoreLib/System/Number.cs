@@ -96,29 +96,16 @@ namespace System
             return count;
         }
 
-        /// <summary>Copies a formatted value into a caller's span; false if it does not fit.</summary>
-        internal static bool TryCopy(char* source, int length, Span<char> destination, out int charsWritten)
-        {
-            if (length > destination.Length)
-            {
-                charsWritten = 0;
-                return false;
-            }
-            for (int i = 0; i < length; i++) destination[i] = source[i];
-            charsWritten = length;
-            return true;
-        }
-
         internal static bool TryFormatSigned(long value, int bits, Span<char> destination, out int charsWritten, ReadOnlySpan<char> format)
         {
             char* buffer = stackalloc char[MaxFormattedLength];
-            return TryCopy(buffer, FormatSigned(value, bits, format, buffer), destination, out charsWritten);
+            return FloatNumber.TryCopy(buffer, FormatSigned(value, bits, format, buffer), destination, out charsWritten);
         }
 
         internal static bool TryFormatUnsigned(ulong value, int bits, Span<char> destination, out int charsWritten, ReadOnlySpan<char> format)
         {
             char* buffer = stackalloc char[MaxFormattedLength];
-            return TryCopy(buffer, FormatUnsigned(value, bits, format, buffer), destination, out charsWritten);
+            return FloatNumber.TryCopy(buffer, FormatUnsigned(value, bits, format, buffer), destination, out charsWritten);
         }
 
         /// <summary>Parses optional surrounding white space, an optional sign and decimal digits into a value in
