@@ -20,6 +20,7 @@ namespace Sing.Apps.ChannelProbe
             if (failed == 0) failed = AnEndpointSentAwayIsNoLongerUsable();
             if (failed == 0) failed = ABlockSentAwayOrFreedIsNoLongerUsable();
             if (failed == 0) failed = SecondSlotsAreChecked();
+            if (failed == 0) failed = AnEndpointAThreadWaitsOnStaysPut();
             if (failed != 0) Debug.WriteLine($"call check {failed} failed");
             return failed;
         }
@@ -209,6 +210,28 @@ namespace Sing.Apps.ChannelProbe
             // Closing both ends drops the queued message and frees both blocks.
             Channels.Close(imp);
             Channels.Close(exp);
+            return failed;
+        }
+    
+        /// <summary>While a thread of this SIP waits on an endpoint, the endpoint can be neither closed nor sent away
+        /// (the waiting thread would be left on memory that is no longer its process's): InvalidState.</summary>
+        private static int AnEndpointAThreadWaitsOnStaysPut()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            Channels.Create(2, out ChannelEndpoint carrierImp, out ChannelEndpoint carrierExp);
+            ThreadHandle echo = StartEcho(exp);
+            Threads.Sleep(5);                                                       // the echo thread now waits on exp
+            int failed = Channels.Close(exp) != AbiStatus.InvalidState ? 80 : 0;
+            if (failed == 0 && Channels.Send(carrierImp, 7, 0, default, exp) != AbiStatus.InvalidState) failed = 81;
+            ChannelMessage m = default;
+            m.Carries = ChannelMessage.CarriesSecondEndpoint;
+            m.SecondEndpoint = exp.Address;
+            if (failed == 0 && Channels.Send(carrierImp, &m) != AbiStatus.InvalidState) failed = 82;
+            StopEcho(imp, echo);                                                    // it stopped waiting: now it may go
+            if (failed == 0 && Channels.Close(exp) != AbiStatus.Ok) failed = 83;
+            Channels.Close(imp);
+            Channels.Close(carrierImp);
+            Channels.Close(carrierExp);
             return failed;
         }
     }

@@ -589,6 +589,9 @@ namespace Sing.Kernel.Abi
             // in between (and have a block in transit freed under the receiver).
             ulong flags = Scheduler.DisableInterrupts();
             AbiStatus status = Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e);
+            // Another thread of the process waits on it (receive or select): freeing it under that thread would let
+            // the thread touch the page after its next owner got it.
+            if (status == AbiStatus.Ok && e->Waiter != 0) status = AbiStatus.InvalidState;
             if (status == AbiStatus.Ok) Channels.Channel.CloseEndpoint(e, Caller);
             Scheduler.RestoreInterrupts(flags);
             Leave(mark);

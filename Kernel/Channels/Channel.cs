@@ -229,8 +229,9 @@ namespace Sing.Kernel.Channels
                 carried = ExchangeHeap.Validate(message->Endpoint, ExchangeHeap.Kind.Endpoint);
                 if (carried == null) return AbiStatus.InvalidArgument;
                 if (!ExchangeHeap.IsOwnedBy(carried, sender)) return AbiStatus.NotOwner;
-                // An endpoint cannot travel through itself or its own peer.
+                // An endpoint cannot travel through itself or its own peer, nor while a thread waits on it.
                 if ((Endpoint*)message->Endpoint == from || (Endpoint*)message->Endpoint == to) return AbiStatus.InvalidArgument;
+                if (((Endpoint*)message->Endpoint)->Waiter != 0) return AbiStatus.InvalidState;
             }
             // The contract is checked first: a sender that breaks it is told so (and ended), even when its breach
             // also overfills the peer's queue.
@@ -288,6 +289,7 @@ namespace Sing.Kernel.Channels
                 if (block == null || endpoint == message->Endpoint || (Endpoint*)endpoint == from || (Endpoint*)endpoint == to)
                     return AbiStatus.InvalidArgument;
                 if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+                if (((Endpoint*)endpoint)->Waiter != 0) return AbiStatus.InvalidState;
             }
             return AbiStatus.Ok;
         }
