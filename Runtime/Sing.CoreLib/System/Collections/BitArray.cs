@@ -99,17 +99,10 @@ namespace System.Collections
                 ulong bits = value ? _words[word] : ~_words[word];
                 if (word == start >> 6) bits &= ulong.MaxValue << (start & 63);
                 if (bits == 0) continue;
-                int index = (word << 6) + TrailingZeroCount(bits);
+                int index = (word << 6) + System.Numerics.BitOperations.TrailingZeroCount(bits);
                 return index < _length ? index : -1;
             }
             return -1;
-        }
-
-        private static int TrailingZeroCount(ulong bits)
-        {
-            int count = 0;
-            while ((bits & 1) == 0) { bits >>= 1; count++; }
-            return count;
         }
     }
 }

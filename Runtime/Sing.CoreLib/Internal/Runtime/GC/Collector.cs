@@ -36,6 +36,7 @@ namespace Internal.Runtime.GC
         }
 
         /// <summary>A slot holding an exact object reference (a field or a static).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void MarkReference(nint* slot)
         {
             byte* obj = (byte*)*slot;
@@ -71,12 +72,20 @@ namespace Internal.Runtime.GC
 
         private static void DrainMarkStack()
         {
+            var marker = new Marker();
             while (s_markStackCount > 0)
             {
                 byte* obj = (byte*)s_markStack[--s_markStackCount];
                 MethodTable* type = (MethodTable*)(*(nint*)obj & ~MarkBit);
-                GCDesc.EnumerateReferences(obj, type, ObjectSizeUnaligned(obj, type), &MarkReference);
+                GCDesc.EnumerateReferences(obj, type, ObjectSizeUnaligned(obj, type), ref marker);
             }
+        }
+
+        /// <summary>The mark loop's visitor: <see cref="MarkReference"/> inlined into the field walk.</summary>
+        private struct Marker : IReferenceVisitor
+        {
+            [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+            public void Visit(nint* slot) => MarkReference(slot);
         }
 
         private static void Push(nint obj)
@@ -130,7 +139,7 @@ namespace Internal.Runtime.GC
                     ulong bits = segment->StartMap[w];
                     while (bits != 0)
                     {
-                        int bit = LowestBit(bits);
+                        int bit = System.Numerics.BitOperations.TrailingZeroCount(bits);
                         bits &= bits - 1;
                         byte* header = segment->Start + ((w * 64 + (nuint)bit) << 3);
                         byte* obj = header + sizeof(nint);
@@ -185,18 +194,6 @@ namespace Internal.Runtime.GC
             }
             FreeObject.Write(start, size, GCHeap.FreeList);
             if (size >= 32) GCHeap.FreeList = start;
-        }
-
-        private static int LowestBit(ulong bits)
-        {
-            int n = 0;
-            if ((bits & 0xFFFFFFFF) == 0) { n += 32; bits >>= 32; }
-            if ((bits & 0xFFFF) == 0) { n += 16; bits >>= 16; }
-            if ((bits & 0xFF) == 0) { n += 8; bits >>= 8; }
-            if ((bits & 0xF) == 0) { n += 4; bits >>= 4; }
-            if ((bits & 0x3) == 0) { n += 2; bits >>= 2; }
-            if ((bits & 0x1) == 0) n += 1;
-            return n;
         }
     }
 }

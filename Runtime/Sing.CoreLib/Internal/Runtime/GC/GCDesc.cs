@@ -11,6 +11,15 @@ namespace Internal.Runtime.GC
         /// (the MethodTable-pointer address) whose total size is <paramref name="size"/>.</summary>
         public static void EnumerateReferences(byte* obj, MethodTable* type, nuint size, delegate*<nint*, void> visit)
         {
+            var visitor = new FunctionVisitor(visit);
+            EnumerateReferences(obj, type, size, ref visitor);
+        }
+
+        /// <summary>As above with a struct visitor: the compiler makes one copy per visitor type and inlines its Visit,
+        /// so the collector's mark loop makes no call per reference.</summary>
+        public static void EnumerateReferences<TVisitor>(byte* obj, MethodTable* type, nuint size, ref TVisitor visit)
+            where TVisitor : struct, IReferenceVisitor
+        {
             if (!type->ContainsGCPointers) return;
             nint* desc = (nint*)type;
             nint seriesCount = desc[-1];
@@ -23,7 +32,7 @@ namespace Internal.Runtime.GC
                     nint seriesOffset = desc[-2 - 2 * i];
                     nint* slot = (nint*)(obj + seriesOffset);
                     nint* stop = (nint*)((byte*)slot + seriesSize + (nint)size);
-                    for (; slot < stop; slot++) visit(slot);
+                    for (; slot < stop; slot++) visit.Visit(slot);
                 }
             }
             else if (seriesCount < 0)
@@ -40,11 +49,27 @@ namespace Internal.Runtime.GC
                         uint pointers = item[0];
                         uint skip = item[1];
                         nint* end = slot + pointers;
-                        for (; slot < end; slot++) visit(slot);
+                        for (; slot < end; slot++) visit.Visit(slot);
                         slot = (nint*)((byte*)slot + skip);
                     }
                 }
             }
         }
+    }
+
+    /// <summary>What <see cref="GCDesc.EnumerateReferences{TVisitor}"/> calls for each reference slot.</summary>
+    internal unsafe interface IReferenceVisitor
+    {
+        void Visit(nint* slot);
+    }
+
+    /// <summary>A visitor that forwards to a function pointer (roots scanned once per collection).</summary>
+    internal readonly unsafe struct FunctionVisitor : IReferenceVisitor
+    {
+        private readonly delegate*<nint*, void> _visit;
+
+        public FunctionVisitor(delegate*<nint*, void> visit) => _visit = visit;
+
+        public void Visit(nint* slot) => _visit(slot);
     }
 }
