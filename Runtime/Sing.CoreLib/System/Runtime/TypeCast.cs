@@ -65,8 +65,10 @@ namespace System.Runtime
             if ((nuint)index >= (uint)array.Length) throw new IndexOutOfRangeException();
             if (value != null)
             {
+                // Exact element type and object[] (anything goes) are the common cases: no walk of the type's bases.
                 MethodTable* elementType = array.m_pMethodTable->RelatedParameterType;
-                if (value.m_pMethodTable != elementType && !IsAssignable(value.m_pMethodTable, elementType))
+                if (value.m_pMethodTable != elementType && elementType != Internal.Runtime.MethodTable.Of<object>()
+                    && !IsAssignable(value.m_pMethodTable, elementType))
                     throw new ArrayTypeMismatchException();
             }
             ref object slot = ref System.Runtime.CompilerServices.Unsafe.As<byte, object>(ref array.GetRawData());

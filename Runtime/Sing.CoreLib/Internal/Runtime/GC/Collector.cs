@@ -88,6 +88,7 @@ namespace Internal.Runtime.GC
             public void Visit(nint* slot) => MarkReference(slot);
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void Push(nint obj)
         {
             if (s_markStackCount == s_markStackCapacity) GrowMarkStack();
@@ -159,8 +160,7 @@ namespace Internal.Runtime.GC
                             continue;
                         }
                         if (!isFree) freed += ObjectSize(obj);
-                        if (holeStart == null) holeStart = header;
-                        else segment->ClearStart(header);
+                        if (holeStart == null) holeStart = header;   // later starts in the hole are cleared by AddHole
                     }
                 }
                 if (segment->IsLarge && segmentLive == 0)
@@ -181,11 +181,8 @@ namespace Internal.Runtime.GC
         private static void AddHole(HeapSegment* segment, byte* start, byte* end)
         {
             nuint size = (nuint)(end - start);
-            if (size < GCHeap.MinObjectSize)
-            {
-                segment->ClearStart(start);
-                return;
-            }
+            segment->ClearStarts(start, end);   // the dead objects and filler inside become one
+            if (size < GCHeap.MinObjectSize) return;
             segment->SetStart(start);
             if (segment->IsLarge)
             {

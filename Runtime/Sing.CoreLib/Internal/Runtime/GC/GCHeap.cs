@@ -271,10 +271,18 @@ namespace Internal.Runtime.GC
         private static bool s_sortedFromHost;   // false while the table is the arena's first one (never freed)
         private static HeapSegment* s_lastFound;
 
+        /// <summary>The segment holding <paramref name="address"/>, or null. The last segment found answers inline (the
+        /// mark loop asks once per reference, and neighbours usually share a segment).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static HeapSegment* FindSegment(byte* address)
         {
             HeapSegment* last = s_lastFound;
             if (last != null && last->Contains(address)) return last;
+            return FindSegmentSearch(address);
+        }
+
+        private static HeapSegment* FindSegmentSearch(byte* address)
+        {
             int lo = 0, hi = s_sortedCount - 1;
             while (lo <= hi)
             {

@@ -27,6 +27,23 @@ namespace Internal.Runtime.GC
             StartMap[index >> 6] &= ~(1UL << (int)(index & 63));
         }
 
+        /// <summary>Clears the start bits of every header address in [<paramref name="from"/>, <paramref name="to"/>): a
+        /// word at a time (the sweep merges a run of dead objects into one hole).</summary>
+        public void ClearStarts(byte* from, byte* to)
+        {
+            ulong first = (ulong)(from - Start) >> 3, end = (ulong)(to - Start + 7) >> 3;
+            while (first < end)
+            {
+                ulong word = first >> 6;
+                int low = (int)(first & 63);
+                ulong stop = (word + 1) << 6 < end ? (word + 1) << 6 : end;
+                int count = (int)(stop - first);
+                ulong mask = count == 64 ? ulong.MaxValue : ((1UL << count) - 1) << low;
+                StartMap[word] &= ~mask;
+                first = stop;
+            }
+        }
+
         public readonly bool IsStart(byte* headerAddress)
         {
             ulong index = (ulong)(headerAddress - Start) >> 3;
