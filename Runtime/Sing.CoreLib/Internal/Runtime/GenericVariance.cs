@@ -45,7 +45,8 @@ namespace Internal.Runtime
                 for (int i = 0; i < type->NumInterfaces; i++)
                     if (IsAssignable(map[i], target)) return i;
             }
-            return IndexOfArrayCovariantInterface(type, target);
+            // Most failed interface casts are of non-arrays (e.g. `x is IEquatable<T>` in a comparer): no call for them.
+            return type->IsSzArray ? IndexOfArrayCovariantInterface(type, target) : -1;
         }
 
         /// <summary>Array covariance carried over to the generic interfaces an array implements, as CLR arrays do:

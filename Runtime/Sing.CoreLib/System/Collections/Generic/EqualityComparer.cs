@@ -39,14 +39,18 @@ namespace System.Collections.Generic
     }
 
     /// <summary>Also serves shared reference-type code, where the compiler could not pick GenericEqualityComparer:
-    /// it prefers IEquatable&lt;T&gt; when the object has it, then Equals(object).</summary>
-    internal sealed class ObjectEqualityComparer<T> : EqualityComparer<T>
+    /// when T implements IEquatable&lt;T&gt; (decided once per comparer: every T inherits it) that is used, else
+    /// Equals(object), as .NET's ObjectEqualityComparer does.</summary>
+    internal sealed unsafe class ObjectEqualityComparer<T> : EqualityComparer<T>
     {
+        private readonly bool _equatable = System.Runtime.TypeCast.IsAssignable(
+            Internal.Runtime.MethodTable.Of<T>(), Internal.Runtime.MethodTable.Of<IEquatable<T>>());
+
         public override bool Equals(T x, T y)
         {
             if (x == null) return y == null;
             if (y == null) return false;
-            if (x is IEquatable<T> equatable) return equatable.Equals(y);
+            if (_equatable) return ((IEquatable<T>)x).Equals(y);
             return x.Equals(y);
         }
 
