@@ -65,10 +65,11 @@ namespace System.Runtime
             if ((nuint)index >= (uint)array.Length) throw new IndexOutOfRangeException();
             if (value != null)
             {
-                // Exact element type and object[] (anything goes) are the common cases: no walk of the type's bases.
+                // Exact element type, object[] (anything goes) and a direct subclass are the common cases: no walk.
                 MethodTable* elementType = array.m_pMethodTable->RelatedParameterType;
-                if (value.m_pMethodTable != elementType && elementType != Internal.Runtime.MethodTable.Of<object>()
-                    && !IsAssignable(value.m_pMethodTable, elementType))
+                MethodTable* valueType = value.m_pMethodTable;
+                if (valueType != elementType && elementType != Internal.Runtime.MethodTable.Of<object>()
+                    && valueType->BaseType != elementType && !IsAssignable(valueType, elementType))
                     throw new ArrayTypeMismatchException();
             }
             ref object slot = ref System.Runtime.CompilerServices.Unsafe.As<byte, object>(ref array.GetRawData());
