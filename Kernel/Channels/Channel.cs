@@ -219,6 +219,8 @@ namespace Sing.Kernel.Channels
                 }
                 else
                 {
+                    // CheckCarriedBlock's test, written out: calling it here costs the plain message path a dozen
+                    // instructions of register shuffling.
                     block = ExchangeHeap.Validate(message->Block, ExchangeHeap.Kind.Data);
                     if (block == null) return AbiStatus.InvalidArgument;
                     if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
@@ -226,12 +228,9 @@ namespace Sing.Kernel.Channels
             }
             if (message->Endpoint != null)
             {
-                carried = ExchangeHeap.Validate(message->Endpoint, ExchangeHeap.Kind.Endpoint);
-                if (carried == null) return AbiStatus.InvalidArgument;
-                if (!ExchangeHeap.IsOwnedBy(carried, sender)) return AbiStatus.NotOwner;
-                // An endpoint cannot travel through itself or its own peer, nor while a thread waits on it.
-                if ((Endpoint*)message->Endpoint == from || (Endpoint*)message->Endpoint == to) return AbiStatus.InvalidArgument;
-                if (((Endpoint*)message->Endpoint)->Waiter != 0) return AbiStatus.InvalidState;
+                AbiStatus checkedEndpoint = CheckCarriedEndpoint(message->Endpoint, sender, from, to);
+                if (checkedEndpoint != AbiStatus.Ok) return checkedEndpoint;
+                carried = ExchangeHeap.HeaderOf(message->Endpoint);
             }
             // The contract is checked first: a sender that breaks it is told so (and ended), even when its breach
             // also overfills the peer's queue.
@@ -277,21 +276,38 @@ namespace Sing.Kernel.Channels
                 || (uint)message->InlineLength > ChannelMessage.InlineCapacityWithSecondSlots) return AbiStatus.InvalidArgument;
             if ((carries & ChannelMessage.CarriesSecondBlock) != 0)
             {
-                void* data = message->SecondBlock;
-                ExchangeHeap.Block* block = ExchangeHeap.Validate(data, ExchangeHeap.Kind.Data);
-                if (block == null || data == message->Block) return AbiStatus.InvalidArgument;
-                if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+                if (message->SecondBlock == message->Block) return AbiStatus.InvalidArgument;
+                AbiStatus status = CheckCarriedBlock(message->SecondBlock, sender);
+                if (status != AbiStatus.Ok) return status;
             }
             if ((carries & ChannelMessage.CarriesSecondEndpoint) != 0)
             {
-                void* endpoint = message->SecondEndpoint;
-                ExchangeHeap.Block* block = ExchangeHeap.Validate(endpoint, ExchangeHeap.Kind.Endpoint);
-                if (block == null || endpoint == message->Endpoint || (Endpoint*)endpoint == from || (Endpoint*)endpoint == to)
-                    return AbiStatus.InvalidArgument;
-                if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
-                if (((Endpoint*)endpoint)->Waiter != 0) return AbiStatus.InvalidState;
+                if (message->SecondEndpoint == message->Endpoint) return AbiStatus.InvalidArgument;
+                AbiStatus status = CheckCarriedEndpoint(message->SecondEndpoint, sender, from, to);
+                if (status != AbiStatus.Ok) return status;
             }
             return AbiStatus.Ok;
+        }
+
+        // Out of line, like the rest of the carried-item checks: the plain message's path stays small.
+        /// <summary>A data block a message carries: a live block of the sender's.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static AbiStatus CheckCarriedBlock(void* data, KernelProcess sender)
+        {
+            ExchangeHeap.Block* block = ExchangeHeap.Validate(data, ExchangeHeap.Kind.Data);
+            if (block == null) return AbiStatus.InvalidArgument;
+            return ExchangeHeap.IsOwnedBy(block, sender) ? AbiStatus.Ok : AbiStatus.NotOwner;
+        }
+
+        /// <summary>An endpoint a message carries: one of the sender's, not an end of the channel it travels on, and no
+        /// thread waiting on it.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static AbiStatus CheckCarriedEndpoint(void* address, KernelProcess sender, Endpoint* from, Endpoint* to)
+        {
+            ExchangeHeap.Block* block = ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint);
+            if (block == null || (Endpoint*)address == from || (Endpoint*)address == to) return AbiStatus.InvalidArgument;
+            if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+            return ((Endpoint*)address)->Waiter != 0 ? AbiStatus.InvalidState : AbiStatus.Ok;
         }
 
         /// <summary>Moves a message's second block and endpoint: from the sender to nobody (<paramref name="to"/> null),

@@ -74,7 +74,7 @@ namespace Sing.Contracts.Sip
             {
                 // The peer is gone: the message is dropped (failure shows on receive), with what it carried.
                 DropCarried(k.Block, k.Endpoint);
-                if ((k.Carries & ChannelMessage.CarriesSecondBlock) != 0 || (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0)
+                if (k.Carries != 0)
                 {
                     DropCarried((k.Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k.SecondBlock : null,
                         (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k.SecondEndpoint : null);
