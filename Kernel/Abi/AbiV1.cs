@@ -550,12 +550,15 @@ namespace Sing.Kernel.Abi
         {
             if (endpoints == null || ready == null || count < 1 || count > MaxSelect) return AbiStatus.InvalidArgument;
             var validated = stackalloc Channels.Endpoint*[count];
-            for (int i = 0; i < count; i++)
-            {
-                AbiStatus status = Channels.Channel.ValidateOwned(endpoints[i], Caller, out validated[i]);
-                if (status != AbiStatus.Ok) return status;
-            }
-            AbiStatus result = Channels.Channel.Select(validated, count, timeoutMilliseconds, out int index);
+            // As for the other message entries: checked with interrupts off and waited on before any other thread of
+            // the process runs (once this thread waits on them, they can be neither closed nor sent away).
+            ulong flags = Scheduler.DisableInterrupts();
+            AbiStatus result = AbiStatus.Ok;
+            for (int i = 0; i < count && result == AbiStatus.Ok; i++)
+                result = Channels.Channel.ValidateOwned(endpoints[i], Caller, out validated[i]);
+            int index = -1;
+            if (result == AbiStatus.Ok) result = Channels.Channel.Select(validated, count, timeoutMilliseconds, out index);
+            Scheduler.RestoreInterrupts(flags);
             *ready = index;
             return result;
         }
