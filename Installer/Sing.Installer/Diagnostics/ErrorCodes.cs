@@ -52,6 +52,7 @@ namespace Sing.Installer.Diagnostics
         public const string ExplicitLayout = "SINGI057";
         public const string HardwareWithoutPrivilege = "SINGI058";
         public const string MalformedIl = "SINGI059";
+        public const string TrustedOnlyMember = "SINGI060";
 
         public const string DuplicateInImage = "SINGI070";
         public const string UnboundPath = "SINGI071";
