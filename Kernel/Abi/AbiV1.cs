@@ -164,6 +164,7 @@ namespace Sing.Kernel.Abi
         private static AbiStatus CreateProcessCore(char* name, int nameLength, char* args, int argsLength, ProcessHandle* handle)
         {
             if (name == null || handle == null || nameLength <= 0 || nameLength > 256 || argsLength < 0 || argsLength > 4096) return AbiStatus.InvalidArgument;
+            if (Caller.Handles.IsFull) return AbiStatus.QuotaExceeded;
             string image = new string(name, 0, nameLength);
             string arguments = argsLength == 0 ? "" : new string(args, 0, argsLength);
             AbiStatus status = ProcessManager.Create(image, arguments, Caller, out KernelProcess child, out string error);
@@ -245,7 +246,7 @@ namespace Sing.Kernel.Abi
             if (handle != null)
             {
                 handle->Value = Caller.Handles.Add(HandleType.Event, Caller.StopRequested);
-                status = AbiStatus.Ok;
+                status = handle->Value == 0 ? AbiStatus.QuotaExceeded : AbiStatus.Ok;
             }
             Leave(mark);
             return status;
@@ -259,7 +260,7 @@ namespace Sing.Kernel.Abi
             if (handle != null)
             {
                 handle->Value = Caller.Handles.Add(HandleType.Mutex, new Mutex());
-                status = AbiStatus.Ok;
+                status = handle->Value == 0 ? AbiStatus.QuotaExceeded : AbiStatus.Ok;
             }
             Leave(mark);
             return status;
@@ -313,6 +314,11 @@ namespace Sing.Kernel.Abi
             // The entry must be code in the caller's own image: a SIP cannot start threads in someone else's code.
             if (entry != null && handle != null && Caller.ContainsCode((ulong)entry))
             {
+                if (Caller.Handles.IsFull || !ProcessManager.MayStartThread(Caller))
+                {
+                    Leave(mark);
+                    return AbiStatus.QuotaExceeded;
+                }
                 KernelThread t = ProcessManager.StartThread(Caller, entry, argument);
                 handle->Value = Caller.Handles.Add(HandleType.Thread, t);
                 status = AbiStatus.Ok;
@@ -356,7 +362,7 @@ namespace Sing.Kernel.Abi
             {
                 WaitHandle e = manualReset != 0 ? new ManualResetEvent(initiallySet != 0) : new AutoResetEvent(initiallySet != 0);
                 handle->Value = Caller.Handles.Add(HandleType.Event, e);
-                status = AbiStatus.Ok;
+                status = handle->Value == 0 ? AbiStatus.QuotaExceeded : AbiStatus.Ok;
             }
             Leave(mark);
             return status;
@@ -455,6 +461,8 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
+            // Checked and freed with interrupts off: another thread of the caller must not free it in between.
+            ulong flags = Scheduler.DisableInterrupts();
             Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(data, Channels.ExchangeHeap.Kind.Data);
             if (block != null)
             {
@@ -465,6 +473,7 @@ namespace Sing.Kernel.Abi
                     status = AbiStatus.Ok;
                 }
             }
+            Scheduler.RestoreInterrupts(flags);
             Leave(mark);
             return status;
         }
@@ -472,8 +481,11 @@ namespace Sing.Kernel.Abi
         [UnmanagedCallersOnly]
         private static ulong ExchangeSize(void* data)
         {
+            ulong flags = Scheduler.DisableInterrupts();
             Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(data, Channels.ExchangeHeap.Kind.Data);
-            return block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->DataBytes : 0;
+            ulong size = block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->DataBytes : 0;
+            Scheduler.RestoreInterrupts(flags);
+            return size;
         }
 
         // ---- Channels ----
@@ -570,8 +582,12 @@ namespace Sing.Kernel.Abi
             AbiStatus status = AbiStatus.InvalidArgument;
             if (table != null && imp != null && exp != null)
             {
-                int contract = Channels.ContractChecker.Register(table, out string error);
-                if (contract < 0) Log.Line($"[kernel] {Caller.Name}: contract refused: {error}");
+                int contract = Channels.ContractChecker.Register(table, Caller.Manifest, out string error);
+                if (contract < 0)
+                {
+                    Log.Line($"[kernel] {Caller.Name}: contract refused: {error}");
+                    status = AbiStatus.NotPermitted;
+                }
                 else
                 {
                     status = Channels.Channel.Create(Caller, capacity, out Channels.Endpoint* i, out Channels.Endpoint* e);

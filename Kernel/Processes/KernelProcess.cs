@@ -44,6 +44,9 @@ namespace Sing.Kernel.Processes
         internal ulong EndpointEpoch;
         internal ulong BlockEpoch;
 
+        /// <summary>Exchange-heap pages the process owns now (blocks and endpoints; see Quotas.ExchangePages).</summary>
+        internal ulong ExchangePages;
+
         /// <summary>The manifest it was created from, its parameters bound from the command line, the endpoints
         /// the binder connected (name -> Endpoint*) and the hardware it was granted.</summary>
         internal Singularity.Manifests.ProgramManifest Manifest;

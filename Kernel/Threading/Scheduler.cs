@@ -419,10 +419,14 @@ namespace Sing.Kernel.Threading
 
         private static KernelThread Find(int id)
         {
-            for (int i = 0; i < Lists.Threads.Count; i++)
-                if (Lists.Threads[i].Id == id) return Lists.Threads[i];
-            Panic.Halt("thread entry for an unknown thread id", (ulong)id);
-            return null;
+            // A new thread starts with interrupts on: other threads are created and reaped while it looks itself up.
+            ulong flags = DisableInterrupts();
+            KernelThread found = null;
+            for (int i = 0; i < Lists.Threads.Count && found == null; i++)
+                if (Lists.Threads[i].Id == id) found = Lists.Threads[i];
+            RestoreInterrupts(flags);
+            if (found == null) Panic.Halt("thread entry for an unknown thread id", (ulong)id);
+            return found;
         }
 
         internal static ExceptionThreadState CurrentExceptionState()
