@@ -28,6 +28,8 @@ namespace Sing.Apps.Hostile
                 "close-retyped" => Attacks.RetypedHandleClosesNothing(),
                 "children-quota" => Attacks.ChildrenQuota(),
                 "exchange-quota" => Attacks.ExchangeQuota(),
+                "deep-abi" => StackAttacks.DeepAbiCalls(0),
+                "deep-spin" => StackAttacks.DeepSpin(0),
                 _ => -1,
             };
             if (failed == -1) Debug.WriteLine($"hostile: unknown verb '{startup.Verb}'");

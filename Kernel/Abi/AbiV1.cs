@@ -81,11 +81,21 @@ namespace Sing.Kernel.Abi
         private static ulong Enter(KernelThread t)
         {
             ulong previous = t.AbiEntryStackPointer;
+            if (t.KillRequested && previous == 0) ProcessManager.EndRequested(t);   // nothing done yet: a safe point
             t.AbiEntryStackPointer = Cpu.ReadStackPointer();
             return previous;
         }
 
-        private static void Leave(ulong previous) => Scheduler.Current.AbiEntryStackPointer = previous;
+        private static void Leave(ulong previous) => Leave(Scheduler.Current, previous);
+
+        /// <summary>Leaves a crossing; a thread marked to end (its kernel work ran out of stack) ends here instead of
+        /// returning to its SIP.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void Leave(KernelThread t, ulong previous)
+        {
+            t.AbiEntryStackPointer = previous;
+            if (t.KillRequested && previous == 0) ProcessManager.EndRequested(t);
+        }
 
         private static KernelProcess Caller => Scheduler.Current.Owner;
 
@@ -452,7 +462,7 @@ namespace Sing.Kernel.Abi
                 me.LastOwnedBlock = data;
                 me.LastOwnedBlockEpoch = epoch;
             }
-            me.AbiEntryStackPointer = mark;
+            Leave(me, mark);
             return data;
         }
 
@@ -514,7 +524,7 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter(me);
             AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.SendFor(me, endpoint, message);
             if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
-            me.AbiEntryStackPointer = mark;
+            Leave(me, mark);
             return status;
         }
 
@@ -524,7 +534,7 @@ namespace Sing.Kernel.Abi
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
             AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ReceiveFor(me, endpoint, timeoutMilliseconds, message);
-            me.AbiEntryStackPointer = mark;
+            Leave(me, mark);
             return status;
         }
 
@@ -537,7 +547,7 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter(me);
             AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.CallFor(me, endpoint, message, timeoutMilliseconds);
             if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
-            me.AbiEntryStackPointer = mark;
+            Leave(me, mark);
             return status;
         }
 

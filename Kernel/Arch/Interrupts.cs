@@ -49,12 +49,21 @@ namespace Sing.Kernel.Arch
                 // keep delivering while the other thread runs. Interrupts stay off until this frame's iretq.
                 Pic.EndOfInterrupt(irq);
                 if (handler != null) handler(frame);
+                EndIfRequested();
                 return;
             }
             if (handler != null && handler(frame)) return;
             if (vector < 32) FaultReport.Fatal(frame);
             // Unexpected software/other vector: report but keep running.
             Console.Log.Line($"interrupt: unexpected vector {vector}");
+        }
+
+        /// <summary>An interrupt about to return to SIP code (not to kernel code the thread was running for it) is a
+        /// safe point: a thread the kernel marked to end (see KernelThread.KillRequested) ends here.</summary>
+        private static void EndIfRequested()
+        {
+            Threading.KernelThread t = Threading.Scheduler.Current;
+            if (t != null && t.KillRequested && t.Owner != null && t.AbiEntryStackPointer == 0) Processes.ProcessManager.EndRequested(t);
         }
 
         public static string ExceptionName(int vector) => vector switch

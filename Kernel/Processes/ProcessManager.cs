@@ -282,6 +282,11 @@ namespace Sing.Kernel.Processes
             if (self) Scheduler.Exit();
         }
 
+        /// <summary>Ends the process of <paramref name="t"/> (the running thread, at a safe point: leaving an ABI call or
+        /// an interrupt that returns to SIP code) because the kernel marked it to end. Does not return.</summary>
+        internal static void EndRequested(KernelThread t) =>
+            Terminate(t.Owner, Arch.FaultHandlers.FaultExitCode, t.KillReason ?? "ended by the kernel");
+
         /// <summary>The live process with id <paramref name="id"/>, or null.</summary>
         public static KernelProcess FindById(int id)
         {

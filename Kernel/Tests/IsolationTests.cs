@@ -15,6 +15,7 @@ namespace Sing.Kernel.Tests
 
         private static void Hostile(TestContext t, string verb)
         {
+            ProcessTests.Run(t, "hostile", "alloc-refused");   // warm up: the image pool and the stack pool fill once
             ulong blocks = ExchangeHeap.BlocksLive;
             ulong used = ProcessTests.UsedPages;
             t.Equal(0, (ulong)ProcessTests.Run(t, "hostile", verb), string.Concat("hostile ", verb, " exits 0 (every attempt refused)"));
@@ -30,6 +31,25 @@ namespace Sing.Kernel.Tests
         public static void CannotStartSystemPrograms(TestContext t) => Hostile(t, "start-system");
         public static void RetypedHandleClosesNothing(TestContext t) => Hostile(t, "close-retyped");
         public static void ExchangeQuota(TestContext t) => Hostile(t, "exchange-quota");
+
+        /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion) or
+        /// makes the timer interrupt arrive at the bottom of its stack is ended alone; the kernel goes on.</summary>
+        public static void StackExhaustionEndsOnlyTheSip(TestContext t)
+        {
+            string[] verbs = { "deep-abi", "deep-spin" };
+            ProcessTests.Run(t, "hostile", "alloc-refused");   // warm up: the image pool and the stack pool fill once
+            for (int i = 0; i < verbs.Length; i++)
+            {
+                ulong blocks = ExchangeHeap.BlocksLive;
+                ulong used = ProcessTests.UsedPages;
+                int code = ProcessTests.Run(t, "hostile", verbs[i]);
+                t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)code), string.Concat("hostile ", verbs[i], " was ended by the kernel"));
+                WaitHandle.Sleep(2);
+                t.Equal(blocks, ExchangeHeap.BlocksLive, "its exchange blocks came back");
+                t.True(ProcessTests.UsedPages <= used + PageSlack, "its pages came back");
+            }
+            t.Equal(42, (ulong)ProcessTests.Run(t, "hello", ""), "and the next SIP runs");
+        }
 
         public static void NamingRulesAndNameQuota(TestContext t)
         {
@@ -50,10 +70,10 @@ namespace Sing.Kernel.Tests
         public static void ForgedExchangeAddressesAreNeverRead(TestContext t)
         {
             KernelThread me = Scheduler.Current;
-            ulong guard = (ulong)me.StackBase - PageAllocator.PageSize;
+            ulong guard = (ulong)me.SoftGuard;
             ulong[] forged =
             {
-                0, 1, ExchangeHeap.HeaderBytes, guard + ExchangeHeap.HeaderBytes, (ulong)me.StackBase + ExchangeHeap.HeaderBytes,
+                0, 1, ExchangeHeap.HeaderBytes, guard + ExchangeHeap.HeaderBytes, (ulong)me.HardGuard + ExchangeHeap.HeaderBytes, (ulong)me.StackBase + ExchangeHeap.HeaderBytes,
                 0x100000 + ExchangeHeap.HeaderBytes, 0xFFFFFFFFFFFFF040, 0x0000800000000040, (1UL << 32) + 64, 0xFEE00040,
             };
             for (int i = 0; i < forged.Length; i++)

@@ -16,6 +16,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.exchange_quota_and_reserve", &IsolationTests.ExchangeQuota),
             new KernelTest("isolation.forged_exchange_addresses_are_never_read", &IsolationTests.ForgedExchangeAddressesAreNeverRead),
             new KernelTest("isolation.undeclared_contract_is_refused", &IsolationTests.UndeclaredContractIsRefused),
+            new KernelTest("isolation.stack_exhaustion_ends_only_the_sip", &IsolationTests.StackExhaustionEndsOnlyTheSip),
         };
     }
 }
