@@ -33,7 +33,7 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             GrantedResource g = null;
-            AbiStatus status = value == null ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoPorts, offset, width, out g);
+            AbiStatus status = !CallerMemory.Holds(value, sizeof(uint)) ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoPorts, offset, width, out g);
             if (status == AbiStatus.Ok)
             {
                 ushort port = (ushort)(g.Resource.Base + offset);
@@ -80,7 +80,7 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             GrantedResource g = null;
-            AbiStatus status = value == null ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoMemory, offset, width, out g);
+            AbiStatus status = !CallerMemory.Holds(value, sizeof(ulong)) ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoMemory, offset, width, out g);
             if (status == AbiStatus.Ok)
             {
                 byte* at = (byte*)(g.Resource.Base + offset);   // identity-mapped in SIP-Phys
