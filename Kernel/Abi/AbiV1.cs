@@ -528,7 +528,7 @@ namespace Sing.Kernel.Abi
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            AbiStatus status = !CallerMemory.Holds(message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.SendFor(me, endpoint, message);
+            AbiStatus status = !CallerMemory.Holds(me, message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.SendFor(me, endpoint, message);
             if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
             Leave(me, mark);
             return status;
@@ -539,7 +539,7 @@ namespace Sing.Kernel.Abi
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            AbiStatus status = !CallerMemory.Holds(message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.ReceiveFor(me, endpoint, timeoutMilliseconds, message);
+            AbiStatus status = !CallerMemory.Holds(me, message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.ReceiveFor(me, endpoint, timeoutMilliseconds, message);
             Leave(me, mark);
             return status;
         }
@@ -551,7 +551,7 @@ namespace Sing.Kernel.Abi
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            AbiStatus status = !CallerMemory.Holds(message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.CallFor(me, endpoint, message, timeoutMilliseconds);
+            AbiStatus status = !CallerMemory.Holds(me, message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.CallFor(me, endpoint, message, timeoutMilliseconds);
             if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
             Leave(me, mark);
             return status;

@@ -26,6 +26,16 @@ namespace Sing.Kernel.Abi
             return HoldsSlow(p, start, end);
         }
 
+        /// <summary><see cref="Holds(void*, ulong)"/> for the message entries, which hold the running thread: its
+        /// stack answers inline (a message lives there almost always), the rest out of line.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static bool Holds(KernelThread t, void* address, ulong bytes)
+        {
+            ulong start = (ulong)address, end = start + bytes;
+            if (start >= (ulong)t.StackBase && end <= (ulong)t.StackBase + t.StackBytes && end > start) return true;
+            return Holds(address, bytes);
+        }
+
         /// <summary>A typed pointer to <paramref name="count"/> elements of <paramref name="size"/> bytes.</summary>
         public static bool Holds(void* address, long count, ulong size) => count >= 0 && Holds(address, (ulong)count * size);
 
