@@ -25,6 +25,8 @@ namespace Sing.Installer.Diagnostics
         public const string EndpointSide = "SINGI022";
         public const string BadTypeName = "SINGI023";
         public const string BadNumber = "SINGI024";
+        public const string KernelResource = "SINGI025";
+        public const string NotDeviceMemory = "SINGI026";
 
         public const string DuplicateProgram = "SINGI030";
         public const string ManifestNameMismatch = "SINGI031";

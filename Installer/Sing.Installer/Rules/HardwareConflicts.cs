@@ -28,7 +28,7 @@ namespace Sing.Installer.Rules
         private static bool Intersect(HardwareResource a, HardwareResource b) =>
             a.Start <= b.Start + (b.Length - 1) && b.Start <= a.Start + (a.Length - 1);
 
-        private static string Describe(HardwareResource r) => r.Kind switch
+        internal static string Describe(HardwareResource r) => r.Kind switch
         {
             HardwareResource.Irq => $"irq {r.Name} (line {r.StartText})",
             HardwareResource.Dma => $"dma {r.Name} (channel {r.StartText})",
