@@ -2,13 +2,15 @@ namespace Sing.Installer.Diagnostics
 {
     /// <summary>Every rule the installer enforces has its own code, so builds, tests and documentation
     /// (Manifests/README.md) can name it. Groups: 00x files and XML, 01x-02x manifest, 03x policy, 04x code against
-    /// manifest, 05x safety of the IL, 07x whole system, 08x arguments, 09x command line.</summary>
+    /// manifest, 05x safety of the IL, 06x boot order and dependencies, 07x whole system, 08x arguments, 09x command line.</summary>
     public static class ErrorCodes
     {
         public const string XmlMalformed = "SINGI001";
         public const string SchemaViolation = "SINGI002";
         public const string FileMissing = "SINGI003";
         public const string WrongDocument = "SINGI004";
+        public const string InputLimit = "SINGI005";
+        public const string DtdRefused = "SINGI006";
 
         public const string BadIdentifier = "SINGI010";
         public const string BadPath = "SINGI011";
@@ -27,11 +29,16 @@ namespace Sing.Installer.Diagnostics
         public const string BadNumber = "SINGI024";
         public const string KernelResource = "SINGI025";
         public const string NotDeviceMemory = "SINGI026";
+        public const string HiddenCharacter = "SINGI027";
 
         public const string DuplicateProgram = "SINGI030";
         public const string ManifestNameMismatch = "SINGI031";
         public const string TrustedWithoutReason = "SINGI032";
         public const string BadNamespacePrefix = "SINGI033";
+
+        public const string BootOrder = "SINGI060";
+        public const string DependencyCycle = "SINGI061";
+        public const string StartedTwice = "SINGI062";
 
         public const string AssemblyNameMismatch = "SINGI040";
         public const string UntrustedReference = "SINGI041";

@@ -19,6 +19,8 @@ namespace Sing.Installer.Rules
         public static void Check(ProgramManifest m, DiagnosticBag bag)
         {
             Identifier(m.Name, "program", m.Spot.At("name"), bag);
+            TextRules.CheckVisible(m.Publisher, $"publisher of {m.Name}", m.Spot.At("publisher"), bag);
+            TextRules.CheckVisible(m.Description, $"description of {m.Name}", m.Spot.Element, bag);
 
             if (!SupportedAbiVersions.Contains(m.AbiVersion))
                 bag.Add(ErrorCodes.UnsupportedAbi, m.AbiSpot.At("version"),
@@ -74,6 +76,8 @@ namespace Sing.Installer.Rules
             foreach (var p in m.Parameters)
             {
                 Identifier(p.Name, "parameter", p.Spot.At("name"), bag);
+                TextRules.CheckVisible(p.Help, $"help of parameter {p.Name}", p.Spot.At("help"), bag);
+                TextRules.CheckVisible(p.Default, $"default of parameter {p.Name}", p.Spot.At("default"), bag);
                 if (p.Required && p.Default is not null)
                     bag.Add(ErrorCodes.RequiredWithDefault, p.Spot.At("default"),
                         $"parameter {p.Name} is required but has a default; remove default=\"{p.Default}\" or make it required=\"false\"");

@@ -69,7 +69,7 @@ namespace Sing.Installer.Xml
             XmlSpot spot = XmlDocumentLoader.Spot(file, r);
             string name = (string)r.Attribute("name")!;
             bool shared = Bool(r, "shared");
-            int before = bag.Items.Count;
+            int before = bag.Count;
             switch (r.Name.LocalName)
             {
                 case "ioPorts":
@@ -82,23 +82,23 @@ namespace Sing.Installer.Xml
                     string baseText = (string)r.Attribute("base")!, lengthText = (string)r.Attribute("length")!;
                     ulong start = Number(baseText, limit - 1, "base", what, spot, bag);
                     ulong length = Number(lengthText, limit, "length", what, spot, bag);
-                    if (bag.Items.Count == before && length == 0)
+                    if (bag.Count == before && length == 0)
                         bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} has length 0; give the number of {(ports ? "ports" : "bytes")} the device needs");
-                    else if (bag.Items.Count == before && length > limit - start)
+                    else if (bag.Count == before && length > limit - start)
                         bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} ends beyond {(ports ? "the I/O port space (0xffff)" : "the 4 GiB the kernel maps")} (base {baseText} + length {lengthText}); shorten it");
-                    return new HardwareResource(kind, name, start, length, baseText.ToLowerInvariant(), lengthText.ToLowerInvariant(), shared, spot, bag.Items.Count == before);
+                    return new HardwareResource(kind, name, start, length, baseText.ToLowerInvariant(), lengthText.ToLowerInvariant(), shared, spot, bag.Count == before);
                 }
                 case "irq":
                 {
                     string text = (string)r.Attribute("line")!;
                     ulong line = Number(text, MachineResources.IrqLines - 1, "line", "the two 8259A interrupt controllers have lines 0-15", spot, bag);
-                    return new HardwareResource(HardwareResource.Irq, name, line, 1, text.ToLowerInvariant(), null, shared, spot, bag.Items.Count == before);
+                    return new HardwareResource(HardwareResource.Irq, name, line, 1, text.ToLowerInvariant(), null, shared, spot, bag.Count == before);
                 }
                 default:
                 {
                     string text = (string)r.Attribute("channel")!;
                     ulong channel = Number(text, MachineResources.DmaChannels - 1, "channel", "the two 8237A DMA controllers have channels 0-7", spot, bag);
-                    return new HardwareResource(HardwareResource.Dma, name, channel, 1, text.ToLowerInvariant(), null, shared, spot, bag.Items.Count == before);
+                    return new HardwareResource(HardwareResource.Dma, name, channel, 1, text.ToLowerInvariant(), null, shared, spot, bag.Count == before);
                 }
             }
         }
