@@ -15,7 +15,7 @@ namespace Sing.Installer.Rules
     {
         /// <summary>The shell's built-in commands (Apps/Shell/CommandInterpreter.cs) and what each accepts after its name;
         /// every other word that starts a startup line must be an installed program.</summary>
-        internal static readonly IReadOnlyDictionary<string, string> ShellBuiltins = new Dictionary<string, string>(StringComparer.Ordinal)
+        public static readonly IReadOnlyDictionary<string, string> ShellBuiltins = new Dictionary<string, string>(StringComparer.Ordinal)
         {
             ["help"] = "[program]",
             ["programs"] = "",
