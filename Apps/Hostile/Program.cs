@@ -30,6 +30,10 @@ namespace Sing.Apps.Hostile
                 "exchange-quota" => Attacks.ExchangeQuota(),
                 "deep-abi" => StackAttacks.DeepAbiCalls(0),
                 "deep-spin" => StackAttacks.DeepSpin(0),
+                "churn-exchange" => Churn.Run("exchange"),
+                "churn-heap" => Churn.Run("heap"),
+                "churn-children" => Churn.Run("children"),
+                "churn-names" => Churn.Run("names"),
                 _ => -1,
             };
             if (failed == -1) Debug.WriteLine($"hostile: unknown verb '{startup.Verb}'");

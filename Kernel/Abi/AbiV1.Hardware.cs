@@ -68,8 +68,9 @@ namespace Sing.Kernel.Abi
             AbiStatus status = Caller.Handles.Resolve(handle, HandleType.Irq, out GrantedResource g);
             if (status == AbiStatus.Ok)
             {
-                Pic.Unmask((int)g.Resource.Base);
-                if (!g.Interrupt.WaitOne(timeoutMilliseconds)) status = AbiStatus.Timeout;
+                // The grant checked the line; the controller checks it again before shifting by it.
+                if (!Pic.Unmask(g.Resource.Base)) status = AbiStatus.InvalidArgument;
+                else if (!g.Interrupt.WaitOne(timeoutMilliseconds)) status = AbiStatus.Timeout;
             }
             Leave(mark);
             return status;

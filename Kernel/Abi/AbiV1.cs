@@ -184,7 +184,7 @@ namespace Sing.Kernel.Abi
             AbiStatus status = ProcessManager.Create(image, arguments, Caller, out KernelProcess child, out string error);
             if (status != AbiStatus.Ok)
             {
-                Log.Line($"[kernel] {Caller.Name} could not create \"{image}\": {error}");
+                Caller.LogRefusal($"{Caller.Name} could not create \"{image}\": {error}");
                 return status;
             }
             handle->Value = Caller.Handles.Add(HandleType.Process, child);
@@ -603,7 +603,7 @@ namespace Sing.Kernel.Abi
                 int contract = Channels.ContractChecker.Register(table, Caller.Manifest, out string error);
                 if (contract < 0)
                 {
-                    Log.Line($"[kernel] {Caller.Name}: contract refused: {error}");
+                    Caller.LogRefusal($"{Caller.Name}: contract refused: {error}");
                     status = AbiStatus.NotPermitted;
                 }
                 else

@@ -63,6 +63,11 @@ namespace Sing.Kernel.Channels
             block->Pages = pages;
             block->PreviousLive = null;
             block->Reserved = 0;
+            // An endpoint is read by whoever closes it (its owner's exit among them): it is zeroed before it is
+            // published. A data block's bytes matter to nobody but its owner: zeroed after, with interrupts on.
+            byte* data = (byte*)block + HeaderBytes;
+            ulong dataBytes = pages * PageAllocator.PageSize - HeaderBytes;
+            if (kind == Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
             PageAllocator.MarkExchangeBlockStart(block, true);
             BlocksLive++;
             BytesLive += bytes;
@@ -72,8 +77,7 @@ namespace Sing.Kernel.Channels
             s_live = block;
             if (owner != null) TakeOwnership(block, owner);
             Scheduler.RestoreInterrupts(flags);
-            byte* data = (byte*)block + HeaderBytes;
-            Buffer.Fill(data, 0, (nuint)(pages * PageAllocator.PageSize - HeaderBytes));
+            if (kind != Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
             return data;
         }
 

@@ -61,13 +61,19 @@ namespace Sing.Kernel.Channels
             string refusal = NamingRuleRefuses(service, path);
             if (refusal != null)
             {
-                Sing.Kernel.Console.Log.Line(string.Concat("[kernel] name refused: ", refusal));
+                if (service != null) service.LogRefusal(string.Concat("name refused: ", refusal));
                 return AbiStatus.NotPermitted;
             }
             if (service != null && RegisteredBy(service) >= Quotas.Names) return AbiStatus.QuotaExceeded;
-            AbiStatus status = Channel.Create(null, RequestQueue, out Endpoint* kernelSide, out Endpoint* serviceSide);
-            if (status != AbiStatus.Ok) return status;
+            // Created and published in one interrupts-off section: a kill in between would leave two endpoints that
+            // nobody owns and nothing names.
             ulong flags = Scheduler.DisableInterrupts();
+            AbiStatus status = Channel.Create(null, RequestQueue, out Endpoint* kernelSide, out Endpoint* serviceSide);
+            if (status != AbiStatus.Ok)
+            {
+                Scheduler.RestoreInterrupts(flags);
+                return status;
+            }
             RemoveIfDead(path);
             if (s_names.ContainsKey(path)) status = AbiStatus.NameInUse;
             else
@@ -76,13 +82,13 @@ namespace Sing.Kernel.Channels
                 s_names[path] = (ulong)kernelSide;
                 if (contract != null) s_contracts[path] = contract;
             }
-            Scheduler.RestoreInterrupts(flags);
             if (status != AbiStatus.Ok)
             {
                 Channel.CloseEndpoint(serviceSide, null);
                 Channel.CloseEndpoint(kernelSide, null);
-                return status;
             }
+            Scheduler.RestoreInterrupts(flags);
+            if (status != AbiStatus.Ok) return status;
             requests = serviceSide;
             Notify(path);
             return AbiStatus.Ok;
@@ -173,9 +179,13 @@ namespace Sing.Kernel.Channels
         {
             notifications = null;
             if (watcher != null && WatchesOf(watcher) >= Quotas.Watches) return AbiStatus.QuotaExceeded;
+            ulong flags = Scheduler.DisableInterrupts();   // created and published together (see Register)
             AbiStatus status = Channel.Create(null, Endpoint.MaxCapacity, out Endpoint* kernelSide, out Endpoint* watcherSide);
-            if (status != AbiStatus.Ok) return status;
-            ulong flags = Scheduler.DisableInterrupts();
+            if (status != AbiStatus.Ok)
+            {
+                Scheduler.RestoreInterrupts(flags);
+                return status;
+            }
             ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), watcher);
             s_watchPrefixes.Add(prefix);
             s_watchEndpoints.Add((ulong)kernelSide);

@@ -24,6 +24,17 @@ namespace Sing.Kernel.Memory
         private static ulong s_pageCount;
         private static ulong s_nextHint;
 
+        // The RAM regions of the boot memory map (all of them, above 4 GiB too), so a driver's memory claim can be
+        // refused when it covers RAM; a map with more regions than this records the last slot as "RAM to the end".
+        private const int MaxRamRegions = 32;
+        private struct RamRegions
+        {
+            public fixed ulong Start[MaxRamRegions];
+            public fixed ulong End[MaxRamRegions];
+        }
+        private static RamRegions s_ram;
+        private static int s_ramCount;
+
         public static ulong TotalPages => s_pageCount;
         public static ulong FreePages { get; private set; }
         public static ulong UsedPages { get; private set; }
@@ -33,10 +44,18 @@ namespace Sing.Kernel.Memory
         public static void Initialize(in Multiboot2 boot, byte* kernelStart, byte* kernelEnd)
         {
             ulong top = 0;
+            s_ramCount = 0;
             for (int i = 0; i < boot.RegionCount; i++)
             {
                 MemoryRegion r = boot.GetRegion(i);
-                if (r.Type == MemoryRegion.Available && r.End > top) top = r.End;
+                if (r.Type != MemoryRegion.Available) continue;
+                if (r.End > top) top = r.End;
+                if (s_ramCount < MaxRamRegions)
+                {
+                    s_ram.Start[s_ramCount] = r.Base;
+                    s_ram.End[s_ramCount] = s_ramCount == MaxRamRegions - 1 ? ulong.MaxValue : r.End;
+                    s_ramCount++;
+                }
             }
             if (top > MappedLimit) top = MappedLimit;
             s_pageCount = top / PageSize;
@@ -140,6 +159,16 @@ namespace Sing.Kernel.Memory
             UsedPages -= count;
             if (first < s_nextHint) s_nextHint = first;
             Threading.Scheduler.RestoreInterrupts(flags);
+        }
+
+        /// <summary>Whether [start, start+length) touches RAM of the boot memory map (the kernel's to manage, never a
+        /// driver's to claim as device memory).</summary>
+        public static bool OverlapsRam(ulong start, ulong length)
+        {
+            ulong end = length > ulong.MaxValue - start ? ulong.MaxValue : start + length;
+            for (int i = 0; i < s_ramCount; i++)
+                if (start < s_ram.End[i] && s_ram.Start[i] < end) return true;
+            return false;
         }
 
         // Inlined into the exchange heap's address validation, which every channel ABI call runs.

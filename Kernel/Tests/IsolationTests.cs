@@ -51,6 +51,78 @@ namespace Sing.Kernel.Tests
             t.Equal(42, (ulong)ProcessTests.Run(t, "hello", ""), "and the next SIP runs");
         }
 
+        /// <summary>The ABI fuzzer (Apps/AbiFuzz): every entry with forged, stale, wrong-type and out-of-range values.
+        /// The kernel must answer each call with a status (no panic), the fuzzer must come through unharmed (exit 0),
+        /// and the kernel's accounting must be back where it was. Kernel options fuzz.calls and fuzz.seeds (how many
+        /// runs, seeds 1..N) size it; ./build.sh soak runs 10 million calls.</summary>
+        public static void AbiFuzz(TestContext t)
+        {
+            long calls = OptionOr("fuzz.calls", 20000);
+            long seeds = OptionOr("fuzz.seeds", 5);
+            ProcessTests.Run(t, "hostile", "alloc-refused");   // warm up the pools
+            ulong blocks = ExchangeHeap.BlocksLive;
+            ulong used = ProcessTests.UsedPages;
+            int live = ProcessManager.LiveProcessCount;
+            ulong start = Arch.Cpu.ReadTsc();
+            for (long seed = 1; seed <= seeds; seed++)
+            {
+                int code = ProcessTests.Run(t, "abifuzz", string.Concat("--calls ", calls.ToString(), " --seed ", seed.ToString()));
+                t.Equal(0, (ulong)code, string.Concat("abifuzz seed ", seed.ToString(), " came through every call"));
+            }
+            WaitHandle.Sleep(5);
+            t.Equal(blocks, ExchangeHeap.BlocksLive, "every exchange block came back");
+            t.True(ProcessTests.UsedPages <= used + PageSlack, "every page came back");
+            t.Equal((ulong)live, (ulong)ProcessManager.LiveProcessCount, "no process was left behind");
+            Console.Log.Line($"abi fuzz: {calls * seeds} calls in {seeds} runs, {Arch.Tsc.ToMicroseconds(Arch.Cpu.ReadTsc() - start) / 1000} ms");
+        }
+
+        /// <summary>Kills at random moments of each kind of workload (exchange blocks and channels, object heap,
+        /// children, names): every page, block, process and name comes back. Kernel option kills sets the count per
+        /// kind (./build.sh soak: 1,000).</summary>
+        public static void KillsLoseNothing(TestContext t)
+        {
+            long kills = OptionOr("kills", 40);
+            string[] kinds = { "churn-exchange", "churn-heap", "churn-children", "churn-names" };
+            ulong random = 0x2545F4914F6CDD1D;
+            for (int k = 0; k < kinds.Length; k++)
+            {
+                ProcessTests.Run(t, "hostile", "alloc-refused");   // warm up the pools
+                ulong blocks = ExchangeHeap.BlocksLive;
+                ulong used = ProcessTests.UsedPages;
+                int live = ProcessManager.LiveProcessCount;
+                for (long i = 0; i < kills; i++)
+                {
+                    AbiStatus status = ProcessManager.Create("hostile", kinds[k], null, out KernelProcess p, out string error);
+                    if (status != AbiStatus.Ok)
+                    {
+                        t.Fail(string.Concat("cannot create hostile ", kinds[k], ": ", error));
+                        return;
+                    }
+                    ProcessManager.Start(p);
+                    random ^= random << 13;
+                    random ^= random >> 7;
+                    random ^= random << 17;
+                    WaitHandle.Sleep(1 + random % 4);
+                    ProcessManager.Terminate(p, ExitCodes.Killed, null);
+                    if (!p.Exited.WaitOne(5000)) t.Fail("a killed process did not end");
+                }
+                WaitHandle.Sleep(5);
+                System.GC.Collect();
+                t.Equal(blocks, ExchangeHeap.BlocksLive, string.Concat(kinds[k], ": every exchange block came back"));
+                ulong after = ProcessTests.UsedPages;
+                if (after > used + PageSlack)
+                    t.Fail(string.Concat(kinds[k], ": ", (after - used).ToString(), " pages lost over ", kills.ToString(), " kills"));
+                t.Equal((ulong)live, (ulong)ProcessManager.LiveProcessCount, string.Concat(kinds[k], ": no process was left behind"));
+                t.True(!NameService.IsRegistered("/churn/n0") && !NameService.IsRegistered("/churn/n1"), string.Concat(kinds[k], ": its names went with it"));
+            }
+        }
+
+        private static long OptionOr(string key, long fallback)
+        {
+            string value = Boot.KernelOptions.Get(key);
+            return value != null && long.TryParse(value, out long parsed) && parsed > 0 ? parsed : fallback;
+        }
+
         public static void NamingRulesAndNameQuota(TestContext t)
         {
             Hostile(t, "names");

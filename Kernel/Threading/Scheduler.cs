@@ -428,6 +428,9 @@ namespace Sing.Kernel.Threading
         /// <summary>Stacks kept for reuse (their pages count as used).</summary>
         public static int PooledStacks => Lists.StackPool.Count;
 
+        /// <summary>Pages the pooled stacks hold (each with its guards and kernel zone).</summary>
+        public static ulong PooledStackPages => (ulong)Lists.StackPool.Count * (s_pooledStackPages + KernelThread.ReservedPages);
+
         private static KernelThread Find(int id)
         {
             // A new thread starts with interrupts on: other threads are created and reaped while it looks itself up.

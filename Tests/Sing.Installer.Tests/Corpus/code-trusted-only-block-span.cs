@@ -1,4 +1,4 @@
-// expect: SINGI060 uses Singularity.V1.ExchangeBlock.AsSpan
+// expect: SINGI095 uses Singularity.V1.ExchangeBlock.AsSpan
 // manifest: Shared/app.xml
 using System.Runtime.InteropServices;
 using Singularity.V1;

@@ -1,4 +1,4 @@
-// expect: SINGI060 uses Sing.Contracts.ExRef`1<System.Int64>.get_Value
+// expect: SINGI095 uses Sing.Contracts.ExRef`1<System.Int64>.get_Value
 // manifest: Shared/app.xml
 // contract-library
 using System.Runtime.InteropServices;

@@ -1,4 +1,4 @@
-// expect: SINGI060 uses Sing.Contracts.ExVector`1<System.Int32>.get_Item
+// expect: SINGI095 uses Sing.Contracts.ExVector`1<System.Int32>.get_Item
 // manifest: Shared/app.xml
 // contract-library
 using System.Runtime.InteropServices;

@@ -1,4 +1,4 @@
-// expect: SINGI060 uses Sing.Contracts.ExVector`1<System.Byte>.AsSpan
+// expect: SINGI095 uses Sing.Contracts.ExVector`1<System.Byte>.AsSpan
 // manifest: Shared/app.xml
 // contract-library
 using System.Runtime.InteropServices;
