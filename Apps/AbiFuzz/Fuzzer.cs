@@ -140,17 +140,6 @@ namespace Sing.Apps.AbiFuzz
 
         // ---- pools of what this process owns ----
 
-        private static void Add(ulong[] pool, ulong value)
-        {
-            if (value == 0) return;
-            for (int i = 0; i < pool.Length; i++)
-                if (pool[i] == 0)
-                {
-                    pool[i] = value;
-                    return;
-                }
-        }
-
         private static void Remove(ulong[] pool, ulong value)
         {
             if (value == 0) return;
@@ -195,7 +184,7 @@ namespace Sing.Apps.AbiFuzz
                         AbiStatus s = t->CreateProcess(OneIn(4) ? (char*)Pointer(scratch) : n, OneIn(4) ? Int() : name.Length,
                             (char*)Pointer(scratch), OneIn(2) ? 0 : Int(), OneIn(4) ? (ProcessHandle*)Pointer(scratch) : (ProcessHandle*)handle);
                         Record(s);
-                        if (s == AbiStatus.Ok && OneIn(2)) Add(_handles, *handle);
+                        if (s == AbiStatus.Ok && OneIn(2)) Keep(_handles, *handle);
                     }
                     break;
                 }
@@ -212,7 +201,7 @@ namespace Sing.Apps.AbiFuzz
                     if (s == AbiStatus.Ok)
                     {
                         Remove(_handles, h);
-                        Add(_stale, h);
+                        Keep(_stale, h);
                     }
                     break;
                 }
@@ -371,8 +360,10 @@ namespace Sing.Apps.AbiFuzz
             }
         }
 
-        private bool Keep(ulong[] pool, ulong value)
+        /// <summary>Puts <paramref name="value"/> in a free slot of <paramref name="pool"/>; false when it is full.</summary>
+        private static bool Keep(ulong[] pool, ulong value)
         {
+            if (value == 0) return true;
             for (int i = 0; i < pool.Length; i++)
                 if (pool[i] == 0 || pool[i] == value)
                 {

@@ -35,12 +35,18 @@ namespace Sing.Kernel.Hardware
         {
             if (program.Resources.Count == 0) return null;
             if (!program.HasPrivilege("hardware")) return string.Concat("program ", program.Name, " declares hardware resources but not the hardware privilege");
+            // Checked and granted in one interrupts-off section: two drivers starting at once must not both pass the
+            // check for the same resource.
+            ulong flags = Scheduler.DisableInterrupts();
             for (int i = 0; i < program.Resources.Count; i++)
             {
                 string conflict = FindConflict(program.Resources[i]);
-                if (conflict != null) return conflict;
+                if (conflict != null)
+                {
+                    Scheduler.RestoreInterrupts(flags);
+                    return conflict;
+                }
             }
-            ulong flags = Scheduler.DisableInterrupts();
             for (int i = 0; i < program.Resources.Count; i++)
             {
                 HardwareResource resource = program.Resources[i];

@@ -68,7 +68,9 @@ namespace Sing.Kernel.Processes
             get
             {
                 int n = 0;
+                ulong flags = Scheduler.DisableInterrupts();   // processes come and go while it counts
                 for (int i = 0; i < s_processes.Count; i++) if (s_processes[i].State != ProcessState.Exited) n++;
+                Scheduler.RestoreInterrupts(flags);
                 return n;
             }
         }
@@ -290,9 +292,12 @@ namespace Sing.Kernel.Processes
         /// <summary>The live process with id <paramref name="id"/>, or null.</summary>
         public static KernelProcess FindById(int id)
         {
-            for (int i = 0; i < s_processes.Count; i++)
-                if (s_processes[i].Id == id) return s_processes[i];
-            return null;
+            ulong flags = Scheduler.DisableInterrupts();
+            KernelProcess found = null;
+            for (int i = 0; i < s_processes.Count && found == null; i++)
+                if (s_processes[i].Id == id) found = s_processes[i];
+            Scheduler.RestoreInterrupts(flags);
+            return found;
         }
 
         /// <summary>One line per live process: pid, parent pid, state, threads, pages, name, arguments.</summary>
@@ -314,9 +319,12 @@ namespace Sing.Kernel.Processes
 
         public static KernelProcess FindByCodeAddress(ulong address)
         {
-            for (int i = 0; i < s_processes.Count; i++)
-                if (s_processes[i].ContainsCode(address)) return s_processes[i];
-            return null;
+            ulong flags = Scheduler.DisableInterrupts();
+            KernelProcess found = null;
+            for (int i = 0; i < s_processes.Count && found == null; i++)
+                if (s_processes[i].ContainsCode(address)) found = s_processes[i];
+            Scheduler.RestoreInterrupts(flags);
+            return found;
         }
 
         internal static void* AllocatePages(KernelProcess process, ulong count)

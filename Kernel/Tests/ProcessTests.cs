@@ -29,11 +29,11 @@ namespace Sing.Kernel.Tests
             return p;
         }
 
-        internal static int Run(TestContext t, string image, string args)
+        internal static int Run(TestContext t, string image, string args, ulong timeoutSeconds = 60)
         {
             KernelProcess p = Start(t, image, args);
             if (p == null) return int.MinValue;
-            if (!p.Exited.WaitOne(60_000)) t.Fail(string.Concat(image, " ", args, " did not exit within 60 s"));
+            if (!p.Exited.WaitOne(timeoutSeconds * 1000)) t.Fail(string.Concat(image, " ", args, " did not exit within ", timeoutSeconds.ToString(), " s"));
             return p.ExitCode;
         }
 
