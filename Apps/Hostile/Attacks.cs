@@ -145,6 +145,33 @@ namespace Sing.Apps.Hostile
             return 0;
         }
 
+        /// <summary>A writable span over a string[] seen as object[] would store a plain object where strings must
+        /// be (type confusion): every way to make one throws ArrayTypeMismatchException; exact arrays still work.</summary>
+        public static int SpanOverCovariantArray()
+        {
+            object[] strings = new string[2];
+            int refused = 0;
+            try { var s = new Span<object>(strings); s[0] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { Span<object> s = strings; s[1] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { var s = strings.AsSpan(1); s[0] = 42; }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { var s = new Span<object>(strings, 0, 1); s[0] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { strings[0] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            if (refused != 5) return 1;
+            if (strings[0] != null || strings[1] != null) return 2;
+            ReadOnlySpan<object> read = strings;   // reading through a covariant view is safe, as in .NET
+            if (read.Length != 2) return 3;
+            object[] exact = new object[1];
+            Span<object> fine = exact;
+            fine[0] = "ok";
+            if ((string)exact[0] != "ok") return 4;
+            return 0;
+        }
+
         /// <summary>Exchange-heap memory is capped per process: allocation is refused, the kernel stays up.</summary>
         public static int ExchangeQuota()
         {

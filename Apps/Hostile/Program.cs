@@ -30,6 +30,7 @@ namespace Sing.Apps.Hostile
                 "exchange-quota" => Attacks.ExchangeQuota(),
                 "deep-abi" => StackAttacks.DeepAbiCalls(0),
                 "deep-spin" => StackAttacks.DeepSpin(0),
+                "span-covariance" => Attacks.SpanOverCovariantArray(),
                 "churn-exchange" => Churn.Run("exchange"),
                 "churn-heap" => Churn.Run("heap"),
                 "churn-children" => Churn.Run("children"),

@@ -31,6 +31,7 @@ namespace Sing.Kernel.Tests
         public static void CannotStartSystemPrograms(TestContext t) => Hostile(t, "start-system");
         public static void RetypedHandleClosesNothing(TestContext t) => Hostile(t, "close-retyped");
         public static void ExchangeQuota(TestContext t) => Hostile(t, "exchange-quota");
+        public static void SpanOverCovariantArray(TestContext t) => Hostile(t, "span-covariance");
 
         /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion) or
         /// makes the timer interrupt arrive at the bottom of its stack is ended alone; the kernel goes on.</summary>

@@ -17,6 +17,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.forged_exchange_addresses_are_never_read", &IsolationTests.ForgedExchangeAddressesAreNeverRead),
             new KernelTest("isolation.undeclared_contract_is_refused", &IsolationTests.UndeclaredContractIsRefused),
             new KernelTest("isolation.stack_exhaustion_ends_only_the_sip", &IsolationTests.StackExhaustionEndsOnlyTheSip),
+            new KernelTest("isolation.span_over_covariant_array_refused", &IsolationTests.SpanOverCovariantArray),
             new KernelTest("isolation.abi_fuzz", &IsolationTests.AbiFuzz),
             new KernelTest("isolation.kills_lose_nothing", &IsolationTests.KillsLoseNothing),
         };
