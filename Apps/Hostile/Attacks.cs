@@ -165,6 +165,17 @@ namespace Sing.Apps.Hostile
             if (strings[0] != null || strings[1] != null) return 2;
             ReadOnlySpan<object> read = strings;   // reading through a covariant view is safe, as in .NET
             if (read.Length != 2) return 3;
+            // An empty span's pinnable reference is null, never the element just past the array.
+            int[] numbers = new int[4];
+            int[] neighbour = new int[4];
+            bool nullRef = false;
+            try
+            {
+                ref int past = ref numbers.AsSpan(4).GetPinnableReference();
+                past = 0x7777;
+            }
+            catch (NullReferenceException) { nullRef = true; }
+            if (!nullRef || neighbour[0] != 0) return 5;
             object[] exact = new object[1];
             Span<object> fine = exact;
             fine[0] = "ok";

@@ -59,7 +59,8 @@ namespace System
             }
         }
 
-        public ref T GetPinnableReference() => ref _reference;
+        // An empty span's reference may point just past an array: handing it out would let safe code write there.
+        public ref T GetPinnableReference() => ref _length != 0 ? ref _reference : ref Unsafe.NullRef<T>();
 
         public Span<T> Slice(int start)
         {
@@ -157,7 +158,7 @@ namespace System
             }
         }
 
-        public ref readonly T GetPinnableReference() => ref _reference;
+        public ref readonly T GetPinnableReference() => ref _length != 0 ? ref _reference : ref Unsafe.NullRef<T>();
 
         public ReadOnlySpan<T> Slice(int start)
         {
