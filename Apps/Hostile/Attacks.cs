@@ -45,6 +45,31 @@ namespace Sing.Apps.Hostile
             if (m.Block.IsOwned || m.Block.Length != 0) return 14;   // the message's block is gone with it
             Channels.Close(imp);
             Channels.Close(exp);
+
+            // Freed, and its address taken by a new block of this process: the old copy still names nothing.
+            ExchangeBlock first = Exchange.Allocate(4096);
+            ExchangeBlock keptCopy = first;
+            Exchange.Free(first);
+            ExchangeBlock second = Exchange.Allocate(4096);
+            if (keptCopy.IsOwned || keptCopy.Write(0, bytes) != AbiStatus.NotOwner) return 15;
+            if (Exchange.Free(keptCopy) != AbiStatus.StaleHandle) return 16;
+            if (!second.IsOwned || second.Write(0, bytes) != AbiStatus.Ok || Exchange.Free(second) != AbiStatus.Ok) return 17;
+
+            // The same for endpoints: a copy of a closed endpoint acts on none, not on the channel that reuses it.
+            for (int round = 0; round < 4; round++)
+            {
+                if (Channels.Create(4, out ChannelEndpoint oldImp, out ChannelEndpoint oldExp) != AbiStatus.Ok) return 18;
+                ChannelEndpoint staleImp = oldImp, staleExp = oldExp;
+                Channels.Close(oldImp);
+                Channels.Close(oldExp);
+                if (Channels.Create(4, out ChannelEndpoint newImp, out ChannelEndpoint newExp) != AbiStatus.Ok) return 19;
+                if (staleImp.IsOwned || Channels.Send(staleImp, 9) != AbiStatus.StaleHandle) return 20;
+                if (Channels.Close(staleExp) != AbiStatus.StaleHandle || Channels.Receive(staleExp, out _, 0) != AbiStatus.StaleHandle) return 21;
+                if (Channels.Select(new[] { staleExp }, 0, out _) != AbiStatus.StaleHandle) return 22;
+                if (Channels.Send(newImp, 3, 77) != AbiStatus.Ok || Channels.Receive(newExp, out ReceivedMessage r, 1000) != AbiStatus.Ok || r.InlineInt64() != 77) return 23;
+                Channels.Close(newImp);
+                Channels.Close(newExp);
+            }
             return 0;
         }
 

@@ -58,6 +58,7 @@ namespace Sing.Kernel.Abi
             Table->ChannelClose = &ChannelClose;
             Table->ChannelCreateForContract = &ChannelCreateForContract;
             Table->ChannelCall = (delegate* unmanaged[SuppressGCTransition]<void*, ChannelMessage*, ulong, AbiStatus>)(delegate* unmanaged<void*, ChannelMessage*, ulong, AbiStatus>)&ChannelCall;
+            Table->ExchangeGeneration = &ExchangeGeneration;
             Table->NameRegister = &NameRegister;
             Table->NameBind = &NameBind;
             Table->NameEnumerate = &NameEnumerate;
@@ -502,6 +503,17 @@ namespace Sing.Kernel.Abi
             ulong size = block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->DataBytes : 0;
             Scheduler.RestoreInterrupts(flags);
             return size;
+        }
+
+        [UnmanagedCallersOnly]
+        private static ulong ExchangeGeneration(void* address)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Data);
+            if (block == null) block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Endpoint);
+            ulong generation = block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->Generation : 0;
+            Scheduler.RestoreInterrupts(flags);
+            return generation;
         }
 
         // ---- Channels ----

@@ -32,13 +32,14 @@ namespace Sing.Kernel.Channels
             public ulong Pages;
             public Block* NextLive;
             public Block* PreviousLive;
-            public ulong Reserved;
+            public ulong Generation;      // set when the block is made, from a counter that never repeats
         }
 
         public static ulong BlocksLive;
         public static ulong BytesLive;   // data bytes in live blocks
         public static ulong PagesLive;
         private static Block* s_live;     // every live block (interrupts off to change or walk it)
+        private static ulong s_generations;
 
         /// <summary>Allocates a zeroed block for <paramref name="owner"/> (null: owned by nobody). Returns the data address.</summary>
         public static byte* Allocate(ulong bytes, Kind kind, KernelProcess owner)
@@ -62,7 +63,7 @@ namespace Sing.Kernel.Channels
             block->DataBytes = bytes;
             block->Pages = pages;
             block->PreviousLive = null;
-            block->Reserved = 0;
+            block->Generation = ++s_generations;
             // An endpoint is read by whoever closes it (its owner's exit among them): it is zeroed before it is
             // published. A data block's bytes matter to nobody but its owner: zeroed after, with interrupts on.
             byte* data = (byte*)block + HeaderBytes;
@@ -115,6 +116,29 @@ namespace Sing.Kernel.Channels
         public static void TakeLocked(Block* block, KernelProcess owner)
         {
             if (owner != null) TakeOwnership(block, owner);
+        }
+
+        /// <summary>The first few live blocks owned by nobody (in messages, or the kernel's own), for a test that
+        /// finds more than it expected: kind, bytes, and for an endpoint whether its peer is gone.</summary>
+        public static string DescribeUnowned(int most)
+        {
+            var text = new System.Text.StringBuilder();
+            ulong flags = Scheduler.DisableInterrupts();
+            int n = 0;
+            for (Block* block = s_live; block != null && n < most; block = block->NextLive)
+            {
+                if (block->OwnerPid != 0) continue;
+                n++;
+                text.Append(block->BlockKind == Kind.Endpoint ? " endpoint" : " data").Append('(').Append(block->DataBytes.ToString());
+                if (block->BlockKind == Kind.Endpoint)
+                {
+                    Endpoint* e = (Endpoint*)((byte*)block + HeaderBytes);
+                    text.Append(e->Peer == null ? ", peer gone" : ", peer live").Append(", queued ").Append(e->Count.ToString());
+                }
+                text.Append(')');
+            }
+            Scheduler.RestoreInterrupts(flags);
+            return text.ToString();
         }
 
         /// <summary>How many blocks <paramref name="process"/> owns (walks the live list: for diagnostics and tests).</summary>

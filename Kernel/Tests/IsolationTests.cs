@@ -74,6 +74,7 @@ namespace Sing.Kernel.Tests
                 t.Equal(0, (ulong)code, string.Concat("abifuzz seed ", seed.ToString(), " came through every call"));
             }
             WaitHandle.Sleep(5);
+            if (ExchangeHeap.BlocksLive != blocks) Console.Log.Line(string.Concat("abi fuzz: blocks owned by nobody:", ExchangeHeap.DescribeUnowned(24)));
             t.Equal(blocks, ExchangeHeap.BlocksLive, "every exchange block came back");
             t.True(ProcessTests.UsedPages <= used + PageSlack, "every page came back");
             t.Equal((ulong)live, (ulong)ProcessManager.LiveProcessCount, "no process was left behind");

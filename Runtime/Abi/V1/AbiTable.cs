@@ -106,6 +106,10 @@ namespace Singularity.V1
         // send the message, then receive the next one on the same endpoint into the same buffer, in one crossing.
         // The send's status if it failed (nothing was sent), else the receive's (Timeout: sent, no reply yet).
         public delegate* unmanaged[SuppressGCTransition]<void*, ChannelMessage*, ulong, AbiStatus> ChannelCall;
+
+        // The generation of an exchange block or endpoint the caller owns (0 otherwise): a number given to the block
+        // when it was made, never reused, so a value kept past a free is told from the block that reuses its address.
+        public delegate* unmanaged<void*, ulong> ExchangeGeneration;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

@@ -2,15 +2,29 @@ using System;
 
 namespace Singularity.V1
 {
-    /// <summary>An endpoint this SIP owns (an exchange-heap address). Owning it is linear: sending it in a message
-    /// or closing it gives it away.</summary>
+    /// <summary>An endpoint this SIP owns (an exchange-heap address and the generation the kernel gave it). Owning it
+    /// is linear: sending it in a message or closing it gives it away, and then every copy of this value fails
+    /// (StaleHandle), even when a new endpoint of this process reuses the address.</summary>
     public readonly unsafe struct ChannelEndpoint
     {
         public readonly void* Address;
+        internal readonly ulong Generation;   // 0: none (null, or not owned when the value was made)
 
-        public ChannelEndpoint(void* address) { Address = address; }
+        /// <summary>The endpoint at <paramref name="address"/> as this process owns it now.</summary>
+        public ChannelEndpoint(void* address)
+        {
+            Address = address;
+            Generation = address == null ? 0 : Abi.Table->ExchangeGeneration(address);
+        }
 
         public bool IsNull => Address == null;
+
+        /// <summary>True while this value names an endpoint this process owns: not closed, not sent away, not an
+        /// address a newer endpoint reuses.</summary>
+        public bool IsOwned => Generation != 0 && Abi.Table->ExchangeGeneration(Address) == Generation;
+
+        /// <summary>Ok when owned; InvalidArgument for a null value; StaleHandle for one whose endpoint is gone.</summary>
+        internal AbiStatus Check() => Address == null ? AbiStatus.InvalidArgument : IsOwned ? AbiStatus.Ok : AbiStatus.StaleHandle;
 
         /// <summary>The raw address, for diagnostics and trusted tests.</summary>
         [TrustedOnly]
@@ -23,19 +37,25 @@ namespace Singularity.V1
     public readonly unsafe struct ExchangeBlock
     {
         internal readonly void* Address;
+        internal readonly ulong Generation;   // the kernel's number for this block (0: none); see ChannelEndpoint
         /// <summary>Bytes in the block (0 for a null block, e.g. one the kernel refused to allocate).</summary>
         public readonly ulong Length;
 
         internal ExchangeBlock(void* address, ulong length)
         {
             Address = address;
-            Length = address == null ? 0 : length;
+            Generation = address == null ? 0 : Abi.Table->ExchangeGeneration(address);
+            Length = Generation == 0 ? 0 : length;
         }
 
         public bool IsNull => Address == null;
 
-        /// <summary>True while this process owns the block.</summary>
-        public bool IsOwned => Address != null && Length != 0 && Abi.Table->ExchangeSize(Address) == Length;
+        /// <summary>True while this process owns the block (a copy kept past a free or a send is not, even when a new
+        /// block of this process reuses the address).</summary>
+        public bool IsOwned => Generation != 0 && Abi.Table->ExchangeGeneration(Address) == Generation;
+
+        /// <summary>Ok when owned; InvalidArgument for a null block; StaleHandle for one that is gone.</summary>
+        internal AbiStatus Check() => Address == null ? AbiStatus.InvalidArgument : IsOwned ? AbiStatus.Ok : AbiStatus.StaleHandle;
 
         /// <summary>The block's address: the same in every SIP it passes through (nothing is copied).</summary>
         [TrustedOnly]
@@ -73,7 +93,7 @@ namespace Singularity.V1
             // freed or sent (and its pages handed to another process) in between.
             Abi.Table->DisablePreemption();
             AbiStatus status = AbiStatus.Ok;
-            if (Abi.Table->ExchangeSize(Address) != Length || Length == 0) status = AbiStatus.NotOwner;
+            if (Generation == 0 || Abi.Table->ExchangeGeneration(Address) != Generation) status = AbiStatus.NotOwner;
             else if (offset > Length || count > Length - offset) status = AbiStatus.InvalidArgument;
             else if (toBlock) Buffer.Memmove((byte*)Address + offset, other, (nuint)count);
             else Buffer.Memmove(other, (byte*)Address + offset, (nuint)count);
@@ -126,10 +146,15 @@ namespace Singularity.V1
         /// <summary>A zeroed block of <paramref name="bytes"/> bytes, or a null block (Length 0) when the kernel refuses.</summary>
         public static ExchangeBlock Allocate(ulong bytes) => new ExchangeBlock(Abi.Table->ExchangeAllocate(bytes), bytes);
 
-        public static AbiStatus Free(ExchangeBlock block) => Abi.Table->ExchangeFree(block.Address);
+        /// <summary>Frees the block; a copy of a block already freed or sent frees nothing (StaleHandle).</summary>
+        public static AbiStatus Free(ExchangeBlock block)
+        {
+            AbiStatus status = block.Check();
+            return status != AbiStatus.Ok ? status : Abi.Table->ExchangeFree(block.Address);
+        }
 
         /// <summary>Bytes in the block if this SIP owns it, else 0.</summary>
-        public static ulong OwnedSize(ExchangeBlock block) => Abi.Table->ExchangeSize(block.Address);
+        public static ulong OwnedSize(ExchangeBlock block) => block.IsOwned ? block.Length : 0;
     }
 
     /// <summary>Channels between SIPs (and between threads of one SIP). Send never blocks; receive and select do.</summary>
@@ -159,6 +184,10 @@ namespace Singularity.V1
 
         public static AbiStatus Send(ChannelEndpoint from, int tag, long inline = 0, ExchangeBlock block = default, ChannelEndpoint carried = default)
         {
+            AbiStatus status = from.Check();
+            if (status == AbiStatus.Ok && !block.IsNull) status = block.Check();
+            if (status == AbiStatus.Ok && !carried.IsNull) status = carried.Check();
+            if (status != AbiStatus.Ok) return status;
             ChannelMessage message = default;
             message.Tag = tag;
             message.InlineLength = 8;
@@ -171,6 +200,8 @@ namespace Singularity.V1
         public static AbiStatus Send(ChannelEndpoint from, int tag, ReadOnlySpan<byte> inline)
         {
             if (inline.Length > ChannelMessage.InlineCapacity) return AbiStatus.InvalidArgument;
+            AbiStatus status = from.Check();
+            if (status != AbiStatus.Ok) return status;
             ChannelMessage message = default;
             message.Tag = tag;
             message.InlineLength = inline.Length;
@@ -192,12 +223,17 @@ namespace Singularity.V1
             Abi.Table->ChannelCall(at.Address, message, timeoutMilliseconds);
 
         /// <summary>Sends a message exactly as given (for forwarding what was received).</summary>
-        public static AbiStatus SendRaw(ChannelEndpoint from, ChannelMessage message) => Abi.Table->ChannelSend(from.Address, &message);
+        public static AbiStatus SendRaw(ChannelEndpoint from, ChannelMessage message)
+        {
+            AbiStatus status = from.Check();
+            return status != AbiStatus.Ok ? status : Abi.Table->ChannelSend(from.Address, &message);
+        }
 
         public static AbiStatus Receive(ChannelEndpoint at, out ReceivedMessage message, ulong timeoutMilliseconds = Forever)
         {
             ReceivedMessage received = default;
-            AbiStatus status = Abi.Table->ChannelReceive(at.Address, timeoutMilliseconds, &received.Raw);
+            AbiStatus status = at.Check();
+            if (status == AbiStatus.Ok) status = Abi.Table->ChannelReceive(at.Address, timeoutMilliseconds, &received.Raw);
             received.Tag = received.Raw.Tag;
             message = received;
             return status;
@@ -212,14 +248,25 @@ namespace Singularity.V1
             ready = -1;
             if (endpoints.Length == 0 || endpoints.Length > MaxSelect) return AbiStatus.InvalidArgument;
             void** addresses = stackalloc void*[endpoints.Length];
-            for (int i = 0; i < endpoints.Length; i++) addresses[i] = endpoints[i].Address;
+            for (int i = 0; i < endpoints.Length; i++)
+            {
+                AbiStatus check = endpoints[i].Check();
+                if (check != AbiStatus.Ok) return check;
+                addresses[i] = endpoints[i].Address;
+            }
             int index = -1;
             AbiStatus status = Abi.Table->ChannelSelect(addresses, endpoints.Length, timeoutMilliseconds, &index);
             ready = index;
             return status;
         }
 
-        public static AbiStatus Close(ChannelEndpoint endpoint) => Abi.Table->ChannelClose(endpoint.Address);
+        /// <summary>Closes the endpoint; a copy of one already closed or sent closes nothing (StaleHandle), even when a
+        /// new endpoint reuses the address.</summary>
+        public static AbiStatus Close(ChannelEndpoint endpoint)
+        {
+            AbiStatus status = endpoint.Check();
+            return status != AbiStatus.Ok ? status : Abi.Table->ChannelClose(endpoint.Address);
+        }
     }
 
     /// <summary>The namespace: register a service, bind to one (getting a fresh channel), list and watch names.</summary>
