@@ -128,7 +128,7 @@ namespace Sing.Apps.Hostile
                 if (last == AbiStatus.Ok) registered++;
             }
             if (last != AbiStatus.QuotaExceeded) return 4;
-            if (registered < 8 || registered >= 100) return 5;
+            if (registered != 8) return 5;   // the quota the system policy sets for this program
             Debug.WriteLine($"names: {registered} registered, then {last}");
             return 0;
         }
@@ -165,7 +165,7 @@ namespace Sing.Apps.Hostile
                 if (last == AbiStatus.Ok) created++;
             }
             if (last != AbiStatus.QuotaExceeded) return 1;
-            if (created < 8 || created >= 200) return 2;
+            if (created != 16) return 2;   // the quota the system policy sets for this program
             Debug.WriteLine($"children: {created} created and never started, then {last}");
             return 0;
         }

@@ -16,7 +16,10 @@ namespace Sing.Kernel.Abi
 
         /// <summary>True when no handle can be added (the process's handle quota): callers check before they create
         /// the object the handle would name, so nothing is made that its creator could not reach.</summary>
-        public bool IsFull => _inUse >= Processes.Quotas.Handles;
+        public bool IsFull => _inUse >= Limit;
+
+        /// <summary>Most handles at once (the process's quota).</summary>
+        public int Limit = Processes.Quotas.Handles;
 
         /// <summary>A handle for <paramref name="target"/>, or 0 when the table is full. Threads of one process add and
         /// close concurrently: the slots change with interrupts off.</summary>

@@ -50,7 +50,7 @@ namespace Sing.Kernel.Channels
             // them would lose them. A process's blocks count against its quota, and none eats the kernel's reserve.
             ulong flags = Scheduler.DisableInterrupts();
             Block* block = null;
-            if (owner == null || (owner.ExchangePages + pages <= Quotas.ExchangePages && Quotas.LeavesReserve(pages) && owner.State != ProcessState.Exited))
+            if (owner == null || (owner.ExchangePages + pages <= owner.Limits.ExchangePages && Quotas.LeavesReserve(pages) && owner.State != ProcessState.Exited))
                 block = (Block*)PageAllocator.Allocate(pages, zero: false);
             if (block == null)
             {

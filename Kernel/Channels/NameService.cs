@@ -64,7 +64,7 @@ namespace Sing.Kernel.Channels
                 if (service != null) service.LogRefusal(string.Concat("name refused: ", refusal));
                 return AbiStatus.NotPermitted;
             }
-            if (service != null && RegisteredBy(service) >= Quotas.Names) return AbiStatus.QuotaExceeded;
+            if (service != null && RegisteredBy(service) >= service.Limits.Names) return AbiStatus.QuotaExceeded;
             // Created and published in one interrupts-off section: a kill in between would leave two endpoints that
             // nobody owns and nothing names.
             ulong flags = Scheduler.DisableInterrupts();
@@ -178,7 +178,7 @@ namespace Sing.Kernel.Channels
         public static AbiStatus Watch(KernelProcess watcher, string prefix, out Endpoint* notifications)
         {
             notifications = null;
-            if (watcher != null && WatchesOf(watcher) >= Quotas.Watches) return AbiStatus.QuotaExceeded;
+            if (watcher != null && WatchesOf(watcher) >= watcher.Limits.Watches) return AbiStatus.QuotaExceeded;
             ulong flags = Scheduler.DisableInterrupts();   // created and published together (see Register)
             AbiStatus status = Channel.Create(null, Endpoint.MaxCapacity, out Endpoint* kernelSide, out Endpoint* watcherSide);
             if (status != AbiStatus.Ok)

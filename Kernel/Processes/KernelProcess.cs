@@ -44,6 +44,9 @@ namespace Sing.Kernel.Processes
         internal ulong EndpointEpoch;
         internal ulong BlockEpoch;
 
+        /// <summary>Its quotas (Quotas.For its manifest).</summary>
+        internal ProcessLimits Limits = new ProcessLimits();
+
         /// <summary>Exchange-heap pages the process owns now (blocks and endpoints; see Quotas.ExchangePages).</summary>
         internal ulong ExchangePages;
 

@@ -94,9 +94,9 @@ namespace Sing.Kernel.Processes
             {
                 error = MayStart(parent, manifest);
                 if (error != null) return AbiStatus.NotPermitted;
-                if (LiveChildren(parent) >= Quotas.Children)
+                if (LiveChildren(parent) >= parent.Limits.Children)
                 {
-                    error = string.Concat(parent.Name, " already has ", Quotas.Children.ToString(), " children that have not exited (its quota)");
+                    error = string.Concat(parent.Name, " already has ", parent.Limits.Children.ToString(), " children that have not exited (its quota)");
                     return AbiStatus.QuotaExceeded;
                 }
             }
@@ -139,7 +139,9 @@ namespace Sing.Kernel.Processes
                 Entry = loaded.Entry,
                 State = ProcessState.Created,
                 Manifest = manifest,
+                Limits = Quotas.For(manifest),
             };
+            process.Handles.Limit = process.Limits.Handles;
             process.Parameters.AddRange(parameters);
             error = Binder.BindAll(process, manifest, out AbiStatus status);
             if (error == null)
@@ -180,7 +182,7 @@ namespace Sing.Kernel.Processes
             ulong flags = Scheduler.DisableInterrupts();
             for (int i = process.Threads.Count - 1; i >= 0; i--)
                 if (process.Threads[i].State == ThreadState.Finished) process.Threads.RemoveAt(i);
-            bool room = process.Threads.Count < Quotas.Threads;
+            bool room = process.Threads.Count < process.Limits.Threads;
             Scheduler.RestoreInterrupts(flags);
             return room;
         }
@@ -329,7 +331,7 @@ namespace Sing.Kernel.Processes
 
         internal static void* AllocatePages(KernelProcess process, ulong count)
         {
-            if (process.OwnedPageCount + count > Quotas.Pages) return null;
+            if (process.OwnedPageCount + count > process.Limits.Pages) return null;
             if (!Quotas.LeavesReserve(count)) ImagePool.Drain();
             // Taken and recorded with interrupts off: a kill can come at any preemption, and pages taken but not yet
             // recorded would be lost for good. Zeroing comes after, on pages already recorded.

@@ -67,6 +67,8 @@ namespace Singularity.Manifests
         public readonly List<EndpointInfo> Endpoints = new List<EndpointInfo>();
         public readonly List<string> Privileges = new List<string>();
         public readonly List<string> Contracts = new List<string>();   // run-time contracts (<contracts>)
+        // Quotas the system policy sets for this program (0: the kernel's default).
+        public int QuotaPagesMiB, QuotaExchangeMiB, QuotaThreads, QuotaHandles, QuotaChildren, QuotaNames;
         public readonly List<HardwareResource> Resources = new List<HardwareResource>();
 
         public bool HasPrivilege(string name)

@@ -159,6 +159,19 @@ namespace Singularity.Manifests
                 case "contract":
                     p.Contracts.Add(r.Get("name") ?? "");
                     return null;
+                case "quota":
+                    {
+                        string key = r.Get("name"), value = r.Get("value");
+                        if (!int.TryParse(value, out int n) || n <= 0) return string.Concat("quota ", key ?? "", " needs a positive value=");
+                        if (key == "pagesMiB") p.QuotaPagesMiB = n;
+                        else if (key == "exchangeMiB") p.QuotaExchangeMiB = n;
+                        else if (key == "threads") p.QuotaThreads = n;
+                        else if (key == "handles") p.QuotaHandles = n;
+                        else if (key == "children") p.QuotaChildren = n;
+                        else if (key == "names") p.QuotaNames = n;
+                        else return string.Concat("unknown quota '", key ?? "", "'");
+                        return null;
+                    }
                 case "hardware":
                     p.Signature = r.Get("signature");
                     return null;

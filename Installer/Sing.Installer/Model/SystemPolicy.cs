@@ -12,7 +12,14 @@ namespace Sing.Installer.Model
         IReadOnlyList<ScriptLine> Startup);
 
     /// <summary>A program installed in the image. ManifestPath is resolved against the policy's directory.</summary>
-    public sealed record PolicyProgram(string Name, string Manifest, string ManifestPath, string Project, bool Trusted, string? Reason, XmlSpot Spot);
+    public sealed record PolicyProgram(string Name, string Manifest, string ManifestPath, string Project, bool Trusted, string? Reason, XmlSpot Spot)
+    {
+        /// <summary>Quotas the policy sets for the program (attribute name, value), in place of the kernel's defaults.</summary>
+        public IReadOnlyList<(string Name, int Value)> Quotas { get; init; } = System.Array.Empty<(string, int)>();
+
+        /// <summary>The quota attributes of a policy's &lt;program&gt;, as the kernel's system manifest names them.</summary>
+        public static readonly string[] QuotaNames = { "pagesMiB", "exchangeMiB", "threads", "handles", "children", "names" };
+    }
 
     /// <summary>Which manifest kinds may register names under a path prefix.</summary>
     public sealed record NamespaceRule(string Prefix, IReadOnlyList<string> Kinds, XmlSpot Spot);

@@ -39,6 +39,8 @@ namespace Sing.Installer.Output
                 // The run-time contracts the program may create channels for: the kernel refuses any other.
                 foreach (var c in m.Contracts) Record(text, "contract", ("program", name), ("name", c.Name));
                 foreach (var v in m.Privileges) Record(text, "privilege", ("program", name), ("name", v.Name));
+                foreach (var (quota, value) in p.Entry.Quotas)
+                    Record(text, "quota", ("program", name), ("name", quota), ("value", value.ToString(CultureInfo.InvariantCulture)));
                 if (m.Hardware is HardwareDecl hw)
                 {
                     Record(text, "hardware", ("program", name), ("signature", hw.Signature));

@@ -21,8 +21,13 @@ namespace Sing.Installer.Xml
             {
                 string manifest = (string)e.Attribute("manifest")!;
                 string trusted = ((string?)e.Attribute("trusted") ?? "false").Trim();
+                // The schema has checked each quota is a whole number from 1 to 65536.
+                var quotas = PolicyProgram.QuotaNames
+                    .Where(q => e.Attribute(q) is not null)
+                    .Select(q => (q, int.Parse(((string)e.Attribute(q)!).Trim(), System.Globalization.CultureInfo.InvariantCulture)))
+                    .ToList();
                 return new PolicyProgram((string)e.Attribute("name")!, manifest, Path.Combine(directory, manifest), (string)e.Attribute("project")!,
-                    trusted == "true" || trusted == "1", (string?)e.Attribute("reason"), XmlDocumentLoader.Spot(file, e));
+                    trusted == "true" || trusted == "1", (string?)e.Attribute("reason"), XmlDocumentLoader.Spot(file, e)) { Quotas = quotas };
             }).ToList();
 
             var namespaces = (root.Element(s_ns + "namespaces")?.Elements(s_ns + "namespace") ?? Enumerable.Empty<XElement>())
