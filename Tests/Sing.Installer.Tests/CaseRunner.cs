@@ -77,7 +77,7 @@ namespace Sing.Installer.Tests
                       </programs>
                     </policy>
                     """);
-                InstallerPipeline.Verify(policy, program, dll, new[] { dir }, bag);
+                InstallerPipeline.Verify(policy, program, dll, new[] { dir }, TestPaths.TrustedAssemblies, bag);
             }
             finally
             {

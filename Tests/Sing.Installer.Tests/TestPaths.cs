@@ -14,6 +14,14 @@ namespace Sing.Installer.Tests
 
         public static string RuntimeBin => Metadata("RuntimeBin");
 
+        /// <summary>The trusted libraries the installer recognises by their bytes (Build/Installer.props).</summary>
+        public static string[] TrustedAssemblies => new[]
+        {
+            Path.Combine(RuntimeBin, "System.Private.CoreLib.dll"),
+            Path.Combine(RuntimeBin, "Sing.SipRuntime.dll"),
+            Path.Combine(Metadata("ContractsSipBin"), "Sing.Contracts.Sip.dll"),
+        };
+
         public static string Project => Path.Combine(Root, "Tests", "Sing.Installer.Tests");
 
         public static string Corpus => Path.Combine(Project, "Corpus");

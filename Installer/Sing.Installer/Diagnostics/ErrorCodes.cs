@@ -25,6 +25,7 @@ namespace Sing.Installer.Diagnostics
         public const string EndpointSide = "SINGI022";
         public const string BadTypeName = "SINGI023";
         public const string BadNumber = "SINGI024";
+        public const string HardwarePrivilegeOnNonDriver = "SINGI025";
 
         public const string DuplicateProgram = "SINGI030";
         public const string ManifestNameMismatch = "SINGI031";
@@ -52,6 +53,16 @@ namespace Sing.Installer.Diagnostics
         public const string ExplicitLayout = "SINGI057";
         public const string HardwareWithoutPrivilege = "SINGI058";
         public const string MalformedIl = "SINGI059";
+        public const string UnverifiableIl = "SINGI060";
+        public const string DelegateSignature = "SINGI061";
+        public const string Inaccessible = "SINGI062";
+        public const string ByRefEscape = "SINGI063";
+        public const string ReadOnlyViolation = "SINGI064";
+        public const string ControlFlow = "SINGI065";
+        public const string PointerArithmetic = "SINGI066";
+        public const string TrustedIdentity = "SINGI067";
+        public const string UnresolvedToken = "SINGI068";
+        public const string VerifierLimit = "SINGI069";
 
         public const string DuplicateInImage = "SINGI070";
         public const string UnboundPath = "SINGI071";

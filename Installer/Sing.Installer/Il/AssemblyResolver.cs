@@ -11,13 +11,30 @@ namespace Sing.Installer.Il
     {
         private readonly IReadOnlyList<string> _directories;
         private readonly Dictionary<string, LoadedAssembly?> _cache = new(StringComparer.Ordinal);
+        private readonly Dictionary<string, string> _pinned = new(StringComparer.Ordinal);
 
         public AssemblyResolver(IEnumerable<string> directories) { _directories = new List<string>(directories); }
+
+        /// <summary>As above, but the assemblies named in <paramref name="pinned"/> (the trusted libraries) are always
+        /// read from the given file, never from the directories.</summary>
+        public AssemblyResolver(IEnumerable<string> directories, IEnumerable<KeyValuePair<string, string>> pinned) : this(directories)
+        {
+            foreach (var kv in pinned) _pinned[kv.Key] = kv.Value;
+        }
+
+        /// <summary>Adds an already opened assembly (a program's own code) under its name.</summary>
+        public void Add(LoadedAssembly assembly) => _cache[assembly.Name] = assembly;
 
         public LoadedAssembly? Find(string name)
         {
             if (_cache.TryGetValue(name, out var cached)) return cached;
             LoadedAssembly? found = null;
+            if (_pinned.TryGetValue(name, out string? pinnedPath))
+            {
+                found = LoadedAssembly.Open(pinnedPath, out _);
+                _cache[name] = found;
+                return found;
+            }
             foreach (string dir in _directories)
             {
                 string candidate = Path.Combine(dir, name + ".dll");
@@ -28,8 +45,11 @@ namespace Sing.Installer.Il
         }
 
         /// <summary>The definition a type reference of <paramref name="from"/> names, or null when its assembly is not found.</summary>
-        public (MetadataReader Reader, TypeDefinitionHandle Type)? Resolve(MetadataReader from, TypeReferenceHandle handle)
+        public (MetadataReader Reader, TypeDefinitionHandle Type)? Resolve(MetadataReader from, TypeReferenceHandle handle) => Resolve(from, handle, 0);
+
+        private (MetadataReader Reader, TypeDefinitionHandle Type)? Resolve(MetadataReader from, TypeReferenceHandle handle, int depth)
         {
+            if (depth > 32) throw new BadImageFormatException("type reference scopes nest in a cycle");
             TypeReference tr = from.GetTypeReference(handle);
             string name = from.GetString(tr.Name);
             string ns = from.GetString(tr.Namespace);
@@ -37,7 +57,7 @@ namespace Sing.Installer.Il
             {
                 case HandleKind.TypeReference:
                 {
-                    var outer = Resolve(from, (TypeReferenceHandle)tr.ResolutionScope);
+                    var outer = Resolve(from, (TypeReferenceHandle)tr.ResolutionScope, depth + 1);
                     if (outer is not { } o) return null;
                     foreach (TypeDefinitionHandle nested in o.Reader.GetTypeDefinition(o.Type).GetNestedTypes())
                         if (o.Reader.GetString(o.Reader.GetTypeDefinition(nested).Name) == name) return (o.Reader, nested);

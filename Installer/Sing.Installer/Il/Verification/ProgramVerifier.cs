@@ -1,0 +1,105 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Reflection;
+using System.Reflection.Metadata;
+using Sing.Installer.Diagnostics;
+
+namespace Sing.Installer.Il.Verification
+{
+    /// <summary>Runs the ECMA-335 III §1.8 verifier over every method body of an untrusted assembly, plus the
+    /// type-level rules it depends on (byref-like types only in byref-like types, no ref fields). One diagnostic per
+    /// failing method ("in method Ns.Type.Method (IL offset 0x1a): ..."); a time budget per assembly guards against
+    /// inputs built to make the fixed point slow.</summary>
+    public static class ProgramVerifier
+    {
+        public static readonly TimeSpan DefaultBudget = TimeSpan.FromMilliseconds(700);
+        private const int MaxReports = 25;
+        private const string Fix = "untrusted programs must be verifiable IL as the C# compiler emits it for safe code; remove the construct (or mark the program trusted with a reason in the policy)";
+
+        public static void Check(LoadedAssembly asm, TypeSystem types, DiagnosticBag bag, TimeSpan? budget = null)
+        {
+            var at = SourceLocation.OfFile(asm.DisplayName);
+            var clock = Stopwatch.StartNew();
+            TimeSpan limit = budget ?? DefaultBudget;
+            MetadataReader r = asm.Reader;
+            int reports = 0;
+            void Report(string code, string message)
+            {
+                if (reports++ < MaxReports) bag.Add(code, at, message);
+            }
+
+            foreach (TypeDefinitionHandle th in r.TypeDefinitions)
+            {
+                string typeName = "?";
+                try
+                {
+                    TypeDef t = types.Def(asm, th);
+                    typeName = t.FullName;
+                    CheckFields(t, types, Report);
+                }
+                catch (Exception e) when (e is VerificationException or BadImageFormatException or ArgumentException or InvalidOperationException)
+                {
+                    Report(ErrorCodes.MalformedIl, $"type {typeName}: its metadata cannot be read ({e.Message}); rebuild the program with the C# compiler");
+                    continue;
+                }
+
+                foreach (MethodDefinitionHandle mh in r.GetTypeDefinition(th).GetMethods())
+                {
+                    if (clock.Elapsed > limit)
+                    {
+                        Report(ErrorCodes.VerifierLimit, $"verification of {asm.Name} exceeded its time budget of {limit.TotalMilliseconds:0} ms; the program is refused (split very large methods)");
+                        return;
+                    }
+                    string name = typeName + ".?";
+                    int offset = 0;
+                    try
+                    {
+                        MethodDefinition m = r.GetMethodDefinition(mh);
+                        name = MetadataNames.OfMethod(r, mh);
+                        if (m.RelativeVirtualAddress == 0) continue;
+                        MethodBodyBlock body = asm.GetMethodBody(m.RelativeVirtualAddress);
+                        var code = IlDecoder.Decode(body.GetILBytes() ?? Array.Empty<byte>());
+                        var verifier = new MethodVerifier(types, asm, mh, body, code, clock, limit);
+                        if (verifier.Verify() is { } failure)
+                        {
+                            offset = failure.Offset;
+                            string code1 = failure.Error.Code.Length > 0 ? failure.Error.Code : ErrorCodes.UnverifiableIl;
+                            Report(code1, $"in method {name} (IL offset 0x{offset:x}): {failure.Error.Message}; {Fix}");
+                        }
+                    }
+                    catch (VerifyError e)
+                    {
+                        Report(e.Code.Length > 0 ? e.Code : ErrorCodes.UnverifiableIl, $"in method {name}: {e.Message}; {Fix}");
+                    }
+                    catch (VerificationException e)
+                    {
+                        Report(ErrorCodes.UnresolvedToken, $"in method {name}: {e.Message}; {Fix}");
+                    }
+                    catch (Exception e) when (e is BadImageFormatException or ArgumentException or InvalidOperationException or IndexOutOfRangeException or OverflowException)
+                    {
+                        Report(ErrorCodes.MalformedIl, $"in method {name}: malformed IL or metadata ({e.Message}); rebuild the program with the C# compiler");
+                    }
+                }
+            }
+        }
+
+        /// <summary>II.10.7 / C# ref struct rules: a field of byref-like type only in a byref-like type and never static;
+        /// no ref fields in untrusted code; no pointer-typed fields (also SINGI051).</summary>
+        private static void CheckFields(TypeDef t, TypeSystem types, Action<string, string> report)
+        {
+            MetadataReader r = t.Assembly.Reader;
+            foreach (FieldDefinitionHandle fh in t.Fields)
+            {
+                FieldDefinition f = r.GetFieldDefinition(fh);
+                string name = t.FullName + "." + r.GetString(f.Name);
+                TypeSig type = types.DecodeField(t.Assembly, f.Signature);
+                bool isStatic = (f.Attributes & FieldAttributes.Static) != 0;
+                if (type is ByRefSig)
+                    report(ErrorCodes.ByRefEscape, $"field {name} is a ref field ({type}); ref fields are not accepted in untrusted code (their lifetime rules are not verified); use a Span or an index");
+                else if (types.IsByRefLike(type) && (isStatic || !t.IsByRefLike))
+                    report(ErrorCodes.ByRefEscape, $"field {name} has byref-like type {type} but {(isStatic ? "is static" : $"{t.FullName} is not a ref struct")}: it could outlive the stack frame it points into; make the field a ref struct's instance field or use an array");
+            }
+        }
+    }
+}
