@@ -14,7 +14,8 @@ namespace Sing.Installer.Tests
     /// Kinds: *.manifest.xml (one manifest's rules), *.policy.xml (policy, manifests and whole-system rules), *.cs (a
     /// program compiled with Roslyn, then `verify`), *.args.txt (ArgumentBinder). Directives in the file:
     /// "expect: CODE fragment", "manifest: Shared/x.xml" or an inline "/* manifest ... */" block, "program: name",
-    /// "assembly: Name", "contracts" (compile and reference the test contracts), "trusted", "fake-reference: Name".</summary>
+    /// "assembly: Name", "contracts" (compile and reference the test contracts), "trusted", "fake-reference: Name", and
+    /// "/* library Name ... */" blocks (another assembly compiled from the block and referenced).</summary>
     internal static partial class CaseRunner
     {
         public static IReadOnlyList<Diagnostic> Run(string file)
@@ -53,6 +54,8 @@ namespace Sing.Installer.Tests
                 var references = new List<string>();
                 if (Regex.IsMatch(text, @"^//\s*contracts\s*$", RegexOptions.Multiline))
                     references.Add(ProgramCompiler.Compile("Contracts", ProgramCompiler.ContractsSource, dir));
+                foreach (Match lib in Regex.Matches(text, @"/\*\s*library (\w[\w.]*)\s*\n(.*?)\*/", RegexOptions.Singleline))
+                    references.Add(ProgramCompiler.Compile(lib.Groups[1].Value, lib.Groups[2].Value, dir));
                 if (Directive(text, "fake-reference") is string fake)
                     references.Add(ProgramCompiler.Compile(fake, "namespace Fake { public static class Library { public static int Value() => 1; } }", dir));
                 string assembly = Directive(text, "assembly") ?? "App";
