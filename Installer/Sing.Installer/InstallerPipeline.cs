@@ -99,6 +99,7 @@ namespace Sing.Installer
         {
             ProgramManifest m = program.Manifest;
             var at = SourceLocation.OfFile(main.DisplayName);
+            bool added = false;
             try
             {
                 if (trusted.IsEmpty)
@@ -112,7 +113,9 @@ namespace Sing.Installer
                     bag.Add(ErrorCodes.TrustedIdentity, at, $"{main.DisplayName} is assembly {main.Name}, a system or framework name; a program's code may not claim to be one; rename the assembly");
                     return;
                 }
+                if (!WellFormed(main, bag)) return;
                 resolver.Add(main);
+                added = true;
                 var code = new List<LoadedAssembly> { main };
                 foreach (var declared in m.Assemblies.Skip(1))
                 {
@@ -123,7 +126,8 @@ namespace Sing.Installer
                             $"code assembly {declared.Name} of {m.Name} was not found next to the program or in --references; every declared assembly is compiled into the image, so every one is verified; build it or remove the <assembly>");
                     else if (other.Name != declared.Name)
                         bag.Add(ErrorCodes.AssemblyNameMismatch, declared.Spot.At("name"), $"{other.DisplayName} is assembly {other.Name}, not {declared.Name}");
-                    else code.Add(other);
+                    else if (WellFormed(other, bag)) code.Add(other);
+                    else return;
                 }
                 CodeManifestChecker.Check(main, m, bag);
                 foreach (LoadedAssembly a in code.Skip(1)) CodeManifestChecker.CheckReferences(a, m, bag);
@@ -136,11 +140,31 @@ namespace Sing.Installer
                 var types = new TypeSystem(resolver, code);
                 foreach (LoadedAssembly a in code) ProgramVerifier.Check(a, types, bag);
             }
-            catch (Exception e) when (e is BadImageFormatException or InvalidOperationException or ArgumentException or VerificationException
-                                          or IndexOutOfRangeException or OverflowException or NotSupportedException or InvalidCastException or KeyNotFoundException or IOException)
+            catch (Exception e) when (MalformedInput.Is(e))
             {
                 bag.Add(ErrorCodes.MalformedIl, at, $"{main.DisplayName}: malformed metadata or IL ({e.GetType().Name}: {e.Message}); the assembly is refused; rebuild it with the C# compiler");
             }
+            finally
+            {
+                if (added) resolver.Forget(main);
+            }
+        }
+
+        /// <summary>A program of a policy with its valid manifest, or null (with the reasons in <paramref name="bag"/>).</summary>
+        public static InstalledProgram? LoadInstalled(string policyFile, string program, DiagnosticBag bag)
+        {
+            SystemPolicy? policy = PolicyReader.Read(policyFile, bag);
+            PolicyProgram? entry = policy?.Programs.FirstOrDefault(p => p.Name == program);
+            return entry is not null && LoadProgram(entry, bag) is ProgramManifest m ? new InstalledProgram(entry, m) : null;
+        }
+
+        /// <summary>The metadata well-formedness the checks rely on (signature blobs; SignatureValidator).</summary>
+        private static bool WellFormed(LoadedAssembly a, DiagnosticBag bag)
+        {
+            if (SignatureValidator.FindMalformed(a.Reader) is not string where) return true;
+            bag.Add(ErrorCodes.MalformedIl, SourceLocation.OfFile(a.DisplayName),
+                $"{a.DisplayName}: the signature of {where} is malformed (ECMA-335 II.23.2: a count larger than its blob, an unknown element type, or nesting too deep); the assembly is refused; rebuild it with the C# compiler");
+            return false;
         }
 
         private static bool IsReservedName(string name) =>

@@ -25,6 +25,13 @@ namespace Sing.Installer.Il
         /// <summary>Adds an already opened assembly (a program's own code) under its name.</summary>
         public void Add(LoadedAssembly assembly) => _cache[assembly.Name] = assembly;
 
+        /// <summary>Forgets an assembly added with <see cref="Add"/> (a resolver shared across many verifications).</summary>
+        public void Forget(LoadedAssembly assembly)
+        {
+            foreach (var kv in _cache)
+                if (ReferenceEquals(kv.Value, assembly)) { _cache.Remove(kv.Key); break; }
+        }
+
         public LoadedAssembly? Find(string name)
         {
             if (_cache.TryGetValue(name, out var cached)) return cached;

@@ -44,7 +44,7 @@ namespace Sing.Installer.Il
                 if (!reader.IsAssembly) { problem = "it is a module without an assembly manifest"; pe.Dispose(); return null; }
                 return new LoadedAssembly(path, pe, reader);
             }
-            catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException or InvalidOperationException)
+            catch (Exception e) when (MalformedInput.Is(e))
             {
                 pe?.Dispose();
                 problem = e.Message;
@@ -65,7 +65,7 @@ namespace Sing.Installer.Il
                 if (!reader.IsAssembly) { problem = "it is a module without an assembly manifest"; pe.Dispose(); return null; }
                 return new LoadedAssembly(path, pe, reader);
             }
-            catch (Exception e) when (e is BadImageFormatException or InvalidOperationException or ArgumentException)
+            catch (Exception e) when (MalformedInput.Is(e))
             {
                 pe?.Dispose();
                 problem = e.Message;

@@ -149,9 +149,9 @@ namespace Sing.Installer.Il.Verification
             {
                 return (offset, new VerifyError(ErrorCodes.UnresolvedToken, e.Message));
             }
-            catch (BadImageFormatException e)
+            catch (Exception e) when (MalformedInput.Is(e))
             {
-                return (offset, new VerifyError(ErrorCodes.MalformedIl, "malformed metadata: " + e.Message));
+                return (offset, new VerifyError(ErrorCodes.MalformedIl, $"malformed metadata ({e.GetType().Name}: {e.Message})"));
             }
         }
 

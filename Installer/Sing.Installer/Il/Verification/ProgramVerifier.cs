@@ -38,7 +38,7 @@ namespace Sing.Installer.Il.Verification
                     typeName = t.FullName;
                     CheckFields(t, types, Report);
                 }
-                catch (Exception e) when (e is VerificationException or BadImageFormatException or ArgumentException or InvalidOperationException)
+                catch (Exception e) when (MalformedInput.Is(e))
                 {
                     Report(ErrorCodes.MalformedIl, $"type {typeName}: its metadata cannot be read ({e.Message}); rebuild the program with the C# compiler");
                     continue;
@@ -76,7 +76,7 @@ namespace Sing.Installer.Il.Verification
                     {
                         Report(ErrorCodes.UnresolvedToken, $"in method {name}: {e.Message}; {Fix}");
                     }
-                    catch (Exception e) when (e is BadImageFormatException or ArgumentException or InvalidOperationException or IndexOutOfRangeException or OverflowException)
+                    catch (Exception e) when (MalformedInput.Is(e))
                     {
                         Report(ErrorCodes.MalformedIl, $"in method {name}: malformed IL or metadata ({e.Message}); rebuild the program with the C# compiler");
                     }

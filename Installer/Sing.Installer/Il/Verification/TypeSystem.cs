@@ -53,13 +53,7 @@ namespace Sing.Installer.Il.Verification
         {
             string key = ns + "." + name;
             if (_system.TryGetValue(key, out var d)) return d;
-            d = null;
-            MetadataReader r = CoreLib.Reader;
-            foreach (TypeDefinitionHandle h in r.TypeDefinitions)
-            {
-                TypeDefinition t = r.GetTypeDefinition(h);
-                if (t.GetDeclaringType().IsNil && r.StringComparer.Equals(t.Name, name) && r.StringComparer.Equals(t.Namespace, ns)) { d = Def(CoreLib, h); break; }
-            }
+            d = FindTopLevel(CoreLib, ns, name);
             _system[key] = d;
             return d;
         }
@@ -174,16 +168,29 @@ namespace Sing.Installer.Il.Verification
             }
         }
 
-        private TypeDef? FindTopLevel(LoadedAssembly asm, string ns, string name)
+        private TypeDef? FindTopLevel(LoadedAssembly asm, string ns, string name) =>
+            TopLevelIndex(asm).TryGetValue((ns, name), out TypeDefinitionHandle h) ? Def(asm, h) : null;
+
+        /// <summary>Top-level types by (namespace, name), built once per loaded assembly (the trusted libraries are shared
+        /// by every verification that uses the same resolver).</summary>
+        private static Dictionary<(string, string), TypeDefinitionHandle> TopLevelIndex(LoadedAssembly asm)
         {
-            MetadataReader r = asm.Reader;
-            foreach (TypeDefinitionHandle h in r.TypeDefinitions)
+            lock (s_indexes)
             {
-                TypeDefinition t = r.GetTypeDefinition(h);
-                if (t.GetDeclaringType().IsNil && r.StringComparer.Equals(t.Name, name) && r.StringComparer.Equals(t.Namespace, ns)) return Def(asm, h);
+                if (s_indexes.TryGetValue(asm, out var index)) return index;
+                index = new Dictionary<(string, string), TypeDefinitionHandle>();
+                MetadataReader r = asm.Reader;
+                foreach (TypeDefinitionHandle h in r.TypeDefinitions)
+                {
+                    TypeDefinition t = r.GetTypeDefinition(h);
+                    if (t.GetDeclaringType().IsNil) index.TryAdd((r.GetString(t.Namespace), r.GetString(t.Name)), h);
+                }
+                s_indexes.Add(asm, index);
+                return index;
             }
-            return null;
         }
+
+        private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<LoadedAssembly, Dictionary<(string, string), TypeDefinitionHandle>> s_indexes = new();
 
         private sealed class Provider : ISignatureTypeProvider<TypeSig, object?>
         {
