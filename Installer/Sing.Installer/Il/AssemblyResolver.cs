@@ -22,6 +22,10 @@ namespace Sing.Installer.Il
             foreach (var kv in pinned) _pinned[kv.Key] = kv.Value;
         }
 
+        /// <summary>State that outlives one verification but belongs with these assemblies (the verifier's cache of the
+        /// trusted libraries' type definitions and signatures), keyed by its owner's type.</summary>
+        internal Dictionary<Type, object> Shared { get; } = new();
+
         /// <summary>Adds an already opened assembly (a program's own code) under its name.</summary>
         public void Add(LoadedAssembly assembly) => _cache[assembly.Name] = assembly;
 

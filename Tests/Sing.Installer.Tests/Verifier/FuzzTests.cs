@@ -49,52 +49,23 @@ namespace Sing.Installer.Tests.Verifier
                     Assert.True(seed.Good == (bag.Items.Count == 0), $"seed {seed.Name}: {string.Join("\n", bag.Items)}");
                 }
 
-                var random = new Random(seedValue);
+                // Two workers (each with its own resolver and random stream), so 100,000 mutants fit in CI time.
+                const int workers = 2;
                 var clock = Stopwatch.StartNew();
-                TimeSpan slowest = TimeSpan.Zero;
-                string slowestInput = "";
-                int accepted = 0, rejected = 0, repaired = 0;
-                var codes = new Dictionary<string, int>();
-                for (int i = 0; i < count; i++)
+                var results = new Stats[workers];
+                System.Threading.Tasks.Parallel.For(0, workers, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = workers }, w =>
                 {
-                    Seed seed = seeds[random.Next(seeds.Count)];
-                    byte[] mutant = Mutate(seed.Bytes, random, out List<int> touched);
-                    var one = Stopwatch.StartNew();
-                    DiagnosticBag bag;
-                    try { bag = Run(program, resolver, trusted, mutant); }
-                    catch (Exception e)
-                    {
-                        File.WriteAllBytes(Path.Combine(Path.GetTempPath(), $"sing-fuzz-crash-{i}.dll"), mutant);
-                        throw new InvalidOperationException($"mutant {i} of {seed.Name} (saved as sing-fuzz-crash-{i}.dll) raised {e.GetType().Name}: {e.Message}", e);
-                    }
-                    TimeSpan took = one.Elapsed;
-                    if (took > slowest) { slowest = took; slowestInput = $"mutant {i} of {seed.Name}"; }
-                    if (took >= TimeSpan.FromSeconds(1)) File.WriteAllBytes(Path.Combine(Path.GetTempPath(), $"sing-fuzz-slow-{i}.dll"), mutant);
-                    Assert.True(took < TimeSpan.FromSeconds(1), $"mutant {i} of {seed.Name} (saved as sing-fuzz-slow-{i}.dll) took {took.TotalMilliseconds:0} ms");
-                    if (bag.Items.Count == 0)
-                    {
-                        accepted++;
-                        if (!seed.Good)
-                        {
-                            // Acceptable only when a mutation rewrote the defect itself (e.g. the ldftn token now names a
-                            // method of the right signature); anything else slipped a bad program through.
-                            bool repaired1 = seed.Defect is { } d && touched.Any(t => t >= d.Start && t < d.End) || DefectRewired(seed, mutant, touched);
-                            if (!repaired1) File.WriteAllBytes(Path.Combine(Path.GetTempPath(), $"sing-fuzz-accepted-{i}.dll"), mutant);
-                            Assert.True(repaired1,
-                                $"mutant {i} of bad program {seed.Name} (saved as sing-fuzz-accepted-{i}.dll) was accepted although neither its defect nor the metadata that gives it meaning was touched (bytes {string.Join(",", touched)})");
-                            repaired++;
-                        }
-                    }
-                    else
-                    {
-                        rejected++;
-                        string code = bag.Items[0].Code;
-                        codes[code] = codes.TryGetValue(code, out int c) ? c + 1 : 1;
-                    }
-                }
-                _out.WriteLine($"{count} mutants of {seeds.Count} seeds in {clock.Elapsed.TotalSeconds:0.0} s; slowest {slowest.TotalMilliseconds:0.0} ms ({slowestInput}); " +
-                               $"accepted {accepted} (bad seeds repaired in their defect: {repaired}), rejected {rejected}: " +
-                               string.Join(", ", codes.OrderByDescending(kv => kv.Value).Select(kv => $"{kv.Key} {kv.Value}")));
+                    using var own = new AssemblyResolver(new[] { dir }, trusted.Pinned);
+                    results[w] = Fuzz(program, own, trusted, seeds, count / workers + (w < count % workers ? 1 : 0), new Random(seedValue + w), w);
+                });
+                var failures = results.SelectMany(r => r.Failures).ToList();
+                Assert.True(failures.Count == 0, string.Join("\n", failures.Take(10)));
+                Stats all = results.Aggregate(new Stats(), (x, y) => x.Add(y));
+                _out.WriteLine($"{count} mutants of {seeds.Count} seeds in {clock.Elapsed.TotalSeconds:0.0} s ({workers} workers); slowest {all.Slowest.TotalMilliseconds:0.0} ms ({all.SlowestInput}); " +
+                               $"accepted {all.Accepted} (bad seeds repaired in their defect: {all.Repaired}), rejected {all.Rejected}: " +
+                               string.Join(", ", all.Codes.OrderByDescending(kv => kv.Value).Select(kv => $"{kv.Key} {kv.Value}")));
+                Assert.Equal(count, all.Accepted + all.Rejected);
+                int rejected = all.Rejected;
                 Assert.True(rejected > count / 10, "the mutants were almost all accepted: the mutator is not reaching the verifier");
             }
             finally
@@ -128,6 +99,68 @@ namespace Sing.Installer.Tests.Verifier
         }
 
         private static (int, int) HeapRange(MetadataReader r, HeapIndex heap) => (r.GetHeapMetadataOffset(heap), r.GetHeapSize(heap));
+
+        private sealed class Stats
+        {
+            public int Accepted, Rejected, Repaired;
+            public TimeSpan Slowest;
+            public string SlowestInput = "";
+            public readonly Dictionary<string, int> Codes = new();
+            public readonly List<string> Failures = new();
+
+            public Stats Add(Stats o)
+            {
+                Accepted += o.Accepted; Rejected += o.Rejected; Repaired += o.Repaired;
+                if (o.Slowest > Slowest) { Slowest = o.Slowest; SlowestInput = o.SlowestInput; }
+                foreach (var kv in o.Codes) Codes[kv.Key] = Codes.TryGetValue(kv.Key, out int c) ? c + kv.Value : kv.Value;
+                Failures.AddRange(o.Failures);
+                return this;
+            }
+        }
+
+        private static Stats Fuzz(InstalledProgram program, AssemblyResolver resolver, TrustedSet trusted, List<Seed> seeds, int count, Random random, int worker)
+        {
+            var st = new Stats();
+            for (int i = 0; i < count && st.Failures.Count == 0; i++)
+            {
+                Seed seed = seeds[random.Next(seeds.Count)];
+                byte[] mutant = Mutate(seed.Bytes, random, out List<int> touched);
+                string id = $"mutant {worker}.{i} of {seed.Name}";
+                string Save(string kind)
+                {
+                    string file = Path.Combine(Path.GetTempPath(), $"sing-fuzz-{kind}-{worker}-{i}.dll");
+                    File.WriteAllBytes(file, mutant);
+                    return file;
+                }
+                var one = Stopwatch.StartNew();
+                DiagnosticBag bag;
+                try { bag = Run(program, resolver, trusted, mutant); }
+                catch (Exception e)
+                {
+                    st.Failures.Add($"{id} (saved as {Save("crash")}) raised {e.GetType().Name}: {e.Message}\n{e.StackTrace}");
+                    break;
+                }
+                TimeSpan took = one.Elapsed;
+                if (took > st.Slowest) { st.Slowest = took; st.SlowestInput = id; }
+                if (took >= TimeSpan.FromSeconds(1)) st.Failures.Add($"{id} (saved as {Save("slow")}) took {took.TotalMilliseconds:0} ms");
+                if (bag.Items.Count == 0)
+                {
+                    st.Accepted++;
+                    if (seed.Good) continue;
+                    // Acceptable only when a mutation rewrote the defect itself (e.g. the ldftn token now names a method of
+                    // the right signature) or the metadata that gives it meaning; anything else slipped a bad program through.
+                    if (seed.Defect is { } d && touched.Any(t => t >= d.Start && t < d.End) || DefectRewired(seed, mutant, touched)) st.Repaired++;
+                    else st.Failures.Add($"{id} (saved as {Save("accepted")}) was accepted although neither its defect nor the metadata that gives it meaning was touched (bytes {string.Join(",", touched)})");
+                }
+                else
+                {
+                    st.Rejected++;
+                    string code = bag.Items[0].Code;
+                    st.Codes[code] = st.Codes.TryGetValue(code, out int c) ? c + 1 : 1;
+                }
+            }
+            return st;
+        }
 
         private static DiagnosticBag Run(InstalledProgram program, AssemblyResolver resolver, TrustedSet trusted, byte[] bytes)
         {

@@ -66,6 +66,8 @@ namespace Sing.Installer.Tests.Verifier
                     public static long LongScratch(int[] a) => a[0];
                     public static object BoxSpan(ReadOnlySpan<char> s) => null;
                     public static int Peek(Vault v) => v.Code;
+                    public static string Show<T>(T x) => x.ToString();
+                    public static T Pick<T>(T a, T b) where T : IComparable<T> => a.CompareTo(b) >= 0 ? a : b;
                     public static int Spans(Span<int> s, List<int> l) => s.Length + l.Count;
                     public static int Guarded(int x)
                     {

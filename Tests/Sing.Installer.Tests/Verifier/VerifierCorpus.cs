@@ -302,6 +302,15 @@ namespace Sing.Installer.Tests.Verifier
                 var body = Method(m, "Targets", "Len").Body;
                 body.GetILProcessor().Remove(body.Instructions.Last());
             }, Method: "Len"),
+            new("branch-past-constrained-prefix", "SINGI065", "follows the prefix constrained.", m =>
+            {
+                var body = Method(m, "Targets", "Show").Body;
+                var call = body.Instructions.First(i => i.OpCode == OpCodes.Callvirt);
+                var il = body.GetILProcessor();
+                il.InsertBefore(body.Instructions[0], il.Create(OpCodes.Ldarg_0));
+                il.InsertBefore(body.Instructions[1], il.Create(OpCodes.Box, body.Method.GenericParameters[0]));
+                il.InsertBefore(body.Instructions[2], il.Create(OpCodes.Br, call));   // callvirt without its constrained. prefix
+            }, Method: "Show"),
             new("endfinally-outside-finally", "SINGI065", "endfinally outside", m => Rewrite(m, "Targets", "Scratch", (il, _) =>
             {
                 il.Emit(OpCodes.Endfinally);
@@ -335,6 +344,20 @@ namespace Sing.Installer.Tests.Verifier
                 Rewrite(m, "Targets", "Scratch", (il, _) =>
                 {
                     il.Emit(OpCodes.Call, missing);
+                    il.Emit(OpCodes.Ret);
+                });
+            }, Method: "Scratch"),
+            new("generic-constraint-not-met", "SINGI060", "type argument object does not derive from or implement System.IComparable`1<object>", m =>
+            {
+                var pick = new GenericInstanceMethod(Method(m, "Targets", "Pick"));
+                pick.GenericArguments.Add(m.TypeSystem.Object);    // Pick<object>: its body calls IComparable<object>.CompareTo on an object
+                Rewrite(m, "Targets", "Scratch", (il, _) =>
+                {
+                    il.Emit(OpCodes.Ldarg_0);
+                    il.Emit(OpCodes.Ldarg_0);
+                    il.Emit(OpCodes.Call, pick);
+                    il.Emit(OpCodes.Pop);
+                    il.Emit(OpCodes.Ldc_I4_0);
                     il.Emit(OpCodes.Ret);
                 });
             }, Method: "Scratch"),

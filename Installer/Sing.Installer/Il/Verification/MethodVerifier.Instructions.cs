@@ -437,6 +437,7 @@ namespace Sing.Installer.Il.Verification
             TypeSig t = _types.FromToken(_asm, h);
             CheckSignatureType(t, $"the type {OpName(ins.OpCode)} names");
             CheckAccess(t, $"type {t}");
+            CheckConstraints(_types.ConstraintViolation(t, _ctx));
             return t;
         }
 
@@ -445,6 +446,7 @@ namespace Sing.Installer.Il.Verification
             FieldDesc f = _types.ResolveField(_asm, Token(ins));
             CheckSignatureType(f.Type, $"field {f.Name}");
             CheckAccess(f.Owner, $"type {f.Owner}");
+            CheckConstraints(_types.ConstraintViolation(f.Owner, _ctx));
             if (!_types.CanAccessMember(_owner, f.OwnerDef, (int)f.Access))
                 throw Err(ErrorCodes.Inaccessible, $"field {f.Owner}::{f.Name} is {Access((int)f.Access)} in {f.OwnerDef.Assembly.Name}: {_owner.FullName} may not access it");
             return f;
@@ -461,7 +463,13 @@ namespace Sing.Installer.Il.Verification
             foreach (TypeSig a in (m.Owner is NamedSig n ? n.Args : ImmutableArray<TypeSig>.Empty).Concat(m.MethodArgs.IsDefault ? ImmutableArray<TypeSig>.Empty : m.MethodArgs))
                 if (a is ByRefSig || a is PointerSig || _types.IsByRefLike(a))
                     throw Err(ErrorCodes.ByRefEscape, $"{m.Name} is instantiated over {a}: byrefs, pointers and byref-like types may not be generic arguments");
+            CheckConstraints(_types.ConstraintViolation(m, _ctx));
             return m;
+        }
+
+        private static void CheckConstraints(string? violation)
+        {
+            if (violation is not null) throw Err(ErrorCodes.UnverifiableIl, $"generic instantiation {violation} (ECMA-335 II.10.1.7: the callee is verified assuming its constraints hold)");
         }
 
         private void CheckAccess(TypeSig t, string what)

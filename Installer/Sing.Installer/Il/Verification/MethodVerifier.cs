@@ -159,13 +159,19 @@ namespace Sing.Installer.Il.Verification
         {
             if (_locals.Length > 0 && !_body.LocalVariablesInitialized)
                 throw new VerifyError(ErrorCodes.UnverifiableIl, "the method has locals but no localsinit flag, so it could read uninitialized memory ([SkipLocalsInit] is unverifiable)");
-            foreach (TypeSig t in _locals.Concat(_args).Append(_return)) CheckSignatureType(t, "a local, parameter or return type");
+            foreach (TypeSig t in _locals.Concat(_args).Append(_return))
+            {
+                CheckSignatureType(t, "a local, parameter or return type");
+                CheckConstraints(_types.ConstraintViolation(t, _ctx));
+            }
             foreach (TypeSig t in _locals)
                 if (t is PrimSig { Code: PrimitiveTypeCode.Void }) throw new VerifyError(ErrorCodes.UnverifiableIl, "a local has type void");
             foreach (ExceptionRegion r in _regions)
             {
                 if (!InBody(r.TryOffset, r.TryLength) || !InBody(r.HandlerOffset, r.HandlerLength) || (r.Kind == ExceptionRegionKind.Filter && !_indexOf.ContainsKey(r.FilterOffset)))
                     throw new VerifyError(ErrorCodes.ControlFlow, $"exception region (try 0x{r.TryOffset:x}+{r.TryLength}, handler 0x{r.HandlerOffset:x}+{r.HandlerLength}) does not lie on instruction boundaries inside the body");
+                if (r.Kind == ExceptionRegionKind.Filter && r.FilterOffset >= r.HandlerOffset)
+                    throw new VerifyError(ErrorCodes.ControlFlow, $"the filter at 0x{r.FilterOffset:x} does not precede its handler at 0x{r.HandlerOffset:x}");
                 if (r.TryOffset < r.HandlerOffset + r.HandlerLength && r.HandlerOffset < r.TryOffset + r.TryLength)
                     throw new VerifyError(ErrorCodes.ControlFlow, $"exception region's try block (0x{r.TryOffset:x}) overlaps its own handler (0x{r.HandlerOffset:x})");
             }
@@ -220,7 +226,15 @@ namespace Sing.Installer.Il.Verification
                 if (i + 1 < _code.Count && (IsBranch(ins.OpCode) || ins.OpCode is 0x2A or 0x7A or 0xDC or 0xFE11 or 0xFE1A or 0x45))
                     _blockStarts.Add(_code[i + 1].Offset);
             }
+            // A prefix belongs to its instruction: control may not arrive between them (it would run the instruction
+            // without the prefix, e.g. a callvirt on a byref that constrained. was meant to dereference).
+            foreach (int start in _blockStarts)
+                if (_indexOf.TryGetValue(start, out int at) && at > 0 && IsPrefix(_code[at - 1].OpCode))
+                    throw new VerifyError(ErrorCodes.ControlFlow, $"IL offset 0x{start:x} follows the prefix {OpNames.Name(_code[at - 1].OpCode)} but is also a branch target or region boundary (control would skip the prefix)");
+            if (_code.Count > 0 && IsPrefix(_code[^1].OpCode)) throw new VerifyError(ErrorCodes.ControlFlow, "the body ends with a prefix");
         }
+
+        private static bool IsPrefix(int op) => op is 0xFE12 or 0xFE13 or 0xFE14 or 0xFE16 or 0xFE19 or 0xFE1E;
 
         private static bool IsBranch(int op) => op is (>= 0x2B and <= 0x44) or 0xDD or 0xDE;
 

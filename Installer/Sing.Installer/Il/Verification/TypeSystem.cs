@@ -17,6 +17,17 @@ namespace Sing.Installer.Il.Verification
         private const int MaxDepth = 64;
         private readonly AssemblyResolver _resolver;
         private readonly Dictionary<(LoadedAssembly, TypeDefinitionHandle), TypeDef> _defs = new();
+        private readonly HashSet<LoadedAssembly> _own;
+        private readonly SharedCache _shared;
+
+        /// <summary>Definitions and signatures of the libraries outside the program (the trusted ones), reused by every
+        /// verification with the same resolver: they never refer back to a program.</summary>
+        private sealed class SharedCache
+        {
+            public readonly Dictionary<(LoadedAssembly, TypeDefinitionHandle), TypeDef> Defs = new();
+            public readonly Dictionary<(LoadedAssembly, BlobHandle), MethodSignature<TypeSig>> Methods = new();
+            public readonly Dictionary<MetadataReader, LoadedAssembly> Readers = new();
+        }
         private readonly Dictionary<MetadataReader, LoadedAssembly> _byReader = new();
         private readonly Dictionary<(LoadedAssembly, EntityHandle), MethodDesc> _methods = new();
         private readonly Dictionary<string, TypeDef?> _system = new(StringComparer.Ordinal);
@@ -24,10 +35,14 @@ namespace Sing.Installer.Il.Verification
         public TypeSystem(AssemblyResolver resolver, IEnumerable<LoadedAssembly> own)
         {
             _resolver = resolver;
-            foreach (var a in own) _byReader[a.Reader] = a;
+            _own = new HashSet<LoadedAssembly>(own);
+            foreach (var a in _own) _byReader[a.Reader] = a;
+            if (!resolver.Shared.TryGetValue(typeof(SharedCache), out object? shared)) resolver.Shared[typeof(SharedCache)] = shared = new SharedCache();
+            _shared = (SharedCache)shared;
             CoreLib = resolver.Find(Il.CodeManifestChecker.CoreLib)
                 ?? throw new VerificationException($"the corelib ({Il.CodeManifestChecker.CoreLib}.dll) is not among the references; pass the directory of the SIP runtime's build with --references");
             _byReader[CoreLib.Reader] = CoreLib;
+            _shared.Readers[CoreLib.Reader] = CoreLib;
         }
 
         public LoadedAssembly CoreLib { get; }
@@ -38,10 +53,11 @@ namespace Sing.Installer.Il.Verification
 
         public TypeDef Def(LoadedAssembly asm, TypeDefinitionHandle h)
         {
-            if (!_defs.TryGetValue((asm, h), out var d))
+            var defs = _own.Contains(asm) ? _defs : _shared.Defs;
+            if (!defs.TryGetValue((asm, h), out var d))
             {
                 if (MetadataTokensRow(h) > asm.Reader.TypeDefinitions.Count) throw new VerificationException($"type definition token 0x{MetadataTokensRow(h):x} is out of range");
-                _defs[(asm, h)] = d = new TypeDef(this, asm, h);
+                defs[(asm, h)] = d = new TypeDef(this, asm, h);
             }
             return d;
         }
@@ -95,7 +111,7 @@ namespace Sing.Installer.Il.Verification
         // ---- decoding ------------------------------------------------------------------------------------------------
 
         public LoadedAssembly AssemblyOf(MetadataReader r) =>
-            _byReader.TryGetValue(r, out var a) ? a : throw new VerificationException("metadata reader of an unknown assembly");
+            _byReader.TryGetValue(r, out var a) || _shared.Readers.TryGetValue(r, out a) ? a : throw new VerificationException("metadata reader of an unknown assembly");
 
         internal void Register(LoadedAssembly a) => _byReader[a.Reader] = a;
 
@@ -132,8 +148,12 @@ namespace Sing.Installer.Il.Verification
 
         public MethodSignature<TypeSig> DecodeMethod(LoadedAssembly asm, BlobHandle sig)
         {
+            bool shared = !_own.Contains(asm);
+            if (shared && _shared.Methods.TryGetValue((asm, sig), out var cached)) return cached;
             var reader = asm.Reader.GetBlobReader(sig);
-            return new SignatureDecoder<TypeSig, object?>(new Provider(this), asm.Reader, null).DecodeMethodSignature(ref reader);
+            var decoded = new SignatureDecoder<TypeSig, object?>(new Provider(this), asm.Reader, null).DecodeMethodSignature(ref reader);
+            if (shared) _shared.Methods[(asm, sig)] = decoded;
+            return decoded;
         }
 
         public ImmutableArray<TypeSig> DecodeLocals(LoadedAssembly asm, StandaloneSignatureHandle h) =>
@@ -159,6 +179,7 @@ namespace Sing.Installer.Il.Verification
                     string assembly = r.GetString(r.GetAssemblyReference((AssemblyReferenceHandle)tr.ResolutionScope).Name);
                     LoadedAssembly target = _resolver.Find(assembly) ?? throw new VerificationException($"assembly {assembly} (of type {ns}.{name}) is not available to the installer");
                     _byReader[target.Reader] = target;
+                    if (!_own.Contains(target)) _shared.Readers[target.Reader] = target;
                     return FindTopLevel(target, ns, name) ?? throw new VerificationException($"type {ns}.{name} does not exist in {assembly}");
                 }
                 case HandleKind.ModuleDefinition:
@@ -562,6 +583,80 @@ namespace Sing.Installer.Il.Verification
                 foreach (NamedSig i in AllInterfaces(na))
                     if (IsAssignable(nb, i, ctx)) return i;
             return Object;
+        }
+
+        // ---- generic constraints (ECMA-335 II.10.1.7) -----------------------------------------------------------------
+
+        /// <summary>The first type argument anywhere in <paramref name="t"/> that breaks its parameter's constraints, as a message.</summary>
+        public string? ConstraintViolation(TypeSig t, GenericContext ctx, int depth = 0)
+        {
+            if (depth > MaxDepth) throw new VerificationException("type nests too deeply");
+            switch (t)
+            {
+                case NamedSig n:
+                    foreach (TypeSig a in n.Args)
+                        if (ConstraintViolation(a, ctx, depth + 1) is string inner) return inner;
+                    if (n.Args.Length > 0 && n.Args.Length == n.Def.GenericArity)
+                    {
+                        MetadataReader r = n.Def.Assembly.Reader;
+                        var ps = r.GetTypeDefinition(n.Def.Handle).GetGenericParameters();
+                        for (int i = 0; i < ps.Count; i++)
+                            if (Violates(n.Def.Assembly, ps[i], n.Args[i], n.Args, ImmutableArray<TypeSig>.Empty, ctx) is string why)
+                                return $"{n}: type argument {n.Args[i]} {why}";
+                    }
+                    return null;
+                case ArraySig a: return ConstraintViolation(a.Element, ctx, depth + 1);
+                case ByRefSig b: return ConstraintViolation(b.Element, ctx, depth + 1);
+                default: return null;
+            }
+        }
+
+        /// <summary>Constraint violations of a method instantiation (its declaring type's and its own type arguments).</summary>
+        public string? ConstraintViolation(MethodDesc m, GenericContext ctx)
+        {
+            if (ConstraintViolation(m.Owner, ctx) is string owner) return owner;
+            if (m.OwnerDef is null || m.Definition is not { } h || m.MethodArgs.IsDefaultOrEmpty) return null;
+            foreach (TypeSig a in m.MethodArgs)
+                if (ConstraintViolation(a, ctx) is string inner) return inner;
+            MetadataReader r = m.OwnerDef.Assembly.Reader;
+            var ps = r.GetMethodDefinition(h).GetGenericParameters();
+            ImmutableArray<TypeSig> ownerArgs = m.Owner is NamedSig n ? n.Args : ImmutableArray<TypeSig>.Empty;
+            for (int i = 0; i < ps.Count && i < m.MethodArgs.Length; i++)
+                if (Violates(m.OwnerDef.Assembly, ps[i], m.MethodArgs[i], ownerArgs, m.MethodArgs, ctx) is string why)
+                    return $"{m.Owner}::{m.Name}: type argument {m.MethodArgs[i]} {why}";
+            return null;
+        }
+
+        private string? Violates(LoadedAssembly asm, GenericParameterHandle ph, TypeSig arg, ImmutableArray<TypeSig> typeArgs, ImmutableArray<TypeSig> methodArgs, GenericContext ctx)
+        {
+            GenericParameter p = asm.Reader.GetGenericParameter(ph);
+            var attrs = p.Attributes & GenericParameterAttributes.SpecialConstraintMask;
+            if ((attrs & GenericParameterAttributes.ReferenceTypeConstraint) != 0 && !IsReferenceType(arg, ctx)) return "is not a reference type (constraint: class)";
+            if ((attrs & GenericParameterAttributes.NotNullableValueTypeConstraint) != 0
+                && (!IsValueType(arg, ctx) || arg is NamedSig { Def: var nd } && nd.IsSystem("Nullable`1"))) return "is not a non-nullable value type (constraint: struct)";
+            if ((attrs & GenericParameterAttributes.DefaultConstructorConstraint) != 0 && !HasDefaultConstructor(arg, ctx)) return "has no public parameterless constructor (constraint: new())";
+            foreach (GenericParameterConstraintHandle ch in p.GetConstraints())
+            {
+                TypeSig c = FromToken(asm, asm.Reader.GetGenericParameterConstraint(ch).Type).Substitute(typeArgs, methodArgs);
+                if (!arg.Equals(c) && !IsAssignable(arg, c, ctx)) return $"does not derive from or implement {c}";
+            }
+            return null;
+        }
+
+        private bool HasDefaultConstructor(TypeSig t, GenericContext ctx)
+        {
+            if (IsValueType(t, ctx)) return true;
+            if (t is GenericParamSig g)
+                return ctx.Parameter(g) is { } gp && (ctx.Type.Assembly.Reader.GetGenericParameter(gp).Attributes & GenericParameterAttributes.DefaultConstructorConstraint) != 0;
+            if (AsNamed(t) is not { } n || n.Def.IsAbstract) return false;
+            MetadataReader r = n.Def.Assembly.Reader;
+            foreach (MethodDefinitionHandle mh in n.Def.Methods)
+            {
+                MethodDefinition md = r.GetMethodDefinition(mh);
+                if (r.StringComparer.Equals(md.Name, ".ctor") && (md.Attributes & MethodAttributes.MemberAccessMask) == MethodAttributes.Public
+                    && DecodeMethod(n.Def.Assembly, md.Signature).ParameterTypes.Length == 0) return true;
+            }
+            return false;
         }
 
         // ---- accessibility (ECMA-335 II.8.5.3) ---------------------------------------------------------------------
