@@ -59,6 +59,7 @@ namespace Sing.Installer.Tests.Verifier
                     public static int Sum(int[] a) => a.Length;
                     public static Func<string, int> MakeDelegate() => Len;
                     public static Func<string, int> MakeInstanceDelegate(Cat c) => c.Describe;
+                    public static Func<int> MakeVirtualDelegate(Animal a, Animal b) => a.GetHashCode;
                     public static int Scratch(object o, int[] a, string s, Cat c, Animal an, Holder h) => 0;
                     public static ref int RefScratch(int[] a) => ref a[0];
                     public static ref int RefArg(int x, int[] a) => ref a[0];

@@ -29,6 +29,23 @@ namespace Sing.Installer.Tests.Verifier
                 var ldftn = Method(m, "Targets", "MakeInstanceDelegate").Body.Instructions.First(i => i.OpCode == OpCodes.Ldftn);
                 ldftn.Operand = Method(m, "Holder", "Describe");      // a Cat's delegate running Holder's code with a Cat as this
             }, Method: "MakeInstanceDelegate"),
+            new("ldvirtftn-object-swapped", "SINGI061", "ldvirtftn must directly follow dup", m =>
+            {
+                // C# emits `ldarg.0; dup; ldvirtftn; newobj`: the method looked up on a is bound to a. The patch looks it
+                // up on a and binds it to b, whose type need not have that override.
+                var body = Method(m, "Targets", "MakeVirtualDelegate").Body;
+                var ldvirtftn = body.Instructions.First(i => i.OpCode == OpCodes.Ldvirtftn);
+                var ctor = (MethodReference)ldvirtftn.Next.Operand;
+                var target = (MethodReference)ldvirtftn.Operand;
+                Rewrite(m, "Targets", "MakeVirtualDelegate", (il, _) =>
+                {
+                    il.Emit(OpCodes.Ldarg_1);
+                    il.Emit(OpCodes.Ldarg_0);
+                    il.Emit(OpCodes.Ldvirtftn, target);
+                    il.Emit(OpCodes.Newobj, ctor);
+                    il.Emit(OpCodes.Ret);
+                });
+            }, Method: "MakeVirtualDelegate"),
             new("delegate-static-with-object", "SINGI061", "needs a null target object", m =>
             {
                 var ldnull = Method(m, "Targets", "MakeDelegate").Body.Instructions.First(i => i.OpCode == OpCodes.Ldnull);

@@ -355,6 +355,11 @@ namespace Sing.Installer.Il.Verification
                         if (m.IsStatic) throw Bad($"ldvirtftn of static method {m.Name}");
                         if (obj.Kind != ObjRef || (!obj.IsNull && !_types.IsAssignable(obj.Type!, m.Owner, _ctx))) throw Bad($"ldvirtftn of {m.Name} on a {obj}, which is not a {m.Owner}");
                     }
+                    if (op == 0xFE07 && (prev is not { OpCode: 0x25 } || _blockStarts.Contains(ins.Offset)))
+                        throw Err(ErrorCodes.DelegateSignature, "ldvirtftn must directly follow dup of the object the delegate is bound to (III.4.21): otherwise the method looked up on one object could be bound to another of a different type");
+                    if (op == 0xFE06 && m.IsAbstract) throw Err(ErrorCodes.DelegateSignature, $"ldftn of abstract method {m.Owner}::{m.Name} (it has no body to call; use ldvirtftn)");
+                    if (index + 1 < _code.Count && _blockStarts.Contains(_code[index + 1].Offset))
+                        throw Err(ErrorCodes.DelegateSignature, $"the newobj after {OpName(op)} is also a branch target: the delegate's object and method must come from one path");
                     if (m.GenericArity > 0 && m.MethodArgs.IsDefaultOrEmpty) throw Bad($"{OpName(op)} of generic method {m.Name} without type arguments");
                     if (m.IsConstructor) throw Bad($"{OpName(op)} of a constructor");
                     if (index + 1 >= _code.Count || _code[index + 1].OpCode != 0x73)
