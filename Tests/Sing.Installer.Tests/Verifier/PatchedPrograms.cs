@@ -53,6 +53,13 @@ namespace Sing.Installer.Tests.Verifier
 
                 public class Vault { public int Code = 7; }
 
+                public struct Pair
+                {
+                    public long First, Second;
+                    public long Sum() => First + Second;
+                    public static long Boxed(object o) => o is Pair p ? p.Sum() : 0;
+                }
+
                 public static class Targets
                 {
                     public static int Len(string s) => s.Length;

@@ -189,6 +189,15 @@ namespace Sing.Installer.Tests.Verifier
                 var method = Method(m, "Targets", "Guarded");
                 method.Body.InitLocals = false;
             }, Method: "Guarded"),
+            new("struct-method-on-boxed-value", "SINGI060", "needs a byref to Test.App.Pair as this, found ref Test.App.Pair", m => Rewrite(m, "Pair", "Boxed", (il, _) =>
+            {
+                // callvirt of a non-virtual struct method on the box: `this` would point at the object header, not the data.
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Unbox_Any, m.GetType("Test.App.Pair"));
+                il.Emit(OpCodes.Box, m.GetType("Test.App.Pair"));
+                il.Emit(OpCodes.Callvirt, m.GetType("Test.App.Pair").Methods.First(x => x.Name == "Sum"));
+                il.Emit(OpCodes.Ret);
+            }), Method: "Boxed"),
             new("nonvirtual-call-of-overridable", "SINGI060", "skips its overrides", m => Rewrite(m, "Targets", "Scratch", (il, _) =>
             {
                 il.Emit(OpCodes.Ldarg_S, (byte)4);

@@ -73,7 +73,9 @@ namespace Sing.Installer.Il.Verification
                         throw Err(ErrorCodes.ReadOnlyViolation, $"{name} of {m.Owner}::{m.Name}, which may modify its struct, through a read-only byref");
                     return;
                 }
-                if (t.Kind == ObjRef && (t.IsNull || t.Type!.Equals(m.Owner)) && isVirtual) return;   // a boxed value's virtual method
+                // A boxed value only through virtual dispatch (the override's unboxing entry); a non-virtual struct method
+                // would take the object reference for a pointer to the struct's data.
+                if (t.Kind == ObjRef && (t.IsNull || t.Type!.Equals(m.Owner)) && isVirtual && m.IsVirtual) return;
                 throw Bad($"{name} of {m.Owner}::{m.Name} needs a byref to {m.Owner} as this, found {t}");
             }
             if (t.Kind == ByRef && m.Owner is not NamedSig { Def.IsValueType: true } && _types.IsValueType(t.Type!, _ctx) && false) return;

@@ -449,6 +449,7 @@ namespace Sing.Installer.Il.Verification
         private FieldDesc FieldToken(IlInstruction ins)
         {
             FieldDesc f = _types.ResolveField(_asm, Token(ins));
+            if (f.IsLiteral && ins.OpCode != 0xD0) throw Bad($"{OpName(ins.OpCode)} of literal (const) field {f.Name}, which has no storage (II.22.15)");
             CheckSignatureType(f.Type, $"field {f.Name}");
             CheckAccess(f.Owner, $"type {f.Owner}");
             CheckConstraints(_types.ConstraintViolation(f.Owner, _ctx));
