@@ -14,7 +14,7 @@ namespace Sing.Install
         private const string Usage =
             "usage:\n" +
             "  sing-install check   --policy Manifests/system.policy.xml\n" +
-            "  sing-install verify  --policy POLICY --program NAME --assembly path/Name.dll --trusted corelib.dll;runtime.dll;... [--references dir1;dir2]\n" +
+            "  sing-install verify  --policy POLICY --program NAME --assembly path/Name.dll --trusted corelib.dll;runtime.dll;... [--references dir1;dir2] [--image a.dll;b.dll]\n" +
             "  sing-install compose --policy POLICY [--assemblies name=path.dll;... --trusted corelib.dll;...] [--references dir1;dir2] --out system.manifest";
 
         private static int Main(string[] args)
@@ -32,10 +32,11 @@ namespace Sing.Install
                     return Report(bag, $"check: {policy} is valid");
                 case "verify":
                 {
-                    if (Unknown(line, "policy", "program", "assembly", "references", "trusted")) return 2;
+                    if (Unknown(line, "policy", "program", "assembly", "references", "trusted", "image")) return 2;
                     string? program = line.Option("program"), assembly = line.Option("assembly");
                     if (program is null || assembly is null) return UsageError("verify needs --program and --assembly");
-                    InstallerPipeline.Verify(policy, program, assembly, CommandLine.List(line.Option("references")), CommandLine.List(line.Option("trusted")), bag);
+                    InstallerPipeline.Verify(policy, program, assembly, CommandLine.List(line.Option("references")), CommandLine.List(line.Option("trusted")),
+                        CommandLine.List(line.Option("image")), bag);
                     return Report(bag, $"verify: {program} ({assembly}) passes");
                 }
                 case "compose":

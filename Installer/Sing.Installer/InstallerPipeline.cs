@@ -36,7 +36,13 @@ namespace Sing.Installer
         /// <summary>One program before it is compiled: its policy entry, its manifest, then its IL against both.
         /// <paramref name="trusted"/> are the trusted libraries' files (corelib, SIP runtime, contract library) as the
         /// system build produced them; they are recognised by their bytes.</summary>
-        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, DiagnosticBag bag)
+        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, DiagnosticBag bag) =>
+            Verify(policyFile, program, assemblyPath, references, trusted, Array.Empty<string>(), bag);
+
+        /// <param name="image">Every other assembly the image build will compile with the program (MSBuild's
+        /// @(ReferencePath)): each must be a trusted library with its trusted bytes or one of the program's declared
+        /// code assemblies, which is then verified from exactly that file.</param>
+        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, IEnumerable<string> image, DiagnosticBag bag)
         {
             SystemPolicy? policy = PolicyReader.Read(policyFile, bag);
             if (policy is null) return;
@@ -48,7 +54,7 @@ namespace Sing.Installer
                 return;
             }
             PolicyRules.CheckEntry(entry, bag);
-            if (LoadProgram(entry, bag) is ProgramManifest m) VerifyCode(new InstalledProgram(entry, m), assemblyPath, references, Trusted(trusted, bag), bag);
+            if (LoadProgram(entry, bag) is ProgramManifest m) VerifyCode(new InstalledProgram(entry, m), assemblyPath, references, Trusted(trusted, bag), bag, image);
         }
 
         /// <summary>The trusted set of the given files; problems reading them are rejections.</summary>
@@ -60,7 +66,8 @@ namespace Sing.Installer
         }
 
         /// <summary>The IL rules for one program whose manifest is valid.</summary>
-        public static void VerifyCode(InstalledProgram program, string assemblyPath, IEnumerable<string> references, TrustedSet trusted, DiagnosticBag bag)
+        public static void VerifyCode(InstalledProgram program, string assemblyPath, IEnumerable<string> references, TrustedSet trusted, DiagnosticBag bag,
+            IEnumerable<string>? image = null)
         {
             if (!File.Exists(assemblyPath))
             {
@@ -74,9 +81,37 @@ namespace Sing.Installer
                 return;
             }
             var directories = references.Where(d => d.Length > 0).Append(Path.GetDirectoryName(Path.GetFullPath(assemblyPath)) ?? ".").ToList();
-            using var resolver = new AssemblyResolver(directories, trusted.Pinned);
+            var pinned = trusted.Pinned.ToList();
+            foreach (string file in image ?? Enumerable.Empty<string>())
+                if (ImageFile(program.Manifest, asm.Name, file, trusted, bag) is string name) pinned.Add(new KeyValuePair<string, string>(name, file));
+            using var resolver = new AssemblyResolver(directories, pinned);
             CheckImageIdentity(directories, trusted, bag);
             VerifyLoaded(program, asm, resolver, trusted, bag);
+        }
+
+        /// <summary>One assembly the image build compiles besides the program's main one: a trusted library with its
+        /// trusted bytes (null: nothing to pin), or a declared code assembly (its name: verify exactly this file).
+        /// Anything else would be compiled into the image unverified, so it is refused.</summary>
+        private static string? ImageFile(ProgramManifest m, string mainName, string file, TrustedSet trusted, DiagnosticBag bag)
+        {
+            var at = SourceLocation.OfFile(file);
+            using LoadedAssembly? a = LoadedAssembly.Open(file, out string? problem);
+            if (a is null)
+            {
+                bag.Add(ErrorCodes.NotAnAssembly, at, $"{file}, which the image build compiles with {m.Name}, is not an IL assembly ({problem}); remove it from the program's references");
+                return null;
+            }
+            if (trusted.IsTrustedName(a.Name))
+            {
+                if (!trusted.Matches(a.Name, file))
+                    bag.Add(ErrorCodes.TrustedIdentity, at, $"{file} is named like the trusted {a.Name} but does not have its bytes; a program may not bring its own copy of a system library; reference the system's {a.Name}");
+                return null;
+            }
+            if (a.Name == mainName) return null;
+            if (m.Assemblies.Any(d => d.Name == a.Name)) return a.Name;
+            bag.Add(ErrorCodes.UntrustedReference, at,
+                $"the image build compiles {file} (assembly {a.Name}) into {m.Name}, but it is neither a trusted library nor code the manifest declares, so it would run unverified; add <assembly name=\"{a.Name}\"/> to <code> or remove the project reference");
+            return null;
         }
 
         /// <summary>Every copy of a trusted library next to the program (what the image build compiles) must have the
