@@ -53,6 +53,15 @@ namespace Sing.Installer.Tests.Verifier
 
                 public class Vault { public int Code = 7; }
 
+                public interface IMeasure { int Measure(string s); }
+
+                public sealed class Ruler : IMeasure
+                {
+                    int IMeasure.Measure(string s) => s.Length;
+                    public static int Sum(int[] a) => a.Length;
+                    private int Count(int[] a) => a.Length;
+                }
+
                 public struct Pair
                 {
                     public long First, Second;

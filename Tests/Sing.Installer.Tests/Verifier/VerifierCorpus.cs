@@ -387,6 +387,18 @@ namespace Sing.Installer.Tests.Verifier
                     il.Emit(OpCodes.Ret);
                 });
             }, Method: "Scratch"),
+            new("override-with-other-signature", "SINGI060", "whose signature differs", m =>
+            {
+                // Ruler implements IMeasure.Measure(string) explicitly; the patch points that MethodImpl at Count(int[]):
+                // a call through the interface would hand a string to code that reads an int[].
+                var ruler = m.GetType("Test.App.Ruler");
+                var count = ruler.Methods.First(x => x.Name == "Count");
+                count.Attributes |= MethodAttributes.Virtual | MethodAttributes.Final | MethodAttributes.NewSlot;
+                var explicitImpl = ruler.Methods.First(x => x.Overrides.Count > 0);
+                var overridden = explicitImpl.Overrides[0];
+                explicitImpl.Overrides.Clear();
+                count.Overrides.Add(overridden);
+            }),
             new("tail-call", "SINGI052", "tail. is unverifiable", m => Rewrite(m, "Targets", "Scratch", (il, _) =>
             {
                 il.Emit(OpCodes.Ldarg_2);

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.Linq;
 using System.Reflection;
 using System.Reflection.Metadata;
 using Sing.Installer.Diagnostics;
@@ -29,6 +30,12 @@ namespace Sing.Installer.Il.Verification
                 if (reports++ < MaxReports) bag.Add(code, at, message);
             }
 
+            try { CheckMethodImpls(asm, types, Report); }
+            catch (Exception e) when (MalformedInput.Is(e))
+            {
+                Report(ErrorCodes.UnresolvedToken, $"a method override (MethodImpl) of {asm.Name} cannot be resolved ({e.Message}); rebuild the program with the C# compiler");
+            }
+
             foreach (TypeDefinitionHandle th in r.TypeDefinitions)
             {
                 string typeName = "?";
@@ -37,6 +44,7 @@ namespace Sing.Installer.Il.Verification
                     TypeDef t = types.Def(asm, th);
                     typeName = t.FullName;
                     CheckFields(t, types, Report);
+                    CheckSupertypes(t, types, Report);
                 }
                 catch (Exception e) when (MalformedInput.Is(e))
                 {
@@ -81,6 +89,41 @@ namespace Sing.Installer.Il.Verification
                         Report(ErrorCodes.MalformedIl, $"in method {name}: malformed IL or metadata ({e.Message}); rebuild the program with the C# compiler");
                     }
                 }
+            }
+        }
+
+        /// <summary>II.22.27: an explicit override (MethodImpl: explicit interface implementations, covariant returns)
+        /// must have the signature of what it overrides, else a call through the overridden slot would pass arguments
+        /// of one type to parameters of another.</summary>
+        private static void CheckMethodImpls(LoadedAssembly asm, TypeSystem types, Action<string, string> report)
+        {
+            MetadataReader r = asm.Reader;
+            foreach (MethodImplementationHandle h in r.TypeDefinitions.SelectMany(td => r.GetTypeDefinition(td).GetMethodImplementations()))
+            {
+                MethodImplementation impl = r.GetMethodImplementation(h);
+                TypeDef type = types.Def(asm, impl.Type);
+                MethodDesc body = types.ResolveMethod(asm, impl.MethodBody);
+                MethodDesc decl = types.ResolveMethod(asm, impl.MethodDeclaration);
+                var ctx = new GenericContext(type, body.Definition ?? default);
+                bool sameShape = body.HasThis == decl.HasThis && body.GenericArity == decl.GenericArity && body.Parameters.Length == decl.Parameters.Length
+                                 && body.Parameters.SequenceEqual(decl.Parameters);
+                bool returns = body.ReturnType.Equals(decl.ReturnType)
+                               || (types.IsReferenceType(body.ReturnType, ctx) && types.IsReferenceType(decl.ReturnType, ctx) && types.IsAssignable(body.ReturnType, decl.ReturnType, ctx));
+                if (!ReferenceEquals(body.OwnerDef, type) || !sameShape || !returns || !decl.IsVirtual)
+                    report(ErrorCodes.UnverifiableIl, $"type {type.FullName}: method {body} is declared to override {decl}, whose signature differs (or which is not virtual, or the body is not the type's own); a call through the overridden slot would confuse types; rebuild the program with the C# compiler");
+            }
+        }
+
+        /// <summary>Base types and interfaces: no byref-like type arguments, constraints satisfied.</summary>
+        private static void CheckSupertypes(TypeDef t, TypeSystem types, Action<string, string> report)
+        {
+            var ctx = new GenericContext(t, default);
+            foreach (TypeSig s in t.Interfaces.Prepend(t.BaseType ?? TypeSystem.Object))
+            {
+                if (s is NamedSig n && n.Args.Any(a => a is ByRefSig or PointerSig || types.IsByRefLike(a)))
+                    report(ErrorCodes.ByRefEscape, $"type {t.FullName} derives from or implements {s}: byrefs, pointers and byref-like types may not be generic arguments");
+                else if (types.ConstraintViolation(s, ctx) is string why)
+                    report(ErrorCodes.UnverifiableIl, $"type {t.FullName} derives from or implements {why} (ECMA-335 II.10.1.7)");
             }
         }
 
