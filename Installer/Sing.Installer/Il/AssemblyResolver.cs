@@ -34,6 +34,7 @@ namespace Sing.Installer.Il
         {
             foreach (var kv in _cache)
                 if (ReferenceEquals(kv.Value, assembly)) { _cache.Remove(kv.Key); break; }
+            _indexes.Remove(assembly.Reader);
         }
 
         public LoadedAssembly? Find(string name)
@@ -78,13 +79,30 @@ namespace Sing.Installer.Il
                 {
                     string assembly = from.GetString(from.GetAssemblyReference((AssemblyReferenceHandle)tr.ResolutionScope).Name);
                     LoadedAssembly? target = Find(assembly);
-                    return target is null ? null : FindTopLevel(target.Reader, ns, name);
+                    return target is null ? null : FindIndexed(target.Reader, ns, name);
                 }
                 case HandleKind.ModuleDefinition:
                     return FindTopLevel(from, ns, name);
                 default:
                     return null;
             }
+        }
+
+        /// <summary>A referenced assembly's top-level type, through an index built once per assembly (the trusted
+        /// libraries serve every verification that shares this resolver).</summary>
+        private (MetadataReader, TypeDefinitionHandle)? FindIndexed(MetadataReader reader, string ns, string name)
+        {
+            if (!_indexes.TryGetValue(reader, out var index))
+            {
+                index = new Dictionary<(string, string), TypeDefinitionHandle>();
+                foreach (TypeDefinitionHandle h in reader.TypeDefinitions)
+                {
+                    TypeDefinition t = reader.GetTypeDefinition(h);
+                    if (t.GetDeclaringType().IsNil) index.TryAdd((reader.GetString(t.Namespace), reader.GetString(t.Name)), h);
+                }
+                _indexes[reader] = index;
+            }
+            return index.TryGetValue((ns, name), out var found) ? (reader, found) : null;
         }
 
         private static (MetadataReader, TypeDefinitionHandle)? FindTopLevel(MetadataReader reader, string ns, string name)
@@ -97,6 +115,8 @@ namespace Sing.Installer.Il
             }
             return null;
         }
+
+        private readonly Dictionary<MetadataReader, Dictionary<(string, string), TypeDefinitionHandle>> _indexes = new();
 
         public void Dispose()
         {
