@@ -323,6 +323,16 @@ namespace Sing.Installer.Tests.Verifier
                 il.InsertBefore(first, il.Create(OpCodes.Ldnull));
                 il.InsertBefore(first, il.Create(OpCodes.Br, handler));
             }, Method: "Caught"),
+            new("overlapping-try-blocks", "SINGI065", "overlap without one lying inside the other", m =>
+            {
+                var body = Method(m, "Targets", "Guarded").Body;
+                var h = body.ExceptionHandlers[0];
+                body.ExceptionHandlers.Add(new ExceptionHandler(ExceptionHandlerType.Finally)
+                {
+                    TryStart = body.Instructions[0], TryEnd = h.TryStart.Next,            // starts before the try, ends inside it
+                    HandlerStart = h.HandlerStart, HandlerEnd = h.HandlerEnd,
+                });
+            }, Method: "Guarded"),
             new("falls-off-the-end", "SINGI065", "falls off the end", m =>
             {
                 var body = Method(m, "Targets", "Len").Body;

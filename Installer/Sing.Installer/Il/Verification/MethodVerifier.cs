@@ -175,6 +175,24 @@ namespace Sing.Installer.Il.Verification
                 if (r.TryOffset < r.HandlerOffset + r.HandlerLength && r.HandlerOffset < r.TryOffset + r.TryLength)
                     throw new VerifyError(ErrorCodes.ControlFlow, $"exception region's try block (0x{r.TryOffset:x}) overlaps its own handler (0x{r.HandlerOffset:x})");
             }
+            // II.19: any two blocks (try, handler, filter) of different clauses are disjoint or one lies inside the other.
+            var blocks = new List<(int Start, int End, int Clause, string What)>();
+            for (int i = 0; i < _regions.Length; i++)
+            {
+                ExceptionRegion r = _regions[i];
+                blocks.Add((r.TryOffset, r.TryOffset + r.TryLength, i, "try"));
+                blocks.Add((r.HandlerOffset, r.HandlerOffset + r.HandlerLength, i, "handler"));
+                if (r.Kind == ExceptionRegionKind.Filter) blocks.Add((r.FilterOffset, r.HandlerOffset, i, "filter"));
+            }
+            for (int a = 0; a < blocks.Count; a++)
+                for (int b = a + 1; b < blocks.Count; b++)
+                {
+                    var (s1, e1, c1, w1) = blocks[a];
+                    var (s2, e2, c2, w2) = blocks[b];
+                    if (c1 == c2 || e1 <= s2 || e2 <= s1) continue;
+                    bool nested = (s1 <= s2 && e2 <= e1) || (s2 <= s1 && e1 <= e2);
+                    if (!nested) throw new VerifyError(ErrorCodes.ControlFlow, $"the {w1} block at 0x{s1:x} and the {w2} block at 0x{s2:x} overlap without one lying inside the other (ECMA-335 II.19)");
+                }
         }
 
         private bool InBody(int start, int length) =>
