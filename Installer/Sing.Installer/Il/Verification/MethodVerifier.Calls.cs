@@ -78,7 +78,6 @@ namespace Sing.Installer.Il.Verification
                 if (t.Kind == ObjRef && (t.IsNull || t.Type!.Equals(m.Owner)) && isVirtual && m.IsVirtual) return;
                 throw Bad($"{name} of {m.Owner}::{m.Name} needs a byref to {m.Owner} as this, found {t}");
             }
-            if (t.Kind == ByRef && m.Owner is not NamedSig { Def.IsValueType: true } && _types.IsValueType(t.Type!, _ctx) && false) return;
             if (t.Kind != ObjRef || (!t.IsNull && !_types.IsAssignable(t.Type!, m.Owner, _ctx)))
                 throw Bad($"{name} of {m.Owner}::{m.Name} on a {t}, which is not a {m.Owner}");
             // A non-virtual call of an overridable method bypasses overrides: only for base calls on this.

@@ -408,7 +408,7 @@ namespace Sing.Installer.Il.Verification
                     throw Bad($"opcode {OpName(op)} is not verifiable");
             }
 
-            // After a prefix the next instruction carries on with the same state.
+            // A prefix changes nothing on the stack: its instruction (read through `prev` above) carries on.
             if (!fallsThrough) return (null, _successors);
             return (new FrameState(stack.ToArray(), slots), _successors);
         }
@@ -503,15 +503,9 @@ namespace Sing.Installer.Il.Verification
 
         private StackValue LoadLocal(int i, byte[] slots)
         {
-            int s = _args.Length + LocalTypeIndex(i);
-            StackValue v = ForType(_locals[i]);
+            StackValue v = ForType(LocalType(i));
+            int s = _args.Length + i;
             return v with { Local = (slots[s] & FrameState.FlagLocal) != 0, ReadOnly = v.Kind == ByRef && (slots[s] & FrameState.FlagReadOnly) != 0 };
-        }
-
-        private int LocalTypeIndex(int i)
-        {
-            LocalType(i);
-            return i;
         }
 
         private StackValue ArgAddress(int i, byte[] slots)
@@ -709,7 +703,7 @@ namespace Sing.Installer.Il.Verification
             bool ok = obj.Kind switch
             {
                 ObjRef => obj.IsNull || (!f.OwnerDef.IsValueType && _types.IsAssignable(obj.Type!, f.Owner, _ctx)),
-                ByRef => _types.ReducedEquals(obj.Type!, f.Owner) || (_types.IsReferenceType(obj.Type!, _ctx) && false),
+                ByRef => _types.ReducedEquals(obj.Type!, f.Owner),
                 Value => obj.Type!.Equals(f.Owner),
                 _ => false,
             };

@@ -118,6 +118,8 @@ namespace Sing.Installer.Il.Verification
                         offset = ins.Offset;
                         PropagateToHandlers(ins.Offset, state);
                         var (next, successors) = Step(index, state);
+                        // The instruction may throw after it changed a slot (a call storing through a byref it was given).
+                        if (next is not null) PropagateToHandlers(ins.Offset, next);
                         work.UnionWith(_requeue);
                         _requeue.Clear();
                         foreach (var (target, st, viaLeave) in successors)
@@ -311,13 +313,10 @@ namespace Sing.Installer.Il.Verification
         {
             foreach (ExceptionRegion r in _regions)
             {
-                bool inTry = In(offset, r.TryOffset, r.TryLength);
-                if (inTry || (r.Kind == ExceptionRegionKind.Filter && In(offset, r.FilterOffset, r.HandlerOffset - r.FilterOffset)))
-                {
-                    if (inTry && Enter(r.HandlerOffset, HandlerEntry(r, state.Slots), offset)) Requeue(r.HandlerOffset);
-                    if (inTry && r.Kind == ExceptionRegionKind.Filter && Enter(r.FilterOffset, new FrameState(new[] { StackValue.Ref(TypeSystem.Object) }, (byte[])state.Slots.Clone()), offset))
-                        Requeue(r.FilterOffset);
-                }
+                if (!In(offset, r.TryOffset, r.TryLength)) continue;
+                if (Enter(r.HandlerOffset, HandlerEntry(r, state.Slots), offset)) Requeue(r.HandlerOffset);
+                if (r.Kind == ExceptionRegionKind.Filter && Enter(r.FilterOffset, new FrameState(new[] { StackValue.Ref(TypeSystem.Object) }, (byte[])state.Slots.Clone()), offset))
+                    Requeue(r.FilterOffset);
             }
         }
 

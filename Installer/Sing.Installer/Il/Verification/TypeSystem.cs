@@ -440,8 +440,9 @@ namespace Sing.Installer.Il.Verification
             if (ctx.Parameter(g) is not { } gp) return false;
             GenericParameter p = ctx.Type.Assembly.Reader.GetGenericParameter(gp);
             if ((p.Attributes & GenericParameterAttributes.ReferenceTypeConstraint) != 0) return true;
+            // A class-type constraint (other than ValueType/Enum) makes the parameter a reference type too.
             return Constraints(g, ctx).Any(c => c is NamedSig n && !n.Def.IsInterface && !n.Def.IsValueType && !n.Def.IsSystem("ValueType") && !n.Def.IsSystem("Enum")
-                                               || c is ArraySig || c is PrimSig { Code: PrimitiveTypeCode.String or PrimitiveTypeCode.Object } && false);
+                                               || c is ArraySig || c is PrimSig { Code: PrimitiveTypeCode.String });
         }
 
         public IEnumerable<TypeSig> Constraints(GenericParamSig g, GenericContext ctx)
