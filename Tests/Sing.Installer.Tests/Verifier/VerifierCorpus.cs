@@ -167,6 +167,13 @@ namespace Sing.Installer.Tests.Verifier
                 il.Emit(OpCodes.Ldfld, Field(m, "Cat", "Lives"));
                 il.Emit(OpCodes.Ret);
             }), Method: "Scratch"),
+            new("ldfld-through-byref-to-reference", "SINGI060", "ldfld of Test.App.Cat::Lives on a & Test.App.Cat", m => Rewrite(m, "Targets", "Scratch", (il, md) =>
+            {
+                // The address of the argument slot holding the Cat, not the Cat: the field would be read from the stack frame.
+                il.Emit(OpCodes.Ldarga_S, md.Parameters[3]);
+                il.Emit(OpCodes.Ldfld, Field(m, "Cat", "Lives"));
+                il.Emit(OpCodes.Ret);
+            }), Method: "Scratch"),
             new("ldelem-of-wrong-width", "SINGI060", "ldelem.i8 reads a int64 from an array of int32", m => Rewrite(m, "Targets", "LongScratch", (il, _) =>
             {
                 il.Emit(OpCodes.Ldarg_0);

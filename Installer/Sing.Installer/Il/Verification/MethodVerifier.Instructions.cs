@@ -703,7 +703,8 @@ namespace Sing.Installer.Il.Verification
             bool ok = obj.Kind switch
             {
                 ObjRef => obj.IsNull || (!f.OwnerDef.IsValueType && _types.IsAssignable(obj.Type!, f.Owner, _ctx)),
-                ByRef => _types.ReducedEquals(obj.Type!, f.Owner),
+                // Through a byref only to a struct: a byref to a location holding an object reference is not the object.
+                ByRef => f.OwnerDef.IsValueType && _types.ReducedEquals(obj.Type!, f.Owner),
                 Value => obj.Type!.Equals(f.Owner),
                 _ => false,
             };
