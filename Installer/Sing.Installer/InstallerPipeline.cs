@@ -130,7 +130,8 @@ namespace Sing.Installer
 
         /// <summary>The IL rules on an opened main assembly (the program's other code assemblies come from the resolver).
         /// Corrupt metadata anywhere is a rejection (SINGI059), never an exception.</summary>
-        public static void VerifyLoaded(InstalledProgram program, LoadedAssembly main, AssemblyResolver resolver, TrustedSet trusted, DiagnosticBag bag)
+        /// <param name="budget">The verifier's time limit per assembly (default <see cref="ProgramVerifier.DefaultBudget"/>).</param>
+        public static void VerifyLoaded(InstalledProgram program, LoadedAssembly main, AssemblyResolver resolver, TrustedSet trusted, DiagnosticBag bag, TimeSpan? budget = null)
         {
             ProgramManifest m = program.Manifest;
             var at = SourceLocation.OfFile(main.DisplayName);
@@ -173,7 +174,7 @@ namespace Sing.Installer
                 }
                 if (program.Entry.Trusted || trusted.IsEmpty) return;
                 var types = new TypeSystem(resolver, code);
-                foreach (LoadedAssembly a in code) ProgramVerifier.Check(a, types, bag);
+                foreach (LoadedAssembly a in code) ProgramVerifier.Check(a, types, bag, budget);
             }
             catch (Exception e) when (MalformedInput.Is(e))
             {

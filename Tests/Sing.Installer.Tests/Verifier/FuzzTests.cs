@@ -181,7 +181,7 @@ namespace Sing.Installer.Tests.Verifier
                 bag.Add(ErrorCodes.NotAnAssembly, SourceLocation.OfFile("App.dll"), problem ?? "not an assembly");
                 return bag;
             }
-            InstallerPipeline.VerifyLoaded(program, asm, resolver, trusted, bag);
+            InstallerPipeline.VerifyLoaded(program, asm, resolver, trusted, bag, TimeSpan.FromMilliseconds(700));
             return bag;
         }
 
