@@ -23,7 +23,7 @@ namespace Sing.Bench.Installer
 
         /// <summary>The command SingVerifyProgram (Build/SipProgram.targets) runs before ILC.</summary>
         public Measurement VerifyCold(ProgramTarget p, int reps) => Repeat(reps, () => ChildProcess.RunChecked("dotnet",
-            [_layout.InstallerDll, "verify", "--policy", _layout.Policy, "--program", p.Name, "--assembly", p.IntermediateAssembly, "--references", p.ReferenceDirectory],
+            [_layout.InstallerDll, "verify", "--policy", _layout.Policy, "--program", p.Name, "--assembly", p.IntermediateAssembly, "--references", p.ReferenceDirectory, "--trusted", string.Join(';', _layout.TrustedAssemblies)],
             _layout.Repo));
 
         public Measurement VerifyWarm(ProgramTarget p, int reps)
@@ -66,7 +66,7 @@ namespace Sing.Bench.Installer
             string list = string.Join(';', _layout.ComposeAssemblies().Select(kv => kv.Key + "=" + kv.Value));
             string output = Path.Combine(_scratch, "system.manifest");
             return Repeat(reps, () => ChildProcess.RunChecked("dotnet",
-                [_layout.InstallerDll, "compose", "--policy", _layout.Policy, "--assemblies", list, "--out", output], _layout.Repo));
+                [_layout.InstallerDll, "compose", "--policy", _layout.Policy, "--assemblies", list, "--trusted", string.Join(';', _layout.TrustedAssemblies), "--out", output], _layout.Repo));
         }
 
         /// <summary>Compose in process; returns the system manifest text of the last call as well.</summary>
@@ -93,14 +93,14 @@ namespace Sing.Bench.Installer
         private void Verify(ProgramTarget p)
         {
             var bag = new DiagnosticBag();
-            InstallerPipeline.Verify(_layout.Policy, p.Name, p.IntermediateAssembly, [p.ReferenceDirectory], bag);
+            InstallerPipeline.Verify(_layout.Policy, p.Name, p.IntermediateAssembly, [p.ReferenceDirectory], _layout.TrustedAssemblies, bag);
             if (bag.HasErrors) throw new BenchException($"verify rejects {p.Name}:\n{string.Join('\n', bag.Items)}");
         }
 
         private string Compose()
         {
             var bag = new DiagnosticBag();
-            string? text = InstallerPipeline.Compose(_layout.Policy, _layout.ComposeAssemblies(), [], bag);
+            string? text = InstallerPipeline.Compose(_layout.Policy, _layout.ComposeAssemblies(), [], _layout.TrustedAssemblies, bag);
             return text ?? throw new BenchException($"compose rejects the system:\n{string.Join('\n', bag.Items)}");
         }
 

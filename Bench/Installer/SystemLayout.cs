@@ -26,6 +26,14 @@ namespace Sing.Bench.Installer
     {
         private const string Framework = "net10.0";
 
+        /// <summary>The trusted libraries as Build/Installer.props names them (SingTrustedAssemblies).</summary>
+        public IReadOnlyList<string> TrustedAssemblies =>
+        [
+            Path.Combine(Repo, "Runtime", "Sing.CoreLib", "bin", Configuration, Framework, "System.Private.CoreLib.dll"),
+            Path.Combine(Repo, "Runtime", "Sing.SipRuntime", "bin", Configuration, Framework, "Sing.SipRuntime.dll"),
+            Path.Combine(Repo, "Runtime", "Sing.Contracts.Sip", "bin", Configuration, Framework, "Sing.Contracts.Sip.dll"),
+        ];
+
         public static SystemLayout Find(BenchOptions options)
         {
             string repo = Path.GetFullPath(options.Repo ?? BuiltInRepo() ?? Directory.GetCurrentDirectory());

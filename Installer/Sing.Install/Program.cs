@@ -15,8 +15,8 @@ namespace Sing.Install
         private const string Usage =
             "usage:\n" +
             "  sing-install check   --policy Manifests/system.policy.xml\n" +
-            "  sing-install verify  --policy POLICY --program NAME --assembly path/Name.dll [--references dir1;dir2]\n" +
-            "  sing-install compose --policy POLICY [--assemblies name=path.dll;...] [--references dir1;dir2] --out system.manifest";
+            "  sing-install verify  --policy POLICY --program NAME --assembly path/Name.dll --trusted corelib.dll;runtime.dll;... [--references dir1;dir2] [--image a.dll;b.dll]\n" +
+            "  sing-install compose --policy POLICY [--assemblies name=path.dll;... --trusted corelib.dll;...] [--references dir1;dir2] --out system.manifest";
 
         private static int Main(string[] args) => Run(args, Console.Out, Console.Error);
 
@@ -47,15 +47,16 @@ namespace Sing.Install
                         return Report(bag, $"check: {policy} is valid");
                     case "verify":
                     {
-                        if (Unknown(line, "policy", "program", "assembly", "references")) return 2;
+                        if (Unknown(line, "policy", "program", "assembly", "references", "trusted", "image")) return 2;
                         string? program = line.Option("program"), assembly = line.Option("assembly");
                         if (program is null || assembly is null) return UsageError("verify needs --program and --assembly");
-                        InstallerPipeline.Verify(policy, program, assembly, CommandLine.List(line.Option("references")), bag);
+                        InstallerPipeline.Verify(policy, program, assembly, CommandLine.List(line.Option("references")), CommandLine.List(line.Option("trusted")),
+                            CommandLine.List(line.Option("image")), bag);
                         return Report(bag, $"verify: {program} ({assembly}) passes");
                     }
                     case "compose":
                     {
-                        if (Unknown(line, "policy", "assemblies", "references", "out")) return 2;
+                        if (Unknown(line, "policy", "assemblies", "references", "trusted", "out")) return 2;
                         string? output = line.Option("out");
                         if (output is null) return UsageError("compose needs --out");
                         Dictionary<string, string>? assemblies = null;
@@ -69,7 +70,7 @@ namespace Sing.Install
                                 assemblies[item[..eq]] = item[(eq + 1)..];
                             }
                         }
-                        string? text = InstallerPipeline.Compose(policy, assemblies, CommandLine.List(line.Option("references")), bag);
+                        string? text = InstallerPipeline.Compose(policy, assemblies, CommandLine.List(line.Option("references")), CommandLine.List(line.Option("trusted")), bag);
                         // A rejected system must not leave an older manifest behind for the image build to pick up.
                         if (text is null)
                         {

@@ -1,8 +1,10 @@
+using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using Sing.Installer.Diagnostics;
 using Sing.Installer.Il;
+using Sing.Installer.Il.Verification;
 using Sing.Installer.Model;
 using Sing.Installer.Output;
 using Sing.Installer.Rules;
@@ -31,8 +33,16 @@ namespace Sing.Installer
             return new SystemImage(policy, programs);
         }
 
-        /// <summary>One program before it is compiled: its policy entry, its manifest, then its IL against both.</summary>
-        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, DiagnosticBag bag)
+        /// <summary>One program before it is compiled: its policy entry, its manifest, then its IL against both.
+        /// <paramref name="trusted"/> are the trusted libraries' files (corelib, SIP runtime, contract library) as the
+        /// system build produced them; they are recognised by their bytes.</summary>
+        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, DiagnosticBag bag) =>
+            Verify(policyFile, program, assemblyPath, references, trusted, Array.Empty<string>(), bag);
+
+        /// <param name="image">Every other assembly the image build will compile with the program (MSBuild's
+        /// @(ReferencePath)): each must be a trusted library with its trusted bytes or one of the program's declared
+        /// code assemblies, which is then verified from exactly that file.</param>
+        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, IEnumerable<string> image, DiagnosticBag bag)
         {
             SystemPolicy? policy = PolicyReader.Read(policyFile, bag);
             if (policy is null) return;
@@ -44,11 +54,20 @@ namespace Sing.Installer
                 return;
             }
             PolicyRules.CheckEntry(entry, bag);
-            if (LoadProgram(entry, bag) is ProgramManifest m) VerifyCode(new InstalledProgram(entry, m), assemblyPath, references, bag);
+            if (LoadProgram(entry, bag) is ProgramManifest m) VerifyCode(new InstalledProgram(entry, m), assemblyPath, references, Trusted(trusted, bag), bag, image);
+        }
+
+        /// <summary>The trusted set of the given files; problems reading them are rejections.</summary>
+        public static TrustedSet Trusted(IEnumerable<string> files, DiagnosticBag bag)
+        {
+            TrustedSet set = TrustedSet.FromFiles(files, out var problems);
+            foreach (string p in problems) bag.Add(ErrorCodes.TrustedIdentity, SourceLocation.OfFile("--trusted"), p + "; pass the build outputs of Runtime/Sing.CoreLib, Runtime/Sing.SipRuntime and Runtime/Sing.Contracts.Sip");
+            return set;
         }
 
         /// <summary>The IL rules for one program whose manifest is valid.</summary>
-        public static void VerifyCode(InstalledProgram program, string assemblyPath, IEnumerable<string> references, DiagnosticBag bag)
+        public static void VerifyCode(InstalledProgram program, string assemblyPath, IEnumerable<string> references, TrustedSet trusted, DiagnosticBag bag,
+            IEnumerable<string>? image = null)
         {
             if (!File.Exists(assemblyPath))
             {
@@ -61,16 +80,135 @@ namespace Sing.Installer
                 bag.Add(ErrorCodes.NotAnAssembly, SourceLocation.OfFile(Path.GetFileName(assemblyPath)), $"{assemblyPath} is not an IL assembly ({problem}); pass the IL assembly the C# compiler produced");
                 return;
             }
-            var directories = references.Where(d => d.Length > 0).Append(Path.GetDirectoryName(Path.GetFullPath(assemblyPath)) ?? ".");
-            using var resolver = new AssemblyResolver(directories);
-            CodeManifestChecker.Check(asm, program.Manifest, bag);
-            SafetyChecker.Check(asm, program.Manifest, resolver, program.Entry.Trusted, bag);
-            ContractUseChecker.Check(asm, program.Manifest, resolver, bag);
+            var directories = references.Where(d => d.Length > 0).Append(Path.GetDirectoryName(Path.GetFullPath(assemblyPath)) ?? ".").ToList();
+            var pinned = trusted.Pinned.ToList();
+            foreach (string file in image ?? Enumerable.Empty<string>())
+                if (ImageFile(program.Manifest, asm.Name, file, trusted, bag) is string name) pinned.Add(new KeyValuePair<string, string>(name, file));
+            using var resolver = new AssemblyResolver(directories, pinned);
+            CheckImageIdentity(directories, trusted, bag);
+            VerifyLoaded(program, asm, resolver, trusted, bag);
         }
+
+        /// <summary>One assembly the image build compiles besides the program's main one: a trusted library with its
+        /// trusted bytes (null: nothing to pin), or a declared code assembly (its name: verify exactly this file).
+        /// Anything else would be compiled into the image unverified, so it is refused.</summary>
+        private static string? ImageFile(ProgramManifest m, string mainName, string file, TrustedSet trusted, DiagnosticBag bag)
+        {
+            var at = SourceLocation.OfFile(file);
+            using LoadedAssembly? a = LoadedAssembly.Open(file, out string? problem);
+            if (a is null)
+            {
+                bag.Add(ErrorCodes.NotAnAssembly, at, $"{file}, which the image build compiles with {m.Name}, is not an IL assembly ({problem}); remove it from the program's references");
+                return null;
+            }
+            if (trusted.IsTrustedName(a.Name))
+            {
+                if (!trusted.Matches(a.Name, file))
+                    bag.Add(ErrorCodes.TrustedIdentity, at, $"{file} is named like the trusted {a.Name} but does not have its bytes; a program may not bring its own copy of a system library; reference the system's {a.Name}");
+                return null;
+            }
+            if (a.Name == mainName) return null;
+            if (m.Assemblies.Any(d => d.Name == a.Name)) return a.Name;
+            bag.Add(ErrorCodes.UntrustedReference, at,
+                $"the image build compiles {file} (assembly {a.Name}) into {m.Name}, but it is neither a trusted library nor code the manifest declares, so it would run unverified; add <assembly name=\"{a.Name}\"/> to <code> or remove the project reference");
+            return null;
+        }
+
+        /// <summary>Every copy of a trusted library next to the program (what the image build compiles) must have the
+        /// trusted bytes: a program cannot ship its own Sing.SipRuntime.dll.</summary>
+        public static void CheckImageIdentity(IEnumerable<string> directories, TrustedSet trusted, DiagnosticBag bag)
+        {
+            foreach (string dir in directories.Distinct())
+                foreach (string name in trusted.Names)
+                {
+                    string file = Path.Combine(dir, name + ".dll");
+                    if (File.Exists(file) && !trusted.Matches(name, file))
+                        bag.Add(ErrorCodes.TrustedIdentity, SourceLocation.OfFile(file),
+                            $"{file} is named like the trusted {name} but does not have its bytes (SHA-256 {TrustedSet.Hash(file)[..16]}..., trusted {trusted.HashOf(name)![..16]}...): a program may not ship its own copy of a system library; remove it and reference the system's {name}");
+                }
+        }
+
+        /// <summary>The IL rules on an opened main assembly (the program's other code assemblies come from the resolver).
+        /// Corrupt metadata anywhere is a rejection (SINGI059), never an exception.</summary>
+        /// <param name="budget">The verifier's time limit per assembly (default <see cref="ProgramVerifier.DefaultBudget"/>).</param>
+        public static void VerifyLoaded(InstalledProgram program, LoadedAssembly main, AssemblyResolver resolver, TrustedSet trusted, DiagnosticBag bag, TimeSpan? budget = null)
+        {
+            ProgramManifest m = program.Manifest;
+            var at = SourceLocation.OfFile(main.DisplayName);
+            bool added = false;
+            try
+            {
+                if (trusted.IsEmpty)
+                    bag.Add(ErrorCodes.TrustedIdentity, at, "no trusted assemblies were given, so the installer cannot tell the system's corelib and runtime from a program's own copies; pass --trusted with the build outputs of Runtime/Sing.CoreLib, Runtime/Sing.SipRuntime and Runtime/Sing.Contracts.Sip");
+                foreach (var declared in m.Assemblies)
+                    if (IsReservedName(declared.Name))
+                        bag.Add(ErrorCodes.TrustedIdentity, declared.Spot.At("name"),
+                            $"code assembly {declared.Name} of {m.Name} is named like a system or framework assembly; a program's code may not claim to be one (trusted code is known by its bytes); rename the assembly");
+                if (IsReservedName(main.Name))
+                {
+                    bag.Add(ErrorCodes.TrustedIdentity, at, $"{main.DisplayName} is assembly {main.Name}, a system or framework name; a program's code may not claim to be one; rename the assembly");
+                    return;
+                }
+                if (!WellFormed(main, bag)) return;
+                resolver.Add(main);
+                added = true;
+                var code = new List<LoadedAssembly> { main };
+                foreach (var declared in m.Assemblies.Skip(1))
+                {
+                    if (IsReservedName(declared.Name)) continue;
+                    LoadedAssembly? other = resolver.Find(declared.Name);
+                    if (other is null)
+                        bag.Add(ErrorCodes.FileMissing, declared.Spot.At("name"),
+                            $"code assembly {declared.Name} of {m.Name} was not found next to the program or in --references; every declared assembly is compiled into the image, so every one is verified; build it or remove the <assembly>");
+                    else if (other.Name != declared.Name)
+                        bag.Add(ErrorCodes.AssemblyNameMismatch, declared.Spot.At("name"), $"{other.DisplayName} is assembly {other.Name}, not {declared.Name}");
+                    else if (WellFormed(other, bag)) code.Add(other);
+                    else return;
+                }
+                CodeManifestChecker.Check(main, m, bag);
+                foreach (LoadedAssembly a in code.Skip(1)) CodeManifestChecker.CheckReferences(a, m, bag);
+                foreach (LoadedAssembly a in code)
+                {
+                    SafetyChecker.Check(a, m, resolver, program.Entry.Trusted, bag);
+                    ContractUseChecker.Check(a, m, resolver, bag, definitionsAreUse: ReferenceEquals(a, main));
+                }
+                if (program.Entry.Trusted || trusted.IsEmpty) return;
+                var types = new TypeSystem(resolver, code);
+                foreach (LoadedAssembly a in code) ProgramVerifier.Check(a, types, bag, budget);
+            }
+            catch (Exception e) when (MalformedInput.Is(e))
+            {
+                bag.Add(ErrorCodes.MalformedIl, at, $"{main.DisplayName}: malformed metadata or IL ({e.GetType().Name}: {e.Message}); the assembly is refused; rebuild it with the C# compiler");
+            }
+            finally
+            {
+                if (added) resolver.Forget(main);
+            }
+        }
+
+        /// <summary>A program of a policy with its valid manifest, or null (with the reasons in <paramref name="bag"/>).</summary>
+        public static InstalledProgram? LoadInstalled(string policyFile, string program, DiagnosticBag bag)
+        {
+            SystemPolicy? policy = PolicyReader.Read(policyFile, bag);
+            PolicyProgram? entry = policy?.Programs.FirstOrDefault(p => p.Name == program);
+            return entry is not null && LoadProgram(entry, bag) is ProgramManifest m ? new InstalledProgram(entry, m) : null;
+        }
+
+        /// <summary>The metadata well-formedness the checks rely on (signature blobs; SignatureValidator).</summary>
+        private static bool WellFormed(LoadedAssembly a, DiagnosticBag bag)
+        {
+            if (SignatureValidator.FindMalformed(a.Reader) is not string where) return true;
+            bag.Add(ErrorCodes.MalformedIl, SourceLocation.OfFile(a.DisplayName),
+                $"{a.DisplayName}: the signature of {where} is malformed (ECMA-335 II.23.2: a count larger than its blob, an unknown element type, or nesting too deep); the assembly is refused; rebuild it with the C# compiler");
+            return false;
+        }
+
+        private static bool IsReservedName(string name) =>
+            TrustedSet.ReservedNames.Contains(name) || name.StartsWith("System.", StringComparison.OrdinalIgnoreCase) || name.StartsWith("Microsoft.", StringComparison.OrdinalIgnoreCase);
 
         /// <summary>Check, then (when assemblies are given, one per program) verify each program's IL; the system manifest
         /// text when nothing was rejected, otherwise null.</summary>
-        public static string? Compose(string policyFile, IReadOnlyDictionary<string, string>? assemblies, IEnumerable<string> references, DiagnosticBag bag)
+        public static string? Compose(string policyFile, IReadOnlyDictionary<string, string>? assemblies, IEnumerable<string> references, IEnumerable<string> trusted, DiagnosticBag bag)
         {
             SystemImage? image = Check(policyFile, bag);
             if (image is null) return null;
@@ -81,8 +219,9 @@ namespace Sing.Installer
                         bag.Add(ErrorCodes.NoAssemblyForProgram, p.Spot.Element, $"no assembly given for program {p.Name}; pass {p.Name}=path/to/its.dll in --assemblies");
                 foreach (var name in assemblies.Keys.Where(k => image.Policy.Programs.All(p => p.Name != k)))
                     bag.Add(ErrorCodes.ProgramNotInPolicy, SourceLocation.OfFile(policyFile), $"--assemblies names program {name}, which the policy does not install; add it to <programs> or drop it");
+                TrustedSet trust = Trusted(trusted, bag);
                 foreach (var p in image.Programs)
-                    if (assemblies.TryGetValue(p.Manifest.Name, out string? path)) VerifyCode(p, path, references, bag);
+                    if (assemblies.TryGetValue(p.Manifest.Name, out string? path)) VerifyCode(p, path, references, trust, bag);
             }
             return bag.HasErrors ? null : SystemManifestWriter.Write(image.Policy, image.Programs);
         }

@@ -15,8 +15,9 @@ namespace Sing.Installer.Tests
     /// program compiled with Roslyn, then `verify`), *.args.txt (ArgumentBinder). Directives in the file:
     /// "expect: CODE fragment", "manifest: Shared/x.xml" or an inline "/* manifest ... */" block, "program: name",
     /// "assembly: Name", "contracts" (compile and reference the test contracts), "contract-library" (reference the real
-    /// SIP contract library), "trusted", "fake-reference: Name". Programs are verified with the real SIP runtime and
-    /// contract library beside them, as the build does.</summary>
+    /// SIP contract library), "trusted", "fake-reference: Name", and "/* library Name ... */" blocks (another assembly
+    /// compiled from the block and referenced). Programs are verified with the real SIP runtime and contract library
+    /// beside them, as the build does.</summary>
     internal static partial class CaseRunner
     {
         public static IReadOnlyList<Diagnostic> Run(string file)
@@ -57,6 +58,8 @@ namespace Sing.Installer.Tests
                     references.Add(ProgramCompiler.Compile("Contracts", ProgramCompiler.ContractsSource, dir));
                 if (Regex.IsMatch(text, @"^//\s*contract-library\s*$", RegexOptions.Multiline))
                     references.Add(Path.Combine(TestPaths.ContractsSipBin, "Sing.Contracts.Sip.dll"));
+                foreach (Match lib in Regex.Matches(text, @"/\*\s*library (\w[\w.]*)\s*\n(.*?)\*/", RegexOptions.Singleline))
+                    references.Add(ProgramCompiler.Compile(lib.Groups[1].Value, lib.Groups[2].Value, dir));
                 if (Directive(text, "fake-reference") is string fake)
                     references.Add(ProgramCompiler.Compile(fake, "namespace Fake { public static class Library { public static int Value() => 1; } }", dir));
                 string assembly = Directive(text, "assembly") ?? "App";
@@ -81,7 +84,7 @@ namespace Sing.Installer.Tests
                       </programs>
                     </policy>
                     """);
-                InstallerPipeline.Verify(policy, program, dll, new[] { dir, TestPaths.ContractsSipBin }, bag);
+                InstallerPipeline.Verify(policy, program, dll, new[] { dir, TestPaths.ContractsSipBin }, TestPaths.TrustedAssemblies, bag);
             }
             finally
             {

@@ -15,7 +15,7 @@ namespace Sing.Installer.Tests
         public void OutputEqualsExpectedText()
         {
             var bag = new DiagnosticBag();
-            string? text = InstallerPipeline.Compose(Path.Combine(ComposeDir, "system.policy.xml"), null, Enumerable.Empty<string>(), bag);
+            string? text = InstallerPipeline.Compose(Path.Combine(ComposeDir, "system.policy.xml"), null, Enumerable.Empty<string>(), TestPaths.TrustedAssemblies, bag);
             Assert.Empty(bag.Items);
             string expected = File.ReadAllText(Path.Combine(ComposeDir, "expected.system.manifest"));
             Assert.Equal(expected, text);
@@ -29,7 +29,7 @@ namespace Sing.Installer.Tests
         public void RejectedSystemComposesNothing()
         {
             var bag = new DiagnosticBag();
-            string? text = InstallerPipeline.Compose(Path.Combine(TestPaths.Corpus, "system-overlap-irq.policy.xml"), null, Enumerable.Empty<string>(), bag);
+            string? text = InstallerPipeline.Compose(Path.Combine(TestPaths.Corpus, "system-overlap-irq.policy.xml"), null, Enumerable.Empty<string>(), TestPaths.TrustedAssemblies, bag);
             Assert.Null(text);
             Assert.Contains(bag.Items, d => d.Code == ErrorCodes.HardwareConflict);
         }
@@ -39,7 +39,7 @@ namespace Sing.Installer.Tests
         {
             var bag = new DiagnosticBag();
             var assemblies = new System.Collections.Generic.Dictionary<string, string> { ["hello"] = "/nonexistent/Hello.dll" };
-            string? text = InstallerPipeline.Compose(Path.Combine(ComposeDir, "system.policy.xml"), assemblies, Enumerable.Empty<string>(), bag);
+            string? text = InstallerPipeline.Compose(Path.Combine(ComposeDir, "system.policy.xml"), assemblies, Enumerable.Empty<string>(), TestPaths.TrustedAssemblies, bag);
             Assert.Null(text);
             Assert.Contains(bag.Items, d => d.Code == ErrorCodes.NoAssemblyForProgram && d.Message.Contains("program rtc"));
             Assert.Contains(bag.Items, d => d.Code == ErrorCodes.FileMissing && d.Message.Contains("Hello.dll"));

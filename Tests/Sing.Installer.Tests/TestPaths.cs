@@ -17,6 +17,14 @@ namespace Sing.Installer.Tests
         /// <summary>The SIP flavour of the contract library (with the SIP runtime and corelib beside it).</summary>
         public static string ContractsSipBin => Metadata("ContractsSipBin");
 
+        /// <summary>The trusted libraries the installer recognises by their bytes (Build/Installer.props).</summary>
+        public static string[] TrustedAssemblies => new[]
+        {
+            Path.Combine(RuntimeBin, "System.Private.CoreLib.dll"),
+            Path.Combine(RuntimeBin, "Sing.SipRuntime.dll"),
+            Path.Combine(ContractsSipBin, "Sing.Contracts.Sip.dll"),
+        };
+
         public static string Project => Path.Combine(Root, "Tests", "Sing.Installer.Tests");
 
         public static string Corpus => Path.Combine(Project, "Corpus");

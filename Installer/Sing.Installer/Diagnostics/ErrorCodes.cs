@@ -30,6 +30,7 @@ namespace Sing.Installer.Diagnostics
         public const string KernelResource = "SINGI025";
         public const string NotDeviceMemory = "SINGI026";
         public const string HiddenCharacter = "SINGI027";
+        public const string HardwarePrivilegeOnNonDriver = "SINGI028";
 
         public const string DuplicateProgram = "SINGI030";
         public const string ManifestNameMismatch = "SINGI031";
@@ -61,6 +62,16 @@ namespace Sing.Installer.Diagnostics
         public const string ExplicitLayout = "SINGI057";
         public const string HardwareWithoutPrivilege = "SINGI058";
         public const string MalformedIl = "SINGI059";
+        public const string UnverifiableIl = "SINGI060";
+        public const string DelegateSignature = "SINGI061";
+        public const string Inaccessible = "SINGI062";
+        public const string ByRefEscape = "SINGI063";
+        public const string ReadOnlyViolation = "SINGI064";
+        public const string ControlFlow = "SINGI065";
+        public const string PointerArithmetic = "SINGI066";
+        public const string TrustedIdentity = "SINGI067";
+        public const string UnresolvedToken = "SINGI068";
+        public const string VerifierLimit = "SINGI069";
         public const string TrustedOnlyMember = "SINGI095";
 
         public const string DuplicateInImage = "SINGI070";

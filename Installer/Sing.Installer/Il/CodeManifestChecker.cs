@@ -47,6 +47,15 @@ namespace Sing.Installer.Il
                 bag.Add(ErrorCodes.AssemblyNameMismatch, m.Assemblies[0].Spot.At("name"),
                     $"the manifest's main assembly is {main}, but {asm.DisplayName} is assembly {asm.Name}; correct <assembly name=\"...\"/> or pass the right assembly");
 
+            CheckReferences(asm, m, bag);
+            CheckStartup(asm, m, bag);
+        }
+
+        /// <summary>The assemblies <paramref name="asm"/> references: only the trusted libraries and the program's declared code.</summary>
+        public static void CheckReferences(LoadedAssembly asm, ProgramManifest m, DiagnosticBag bag)
+        {
+            MetadataReader r = asm.Reader;
+            var at = SourceLocation.OfFile(asm.DisplayName);
             var own = new HashSet<string>(m.Assemblies.Select(a => a.Name));
             foreach (AssemblyReferenceHandle h in r.AssemblyReferences)
             {
@@ -59,8 +68,6 @@ namespace Sing.Installer.Il
                     bag.Add(ErrorCodes.UntrustedReference, at,
                         $"{asm.Name} references assembly {name}, which is neither the SIP runtime nor code the manifest declares; add <assembly name=\"{name}\"/> to <code> or remove the reference");
             }
-
-            CheckStartup(asm, m, bag);
         }
 
         /// <summary>Our corelib shares its name with the stock one, but is never strong-named: every stock
@@ -94,7 +101,7 @@ namespace Sing.Installer.Il
                     {
                         if (AttributeReader.Find(r, f.GetCustomAttributes(), s_items[i].Attribute) is not CustomAttribute a) continue;
                         string fieldName = MetadataNames.OfDefinition(r, th) + "." + r.GetString(f.Name);
-                        fields.Add((i, AttributeReader.FirstString(a, asm.Names) ?? "", fieldName, f.DecodeSignature(asm.Names, null), startups.Contains(th)));
+                        fields.Add((i, AttributeReader.FirstString(a, asm.Names) ?? "", fieldName, TypeOfStartupField(r, f, asm.Names), startups.Contains(th)));
                     }
                 }
 
@@ -137,6 +144,35 @@ namespace Sing.Installer.Il
                 }
             }
         }
+
+        /// <summary>The field's type name, qualified by where it is defined when it is a class or struct: the runtime's
+        /// types must come from the SIP runtime itself (a reference into Sing.SipRuntime, which the installer pins to the
+        /// trusted bytes), so a program cannot define its own Singularity.V1.ChannelEndpoint and have it pass.</summary>
+        private static string TypeOfStartupField(MetadataReader r, FieldDefinition f, TypeNameProvider names)
+        {
+            string type = f.DecodeSignature(names, null);
+            BlobReader blob = r.GetBlobReader(f.Signature);
+            if (blob.ReadSignatureHeader().Kind != SignatureKind.Field) return type;
+            var code = blob.ReadSignatureTypeCode();
+            while (code is SignatureTypeCode.RequiredModifier or SignatureTypeCode.OptionalModifier)
+            {
+                blob.ReadTypeHandle();
+                code = blob.ReadSignatureTypeCode();
+            }
+            if (code != SignatureTypeCode.TypeHandle) return type;
+            EntityHandle h = blob.ReadTypeHandle();
+            if (h.Kind == HandleKind.TypeReference)
+            {
+                TypeReference tr = r.GetTypeReference((TypeReferenceHandle)h);
+                if (tr.ResolutionScope.Kind == HandleKind.AssemblyReference
+                    && r.GetString(r.GetAssemblyReference((AssemblyReferenceHandle)tr.ResolutionScope).Name) == RuntimeAssembly) return type;
+                return type + " (not from " + RuntimeAssembly + ")";
+            }
+            return type + " (defined by the program itself, not by " + RuntimeAssembly + ")";
+        }
+
+        /// <summary>The SIP runtime, which defines the startup item types.</summary>
+        public const string RuntimeAssembly = "Sing.SipRuntime";
 
         private static List<(string Name, XmlSpot Spot)> Declared(ProgramManifest m, string kind) => kind switch
         {

@@ -14,15 +14,18 @@ namespace Sing.Installer.Il
     {
         private const string Marker = "ContractAttribute";
 
-        public static void Check(LoadedAssembly asm, ProgramManifest m, AssemblyResolver resolver, DiagnosticBag bag)
+        /// <param name="definitionsAreUse">True for the program's main assembly: a contract it defines is one it uses. A
+        /// library among its code assemblies may define contracts the program does not use; its references still count.</param>
+        public static void Check(LoadedAssembly asm, ProgramManifest m, AssemblyResolver resolver, DiagnosticBag bag, bool definitionsAreUse = true)
         {
             MetadataReader r = asm.Reader;
             var declared = new HashSet<string>(m.Endpoints.Select(e => e.Contract).Concat(m.Contracts.Select(c => c.Name)));
             var reported = new HashSet<string>();
 
-            foreach (TypeDefinitionHandle h in r.TypeDefinitions)
-                if (ContractOf(r, h) is string contract)
-                    Report(asm, m, contract, MetadataNames.OfDefinition(r, h), "defines", declared, reported, bag);
+            if (definitionsAreUse)
+                foreach (TypeDefinitionHandle h in r.TypeDefinitions)
+                    if (ContractOf(r, h) is string contract)
+                        Report(asm, m, contract, MetadataNames.OfDefinition(r, h), "defines", declared, reported, bag);
 
             foreach (TypeReferenceHandle h in r.TypeReferences)
                 if (resolver.Resolve(r, h) is { } d && ContractOf(d.Reader, d.Type) is string contract)
@@ -32,8 +35,10 @@ namespace Sing.Installer.Il
         /// <summary>The full name (dotted, as manifests write it) of the contract type <paramref name="h"/> is or is nested in.</summary>
         public static string? ContractOf(MetadataReader r, TypeDefinitionHandle h)
         {
+            int depth = 0;
             for (TypeDefinitionHandle t = h; !t.IsNil; t = r.GetTypeDefinition(t).GetDeclaringType())
-                if (AttributeReader.HasSimpleName(r, r.GetTypeDefinition(t).GetCustomAttributes(), Marker))
+                if (++depth > 32) throw new System.BadImageFormatException("nested types form a cycle");
+                else if (AttributeReader.HasSimpleName(r, r.GetTypeDefinition(t).GetCustomAttributes(), Marker))
                     return MetadataNames.OfDefinition(r, t).Replace('+', '.');
             return null;
         }

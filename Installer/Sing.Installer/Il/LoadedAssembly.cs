@@ -44,7 +44,28 @@ namespace Sing.Installer.Il
                 if (!reader.IsAssembly) { problem = "it is a module without an assembly manifest"; pe.Dispose(); return null; }
                 return new LoadedAssembly(path, pe, reader);
             }
-            catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException or InvalidOperationException)
+            catch (Exception e) when (MalformedInput.Is(e))
+            {
+                pe?.Dispose();
+                problem = e.Message;
+                return null;
+            }
+        }
+
+        /// <summary>An assembly held in memory (the fuzz tests' mutated images); <paramref name="path"/> names it in messages.</summary>
+        public static LoadedAssembly? FromBytes(byte[] bytes, string path, out string? problem)
+        {
+            problem = null;
+            PEReader? pe = null;
+            try
+            {
+                pe = new PEReader(System.Collections.Immutable.ImmutableArray.Create(bytes));
+                if (!pe.HasMetadata) { problem = "it has no .NET metadata"; pe.Dispose(); return null; }
+                MetadataReader reader = pe.GetMetadataReader();
+                if (!reader.IsAssembly) { problem = "it is a module without an assembly manifest"; pe.Dispose(); return null; }
+                return new LoadedAssembly(path, pe, reader);
+            }
+            catch (Exception e) when (MalformedInput.Is(e))
             {
                 pe?.Dispose();
                 problem = e.Message;

@@ -6,22 +6,28 @@ namespace Sing.Installer.Il
     /// members "Ns.Type.Member".</summary>
     public static class MetadataNames
     {
-        public static string OfDefinition(MetadataReader r, TypeDefinitionHandle h)
+        public static string OfDefinition(MetadataReader r, TypeDefinitionHandle h) => OfDefinition(r, h, 0);
+
+        private static string OfDefinition(MetadataReader r, TypeDefinitionHandle h, int depth)
         {
+            if (depth > 32) throw new System.BadImageFormatException("nested types form a cycle");
             TypeDefinition t = r.GetTypeDefinition(h);
             string name = r.GetString(t.Name);
             TypeDefinitionHandle outer = t.GetDeclaringType();
-            if (!outer.IsNil) return OfDefinition(r, outer) + "+" + name;
+            if (!outer.IsNil) return OfDefinition(r, outer, depth + 1) + "+" + name;
             string ns = r.GetString(t.Namespace);
             return ns.Length == 0 ? name : ns + "." + name;
         }
 
-        public static string OfReference(MetadataReader r, TypeReferenceHandle h)
+        public static string OfReference(MetadataReader r, TypeReferenceHandle h) => OfReference(r, h, 0);
+
+        private static string OfReference(MetadataReader r, TypeReferenceHandle h, int depth)
         {
+            if (depth > 32) throw new System.BadImageFormatException("type reference scopes form a cycle");
             TypeReference t = r.GetTypeReference(h);
             string name = r.GetString(t.Name);
             if (t.ResolutionScope.Kind == HandleKind.TypeReference)
-                return OfReference(r, (TypeReferenceHandle)t.ResolutionScope) + "+" + name;
+                return OfReference(r, (TypeReferenceHandle)t.ResolutionScope, depth + 1) + "+" + name;
             string ns = r.GetString(t.Namespace);
             return ns.Length == 0 ? name : ns + "." + name;
         }

@@ -106,6 +106,10 @@ namespace Sing.Installer.Rules
             if (!driver && m.Hardware is not null)
                 bag.Add(ErrorCodes.HardwareOnNonDriver, m.Hardware.Spot.Element,
                     $"{m.Kind} {m.Name} declares <hardware>, but only drivers may own hardware; remove <hardware> or make it kind=\"driver\"");
+            if (!driver)
+                foreach (var p in m.Privileges.Where(p => p.Name == HardwarePrivilege))
+                    bag.Add(ErrorCodes.HardwarePrivilegeOnNonDriver, p.Spot.At("name"),
+                        $"{m.Kind} {m.Name} claims the hardware privilege, which only drivers may hold (in SIP-Phys it reaches the hardware ABI from ring 0); remove <privilege name=\"hardware\"/> or make the program a driver");
             if (driver && !m.HasPrivilege(HardwarePrivilege))
                 bag.Add(ErrorCodes.MissingHardwarePrivilege, m.Spot.At("kind"),
                     $"driver {m.Name} lacks the hardware privilege; add <privileges><privilege name=\"hardware\"/></privileges>");

@@ -1,0 +1,17 @@
+// expect: SINGI003 code assembly Lib of app was not found
+/* manifest
+<manifest xmlns="urn:singularity:manifest:v1" name="app" kind="application" publisher="Tests" version="1.0.0">
+  <abi version="1"/>
+  <code><assembly name="App"/><assembly name="Lib"/></code>
+</manifest>
+*/
+using System.Runtime.InteropServices;
+
+namespace Test.App
+{
+    internal static class Program
+    {
+        [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+        private static int Main() => 0;
+    }
+}
