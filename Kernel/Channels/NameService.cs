@@ -240,24 +240,36 @@ namespace Sing.Kernel.Channels
         {
             var dead = new List<string>();
             ulong flags = Scheduler.DisableInterrupts();
-            foreach (var entry in s_names)
-                if (((Endpoint*)entry.Value)->Peer == null) dead.Add(entry.Key);
-            for (int i = 0; i < dead.Count; i++) RemoveIfDead(dead[i]);
-            PruneDeadWatchers();
+            // To a fixed point: closing one kernel-held end drains its queue, and an endpoint that travelled there (a
+            // registration's or a watch's other end, sent by a program) closes with it, leaving another end dead.
+            bool changed = true;
+            while (changed)
+            {
+                dead.Clear();
+                foreach (var entry in s_names)
+                    if (((Endpoint*)entry.Value)->Peer == null) dead.Add(entry.Key);
+                for (int i = 0; i < dead.Count; i++) RemoveIfDead(dead[i]);
+                changed = PruneDeadWatchers() | dead.Count > 0;
+            }
             Scheduler.RestoreInterrupts(flags);
         }
 
         /// <summary>Drops watches whose watcher closed its end (or died). Interrupts off.</summary>
-        private static void PruneDeadWatchers()
+        private static bool PruneDeadWatchers()
         {
+            bool pruned = false;
             for (int i = s_watchEndpoints.Count - 1; i >= 0; i--)
             {
                 var kernelSide = (Endpoint*)s_watchEndpoints[i];
                 if (kernelSide->Peer != null) continue;
-                Channel.CloseEndpoint(kernelSide, null);
+                // Out of the list before it is closed: closing drains its queue, which may close other watches.
                 s_watchPrefixes.RemoveAt(i);
                 s_watchEndpoints.RemoveAt(i);
+                Channel.CloseEndpoint(kernelSide, null);
+                pruned = true;
+                if (i > s_watchEndpoints.Count) i = s_watchEndpoints.Count;
             }
+            return pruned;
         }
 
         /// <summary>A service that ended leaves a closed registration behind: drop it so the name can be reused.

@@ -25,7 +25,11 @@ namespace Sing.Kernel.Processes
         }
 
         /// <summary>Validates and loads <paramref name="file"/>; on failure returns the reason and allocates nothing.</summary>
-        public static string TryLoad(byte* file, ulong size, out Loaded loaded)
+        public static string TryLoad(byte* file, ulong size, out Loaded loaded) => TryLoad(file, size, null, out loaded);
+
+        /// <summary>As <see cref="TryLoad(byte*, ulong, out Loaded)"/>; the copy's pages are held by
+        /// <paramref name="holder"/> from the moment they are taken (see KernelProcess.Hold).</summary>
+        public static string TryLoad(byte* file, ulong size, KernelProcess holder, out Loaded loaded)
         {
             loaded = default;
             if (size < 64 || file[0] != 0x7F || file[1] != 'E' || file[2] != 'L' || file[3] != 'F')
@@ -63,9 +67,9 @@ namespace Sing.Kernel.Processes
 
             ulong pages = (span + Memory.PageAllocator.PageSize - 1) / Memory.PageAllocator.PageSize;
             // Not zeroed up front: the segments are copied in and only the bytes no segment provides are cleared.
-            byte* image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false);
+            byte* image = Take(pages, holder);
             // Pooled copies of exited processes' images are the first memory to give back.
-            if (image == null && ImagePool.Drain() > 0) image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false);
+            if (image == null && ImagePool.Drain() > 0) image = Take(pages, holder);
             if (image == null) return "not enough memory for the image";
 
             CopySegments(file, phoff, phentsize, phnum, image, 0, pages * Memory.PageAllocator.PageSize);
@@ -75,6 +79,7 @@ namespace Sing.Kernel.Processes
             else error = ApplyRelocations(file, phoff, phentsize, phnum, image, span, 0, validate: true);
             if (error != null)
             {
+                holder?.Unhold(image);
                 Memory.PageAllocator.Free(image, pages);
                 return error;
             }
@@ -84,6 +89,15 @@ namespace Sing.Kernel.Processes
             loaded.AbiVersion = marker->AbiVersion;
             loaded.WritableOffset = FirstWritableAddress(file, shoff, shentsize, shnum, span) & ~(Memory.PageAllocator.PageSize - 1);
             return null;
+        }
+
+        private static byte* Take(ulong pages, KernelProcess holder)
+        {
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            byte* image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false);
+            if (image != null) holder?.Hold(image, pages);
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return image;
         }
 
         /// <summary>Returns a copy loaded earlier by <see cref="TryLoad"/> from the same file to its state right

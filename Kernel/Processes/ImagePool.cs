@@ -32,7 +32,7 @@ namespace Sing.Kernel.Processes
 
         /// <summary>Takes a pooled copy of <paramref name="image"/> loaded from <paramref name="file"/> and reloads
         /// its writable pages; false when there is none.</summary>
-        public static bool TryTake(string image, byte* file, out ElfImage.Loaded loaded)
+        public static bool TryTake(string image, byte* file, KernelProcess holder, out ElfImage.Loaded loaded)
         {
             loaded = default;
             // The list is made here, outside Return (which runs with interrupts off during termination).
@@ -50,6 +50,7 @@ namespace Sing.Kernel.Processes
                 copies.RemoveAt(i);
                 PooledPages -= loaded.Pages;
                 found = true;
+                holder?.Hold(loaded.Base, loaded.Pages);   // in the same step: see KernelProcess.Hold
             }
             Scheduler.RestoreInterrupts(flags);
             if (found) ElfImage.Reload(file, loaded);

@@ -44,6 +44,24 @@ namespace Sing.Kernel.Processes
         internal ulong EndpointEpoch;
         internal ulong BlockEpoch;
 
+        /// <summary>Pages this process's thread took for a child it is creating (its image), and the child while it is
+        /// being made: until the child is published they are this process's, so that a kill of this process
+        /// in the middle of creating it gives them back (ProcessManager.ReleaseResources). Interrupts off.</summary>
+        private Dictionary<ulong, ulong> _held;
+        internal KernelProcess Creating;
+
+        internal void Hold(byte* pages, ulong count) => (_held ??= new Dictionary<ulong, ulong>())[(ulong)pages] = count;
+
+        internal void Unhold(byte* pages) => _held?.Remove((ulong)pages);
+
+        /// <summary>Gives back what <see cref="Hold"/> kept (the process is being released).</summary>
+        internal void FreeHeld()
+        {
+            if (_held == null) return;
+            foreach (var pages in _held) Memory.PageAllocator.Free((void*)pages.Key, pages.Value);
+            _held.Clear();
+        }
+
         /// <summary>Its quotas (Quotas.For its manifest).</summary>
         internal ProcessLimits Limits = new ProcessLimits();
 

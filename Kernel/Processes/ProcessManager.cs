@@ -117,13 +117,18 @@ namespace Sing.Kernel.Processes
                 error = string.Concat("the image \"", manifest.Image, "\" of program ", name, " is not in the boot image");
                 return AbiStatus.NotFound;
             }
-            if (!ImagePool.TryTake(manifest.Image, file.Start, out ElfImage.Loaded loaded))
+            // The image is the creating process's until the child holds it: a kill of the creator in between must not
+            // lose it (the kernel, creating boot services and test SIPs, is never killed).
+            if (!ImagePool.TryTake(manifest.Image, file.Start, parent, out ElfImage.Loaded loaded))
             {
-                error = ElfImage.TryLoad(file.Start, file.Size, out loaded);
+                error = ElfImage.TryLoad(file.Start, file.Size, parent, out loaded);
                 if (error != null) return AbiStatus.BadImage;
             }
             if (!SupportsAbiVersion(loaded.AbiVersion))
             {
+                ulong held = Scheduler.DisableInterrupts();
+                parent?.Unhold(loaded.Base);
+                Scheduler.RestoreInterrupts(held);
                 PageAllocator.Free(loaded.Base, loaded.Pages);
                 error = string.Concat("image \"", manifest.Image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());
                 return AbiStatus.AbiVersionRefused;
@@ -142,6 +147,14 @@ namespace Sing.Kernel.Processes
                 Limits = Quotas.For(manifest),
             };
             process.Handles.Limit = process.Limits.Handles;
+            if (parent != null)
+            {
+                // From here the child holds its image, and the creator holds the child until it is published.
+                ulong handOver = Scheduler.DisableInterrupts();
+                parent.Unhold(loaded.Base);
+                parent.Creating = process;
+                Scheduler.RestoreInterrupts(handOver);
+            }
             process.Parameters.AddRange(parameters);
             error = Binder.BindAll(process, manifest, out AbiStatus status);
             if (error == null)
@@ -151,11 +164,15 @@ namespace Sing.Kernel.Processes
             }
             if (error != null)
             {
+                ulong failed = Scheduler.DisableInterrupts();
+                if (parent != null) parent.Creating = null;
                 ReleaseResources(process);
+                Scheduler.RestoreInterrupts(failed);
                 process = null;
                 return status;
             }
             ulong flags = Scheduler.DisableInterrupts();
+            if (parent != null) parent.Creating = null;
             s_processes.Add(process);
             parent?.Children.Add(process);
             ProcessesCreated++;
@@ -200,6 +217,11 @@ namespace Sing.Kernel.Processes
         /// hardware, pages, image, handles.</summary>
         private static void ReleaseResources(KernelProcess process)
         {
+            // A child this process was in the middle of creating, and pages it took for one, go with it.
+            KernelProcess creating = process.Creating;
+            process.Creating = null;
+            if (creating != null) ReleaseResources(creating);
+            process.FreeHeld();
             Channels.ExchangeHeap.ReleaseAll(process);
             Channels.NameService.RemoveDeadRegistrations();
             Hardware.ResourceGrants.ReleaseAll(process);
@@ -207,7 +229,7 @@ namespace Sing.Kernel.Processes
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;
             var image = new ElfImage.Loaded { Base = process.ImageBase, Pages = process.ImagePages, Entry = process.Entry, AbiVersion = AbiTable.CurrentVersion, WritableOffset = process.ImageWritableOffset };
-            ImagePool.Return(process.Manifest.Image, process.ImageFile, image);
+            if (process.ImageBase != null) ImagePool.Return(process.Manifest.Image, process.ImageFile, image);
             process.ImageBase = null;
             process.StartupEndpoints.Clear();
             process.Handles.Clear();
