@@ -12,10 +12,18 @@ namespace Sing.Kernel.Tests
     {
         private const ulong PageSlack = 16; // kernel-side bookkeeping may grow its heap a little
 
-        /// <summary>Pages in use, not counting the image pool's copies (kept for reuse, owned by no process), the stack pool, nor the
+        /// <summary>Pages in use, not counting the image pool's copies (kept for reuse, owned by no process), the stack pool, the collector's own structures, nor the
         /// kernel's object heap, which grows until its collector's budget is spent (process bookkeeping is garbage
         /// it collects then; 1000 creations reach that budget).</summary>
-        internal static ulong UsedPages => PageAllocator.UsedPages - ImagePool.PooledPages - Scheduler.PooledStackPages - System.GC.GetStatistics().HeapBytes / PageAllocator.PageSize;
+        internal static ulong UsedPages
+        {
+            get
+            {
+                System.GCStatisticsSnapshot gc = System.GC.GetStatistics();
+                ulong kernelHeap = (gc.HeapBytes + gc.BookkeepingBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
+                return PageAllocator.UsedPages - ImagePool.PooledPages - Scheduler.PooledStackPages - kernelHeap;
+            }
+        }
 
         private static KernelProcess Start(TestContext t, string image, string args)
         {

@@ -36,6 +36,7 @@ namespace System
             LiveBytes = GCStatistics.LiveBytes,
             LiveObjects = GCStatistics.LiveObjects,
             HeapBytes = GCStatistics.HeapBytes,
+            BookkeepingBytes = GCStatistics.BookkeepingBytes,
             FreedBytes = GCStatistics.FreedBytes,
             LastPauseCycles = GCStatistics.LastPauseCycles,
             MaxPauseCycles = GCStatistics.MaxPauseCycles,
@@ -56,6 +57,8 @@ namespace System
         public ulong LiveBytes;
         public ulong LiveObjects;
         public ulong HeapBytes;
+        /// <summary>Bytes the collector's own structures hold (mark stack, segment table).</summary>
+        public ulong BookkeepingBytes;
         public ulong FreedBytes;
         public ulong LastPauseCycles;
         public ulong MaxPauseCycles;

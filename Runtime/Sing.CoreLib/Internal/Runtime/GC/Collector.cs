@@ -103,6 +103,7 @@ namespace Internal.Runtime.GC
             for (nuint i = 0; i < s_markStackCount; i++) stack[i] = s_markStack[i];
             if (s_markStack != null && RuntimeHost.FreeHeapMemory != null)
                 RuntimeHost.FreeHeapMemory(s_markStack, s_markStackCapacity * (nuint)sizeof(nint));
+            GCStatistics.BookkeepingBytes += (capacity - s_markStackCapacity) * (nuint)sizeof(nint);
             s_markStack = stack;
             s_markStackCapacity = capacity;
         }

@@ -313,7 +313,11 @@ namespace Internal.Runtime.GC
                 if (fromHost) table = (HeapSegment**)RuntimeHost.AllocateHeapMemory((nuint)(capacity * sizeof(HeapSegment*)));
                 if (table == null) RuntimeHost.Fail("out of memory for the segment table", null);
                 if (s_sorted != null && s_sortedFromHost && RuntimeHost.FreeHeapMemory != null)
+                {
                     RuntimeHost.FreeHeapMemory(s_sorted, (nuint)(s_sortedCapacity * sizeof(HeapSegment*)));
+                    GCStatistics.BookkeepingBytes -= (ulong)(s_sortedCapacity * sizeof(HeapSegment*));
+                }
+                if (fromHost) GCStatistics.BookkeepingBytes += (ulong)(capacity * sizeof(HeapSegment*));
                 s_sortedFromHost = fromHost;
                 s_sorted = table;
                 s_sortedCapacity = capacity;

@@ -22,6 +22,8 @@ namespace Internal.Runtime.GC
         public static ulong LiveObjects;
         /// <summary>Bytes of heap memory held from the host (segments, including their maps).</summary>
         public static ulong HeapBytes;
+        /// <summary>Bytes the collector's own structures hold from the host (mark stack, segment table).</summary>
+        public static ulong BookkeepingBytes;
         public static ulong FreedBytes;
         public static ulong LastPauseCycles;
         public static ulong MaxPauseCycles;
