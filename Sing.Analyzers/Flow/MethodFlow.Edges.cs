@@ -21,7 +21,11 @@ namespace Sing.Analyzers.Flow
                 if (block.ConditionKind == ControlFlowConditionKind.None && block.FallThroughSuccessor?.Semantics == ControlFlowBranchSemantics.Return)
                 {
                     int returned = ResolveVar(branchValue);
-                    if (returned >= 0)
+                    if (returned >= 0 && _vars[returned].IsView)
+                    {
+                        Use(returned, branchValue.Syntax);
+                    }
+                    else if (returned >= 0)
                     {
                         Consume(returned, branchValue.Syntax);
                     }
@@ -78,7 +82,7 @@ namespace Sing.Analyzers.Flow
                 // Locals declared inside the finally block end here.
                 foreach (ControlFlowRegion region in branch.LeavingRegions)
                 {
-                    LeaveScope(region, state);
+                    LeaveScope(region, state, branch);
                 }
 
                 ControlFlowRegion? finallyRegion = branch.Source.EnclosingRegion;
@@ -96,7 +100,7 @@ namespace Sing.Analyzers.Flow
                         {
                             foreach (ControlFlowRegion region in leaving.LeavingRegions)
                             {
-                                LeaveScope(region, next);
+                                LeaveScope(region, next, leaving);
                             }
                         }
 
@@ -138,7 +142,7 @@ namespace Sing.Analyzers.Flow
 
             foreach (ControlFlowRegion region in branch.LeavingRegions)
             {
-                LeaveScope(region, state);
+                LeaveScope(region, state, branch);
             }
 
             if (branch.Destination is BasicBlock destination)
@@ -150,13 +154,17 @@ namespace Sing.Analyzers.Flow
         private readonly List<int> _requeueLater = new List<int>();
 
         /// <summary>Locals whose scope ends must not still own a value; they start fresh if the scope is re-entered.</summary>
-        private void LeaveScope(ControlFlowRegion region, FlowState state)
+        private void LeaveScope(ControlFlowRegion region, FlowState state, ControlFlowBranch? branch)
         {
             foreach (ILocalSymbol local in region.Locals)
             {
                 if (_symbolIndex.TryGetValue(local, out int index))
                 {
-                    CheckLeak(index, state.Vars[index]);
+                    if (_reporting && (state.Vars[index].Own & VarState.Owned) != 0)
+                    {
+                        CheckLeak(index, state.Vars[index], ExitNote(branch, region));
+                    }
+
                     state.Vars[index] = VarState.Unassigned;
                 }
             }
@@ -168,6 +176,27 @@ namespace Sing.Analyzers.Flow
                     state.Vars[index] = VarState.Unassigned;
                 }
             }
+        }
+
+        /// <summary>How a path leaves a scope, for leak messages: "returns at line N", "leaves its scope at line N".</summary>
+        private string ExitNote(ControlFlowBranch? branch, ControlFlowRegion region)
+        {
+            BasicBlock? source = branch?.Source;
+            SyntaxNode? at = source?.BranchValue?.Syntax;
+            if (at is null && source is not null && source.Operations.Length > 0)
+            {
+                at = source.Operations[source.Operations.Length - 1].Syntax;
+            }
+
+            string line = at is null ? string.Empty : " after line " + LineOf(at.Span.End);
+            if (branch?.Semantics == ControlFlowBranchSemantics.Return)
+            {
+                return "reaches a return" + line;
+            }
+
+            return branch is not null && branch.Destination is { } destination && destination.Ordinal <= (source?.Ordinal ?? 0)
+                ? "goes round the loop again" + line
+                : "leaves its scope" + line;
         }
 
         /// <summary>Narrows facts on one edge of a condition: null tests and receive-tag tests.</summary>
@@ -212,6 +241,24 @@ namespace Sing.Analyzers.Flow
 
         private void RefinePattern(IOperation subject, IPatternOperation pattern, FlowState state, bool value)
         {
+            // A receive's tag or result tested with any pattern shape (or, not, relational, { Tag: ... }).
+            ITypeSymbol? subjectType = Unwrap(subject).Type;
+            INamedTypeSymbol? tags = ReceiveCoverageAnalyzer.Governed(subjectType, out bool onResult);
+            if (tags is not null && (onResult ? ResultSubject(subject, out object? key) : TagSource(subject, out key)))
+            {
+                List<IFieldSymbol> members = TagPatterns.Members(tags);
+                TagMatch match = TagPatterns.Match(pattern, tags, members, onResult);
+                ulong all = members.Count >= 64 ? ulong.MaxValue : (1UL << members.Count) - 1;
+                ApplyTagSet(state, key!, TagPatterns.Names(value ? match.May : all & ~match.Must, members));
+                if (!onResult && pattern is IDeclarationPatternOperation { DeclaredSymbol: ILocalSymbol copy })
+                {
+                    // case var t: tests on t are tests on the receive.
+                    _tagLocals[copy] = key!;
+                }
+
+                return;
+            }
+
             switch (pattern)
             {
                 case INegatedPatternOperation negated:
@@ -220,21 +267,64 @@ namespace Sing.Analyzers.Flow
                 case IConstantPatternOperation constant when IsNullLiteral(constant.Value):
                     RefineNull(ResolveVar(subject), state, value);
                     return;
-                case IConstantPatternOperation constant:
-                    if (TagSource(subject, out object? key) && TagMember(constant.Value) is string member)
-                    {
-                        ApplyTag(state, key!, member, value);
-                    }
-
-                    return;
                 case IDeclarationPatternOperation or ITypePatternOperation or IRecursivePatternOperation:
                     if (value)
                     {
                         RefineNull(ResolveVar(subject), state, false);
+                        DeclaredAlias(subject, pattern, state);
                     }
 
                     return;
             }
+        }
+
+        /// <summary>v is ExVector&lt;byte&gt; w: on the matching edge the value moves to w (a second name is a move).</summary>
+        private void DeclaredAlias(IOperation subject, IPatternOperation pattern, FlowState state)
+        {
+            ISymbol? declared = pattern switch
+            {
+                IDeclarationPatternOperation declaration => declaration.DeclaredSymbol,
+                IRecursivePatternOperation recursive => recursive.DeclaredSymbol,
+                _ => null,
+            };
+            int source = ResolveVar(subject);
+            if (declared is null || source < 0 || _vars[source].IsView || !_symbolIndex.TryGetValue(declared, out int target) || target == source)
+            {
+                return;
+            }
+
+            FlowState saved = _state;
+            _state = state;
+            state.Vars[target] = state.Vars[source];
+            state.Vars[source].Own = VarState.Gone;
+            state.Vars[source].ReleasedAt = pattern.Syntax.SpanStart;
+            Reassociate(source, target);
+            _state = saved;
+        }
+
+        /// <summary>A receive result (a local, or the capture of ep.ReceiveS() in a switch) and the key its tag tests use.</summary>
+        private bool ResultSubject(IOperation subject, out object? key)
+        {
+            subject = Unwrap(subject);
+            if (subject is ILocalReferenceOperation local)
+            {
+                key = local.Local;
+                return true;
+            }
+
+            if (subject is IFlowCaptureReferenceOperation capture && _tagCaptures.TryGetValue(capture.Id, out key))
+            {
+                return true;
+            }
+
+            if (subject is IInvocationOperation && _lastReceiveKey is not null)
+            {
+                key = _lastReceiveKey;
+                return true;
+            }
+
+            key = null;
+            return false;
         }
 
         private static void RefineNull(int index, FlowState state, bool isNull)
@@ -251,6 +341,12 @@ namespace Sing.Analyzers.Flow
 
         private void ApplyTag(FlowState state, object key, string member, bool positive)
         {
+            ApplyTagSet(state, key, new List<string> { member }, keep: positive);
+        }
+
+        /// <summary>Keeps (or, with keep false, drops) the pending messages named in <paramref name="members"/>.</summary>
+        private void ApplyTagSet(FlowState state, object key, List<string> members, bool keep = true)
+        {
             for (int i = 0; i < _vars.Length; i++)
             {
                 ref VarState v = ref state.Vars[i];
@@ -259,24 +355,22 @@ namespace Sing.Analyzers.Flow
                     continue;
                 }
 
-                ulong bit = 0;
-                if (member == "ChannelClosed")
+                ulong bits = 0;
+                if (members.Contains("ChannelClosed"))
                 {
-                    bit = 1UL << VarState.ClosedBit;
+                    bits |= 1UL << VarState.ClosedBit;
                 }
-                else
+
+                var transitions = contract.States[v.PendingState].Transitions;
+                for (int k = 0; k < transitions.Count && k < VarState.ClosedBit; k++)
                 {
-                    var transitions = contract.States[v.PendingState].Transitions;
-                    for (int k = 0; k < transitions.Count && k < VarState.ClosedBit; k++)
+                    if (members.Contains(contract.Messages[transitions[k].Message].Name))
                     {
-                        if (contract.Messages[transitions[k].Message].Name == member)
-                        {
-                            bit = 1UL << k;
-                        }
+                        bits |= 1UL << k;
                     }
                 }
 
-                v.PendingMessages = positive ? v.PendingMessages & bit : v.PendingMessages & ~bit;
+                v.PendingMessages = keep ? v.PendingMessages & bits : v.PendingMessages & ~bits;
             }
         }
 
@@ -288,6 +382,11 @@ namespace Sing.Analyzers.Flow
             if (operation is IFlowCaptureReferenceOperation capture)
             {
                 return _tagCaptures.TryGetValue(capture.Id, out key);
+            }
+
+            if (operation is ILocalReferenceOperation tagLocal && _tagLocals.TryGetValue(tagLocal.Local, out key))
+            {
+                return true;
             }
 
             if (operation is IPropertyReferenceOperation { Property.Name: "Tag", Instance: { } instance }

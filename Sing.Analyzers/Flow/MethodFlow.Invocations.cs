@@ -29,7 +29,13 @@ namespace Sing.Analyzers.Flow
                 }
 
                 Use(receiver, invocation.Instance!.Syntax);
-                VisitArguments(invocation.Arguments, method);
+                VisitArguments(invocation.Arguments, method, invocation.Instance);
+                if (variable.IsView && !method.IsReadOnly)
+                {
+                    // A method of a ref struct may keep a view of what it is given (holder.Attach(v)).
+                    _state.Vars[receiver].States |= DeriveArguments(invocation.Arguments);
+                }
+
                 return;
             }
 
@@ -80,7 +86,7 @@ namespace Sing.Analyzers.Flow
                 return;
             }
 
-            VisitArguments(invocation.Arguments, method);
+            VisitArguments(invocation.Arguments, method, invocation.Instance);
         }
 
         /// <summary>SendM / RecvM / ReceiveS on an endpoint variable. False for other members.</summary>
@@ -253,7 +259,7 @@ namespace Sing.Analyzers.Flow
                 {
                     if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
                     {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_");
+                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
                     }
 
                     continue;
@@ -277,12 +283,35 @@ namespace Sing.Analyzers.Flow
         }
 
         /// <summary>An ordinary call: [Claims] parameters take ownership, out parameters give it, others borrow.</summary>
-        private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method)
+        private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method, IOperation? instance = null)
         {
             foreach (IArgumentOperation argument in arguments)
             {
                 IParameterSymbol? parameter = argument.Parameter;
                 int index = ResolveVar(argument.Value);
+                if (index >= 0 && _vars[index].IsView)
+                {
+                    if (parameter?.RefKind is RefKind.Out or RefKind.Ref)
+                    {
+                        // A view handed back by the callee may point into anything it was given.
+                        if (parameter.RefKind == RefKind.Ref)
+                        {
+                            Use(index, argument.Value.Syntax);
+                        }
+
+                        VarState view = Fresh();
+                        view.States = (parameter.RefKind == RefKind.Ref ? _state.Vars[index].States : 0) | Derive(instance, true) | DeriveArguments(arguments);
+                        view.SeenAt = argument.Syntax.SpanStart;
+                        _state.Vars[index] = view;
+                    }
+                    else
+                    {
+                        Use(index, argument.Value.Syntax);
+                    }
+
+                    continue;
+                }
+
                 if (parameter?.RefKind == RefKind.Out)
                 {
                     if (index >= 0)
@@ -300,7 +329,7 @@ namespace Sing.Analyzers.Flow
                     }
                     else if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
                     {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_");
+                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
                     }
 
                     continue;

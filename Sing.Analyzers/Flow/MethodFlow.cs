@@ -24,6 +24,7 @@ namespace Sing.Analyzers.Flow
         private readonly Dictionary<ISymbol, int> _symbolIndex = new Dictionary<ISymbol, int>(SymbolEqualityComparer.Default);
         private readonly Dictionary<CaptureId, int> _captureIndex = new Dictionary<CaptureId, int>();
         private readonly Dictionary<CaptureId, object> _tagCaptures = new Dictionary<CaptureId, object>();
+        private readonly Dictionary<ILocalSymbol, object> _tagLocals = new Dictionary<ILocalSymbol, object>(SymbolEqualityComparer.Default);
         private readonly Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>> _finallyContinuations = new Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>>();
         private TrackedVariable[] _vars = Array.Empty<TrackedVariable>();
         private FlowState _state = new FlowState(0);
@@ -118,7 +119,10 @@ namespace Sing.Analyzers.Flow
             {
                 foreach (IParameterSymbol parameter in method.Parameters)
                 {
-                    AddSymbol(parameter, parameter.Type);
+                    if (AddSymbol(parameter, parameter.Type, IsViewType(parameter.Type)) is int index and >= 0)
+                    {
+                        _variables[index].IsParameter = true;
+                    }
                 }
             }
 
@@ -126,7 +130,7 @@ namespace Sing.Analyzers.Flow
             {
                 foreach (ILocalSymbol local in region.Locals)
                 {
-                    AddSymbol(local, local.Type);
+                    AddSymbol(local, local.Type, local.RefKind != RefKind.None || IsViewType(local.Type));
                 }
             }
 
@@ -178,6 +182,13 @@ namespace Sing.Analyzers.Flow
                     _captureIndex[capture.Id] = _variables.Count;
                     _variables.Add(variable);
                 }
+                else if (IsViewType(capture.Value.Type))
+                {
+                    // e.g. the enumerator of foreach over a span: a view like a span local.
+                    var variable = new TrackedVariable(capture.Value.Syntax.ToString(), capture.Value.Type!, capture.Syntax.GetLocation()) { IsCapture = true, IsView = true };
+                    _captureIndex[capture.Id] = _variables.Count;
+                    _variables.Add(variable);
+                }
             }
         }
 
@@ -193,15 +204,21 @@ namespace Sing.Analyzers.Flow
             }
         }
 
-        private int AddSymbol(ISymbol symbol, ITypeSymbol type)
+        /// <summary>Types whose values may point into an exchange-heap block without owning it.</summary>
+        private static bool IsViewType(ITypeSymbol? type)
         {
-            if (!ArgumentKinds.IsTracked(type) || _symbolIndex.ContainsKey(symbol))
+            return type is not null && type.IsRefLikeType;
+        }
+
+        private int AddSymbol(ISymbol symbol, ITypeSymbol type, bool view)
+        {
+            if ((!view && !ArgumentKinds.IsTracked(type)) || _symbolIndex.ContainsKey(symbol))
             {
                 return -1;
             }
 
             Location location = symbol.Locations.Length > 0 ? symbol.Locations[0] : Location.None;
-            var variable = new TrackedVariable(symbol.Name, type, location);
+            var variable = new TrackedVariable(symbol.Name, type, location) { IsView = view };
             variable.Contract = _contracts.ForEndpoint(type, out bool isImp);
             variable.IsImp = isImp;
             _symbolIndex[symbol] = _variables.Count;
@@ -219,10 +236,24 @@ namespace Sing.Analyzers.Flow
                 }
 
                 TrackedVariable variable = _vars[index];
-                bool claims = ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null;
-                variable.IsBorrowed = !claims && parameter.RefKind != RefKind.Out;
-                variable.ReturnsToCaller = parameter.RefKind == RefKind.Out || parameter.RefKind == RefKind.Ref;
                 var v = VarState.Unassigned;
+                if (variable.IsView)
+                {
+                    // A view the caller passed in: valid, pointing at blocks the caller tracks.
+                    variable.ReturnsToCaller = parameter.RefKind == RefKind.Out || parameter.RefKind == RefKind.Ref;
+                    if (parameter.RefKind != RefKind.Out)
+                    {
+                        v.Own = VarState.Owned;
+                    }
+
+                    entry.Vars[index] = v;
+                    continue;
+                }
+
+                bool claims = ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null;
+                variable.IsRefParameter = parameter.RefKind == RefKind.Ref;
+                variable.IsBorrowed = !claims && parameter.RefKind != RefKind.Out && parameter.RefKind != RefKind.Ref;
+                variable.ReturnsToCaller = parameter.RefKind == RefKind.Out || parameter.RefKind == RefKind.Ref;
                 if (parameter.RefKind != RefKind.Out)
                 {
                     v.Own = VarState.Owned;
@@ -262,7 +293,22 @@ namespace Sing.Analyzers.Flow
             {
                 TrackedVariable variable = _vars[i];
                 VarState v = exit.Vars[i];
-                if (variable.IsBorrowed)
+                if (variable.IsView)
+                {
+                    if (variable.ReturnsToCaller && (v.Own & VarState.Gone) != 0)
+                    {
+                        Report(Descriptors.ViewAfterRelease, variable.Location, variable.Name, OwnerNames(v.States));
+                    }
+                }
+                else if (variable.IsRefParameter || (variable.ReturnsToCaller && !variable.IsCapture))
+                {
+                    // ref/out: the caller takes a value back; a released one would be a dead handle.
+                    if ((v.Own & VarState.Gone) != 0)
+                    {
+                        Report(Descriptors.HandedBackReleased, variable.Location, variable.Name);
+                    }
+                }
+                else if (variable.IsBorrowed)
                 {
                     if (variable.Contract is not null && variable.ExitState >= 0 && v.Known && (v.Own & VarState.Owned) != 0)
                     {
@@ -277,17 +323,17 @@ namespace Sing.Analyzers.Flow
                 }
                 else if (!variable.ReturnsToCaller && !variable.IsCapture)
                 {
-                    CheckLeak(i, v);
+                    CheckLeak(i, v, "reaches the end of the method");
                 }
             }
         }
 
-        private void CheckLeak(int index, VarState v)
+        private void CheckLeak(int index, VarState v, string exit)
         {
             TrackedVariable variable = _vars[index];
-            if ((v.Own & VarState.Owned) != 0 && !variable.IsBorrowed && !variable.ReturnsToCaller && !variable.IsCapture)
+            if ((v.Own & VarState.Owned) != 0 && (v.Own & VarState.Unknown) == 0 && !variable.IsView && !variable.IsBorrowed && !variable.ReturnsToCaller && !variable.IsCapture)
             {
-                Report(Descriptors.Leak, variable.Location, variable.Name);
+                Report(Descriptors.Leak, variable.Location, variable.Name, " (on a path where it is " + SeenNote(v) + "it " + exit + ")");
             }
         }
 
@@ -302,6 +348,26 @@ namespace Sing.Analyzers.Flow
             {
                 _report(Diagnostic.Create(descriptor, location, arguments));
             }
+        }
+
+        /// <summary>The names of the owners a view's mask may point into.</summary>
+        private string OwnerNames(ulong mask)
+        {
+            var names = new List<string>();
+            for (int i = 0; i < _vars.Length; i++)
+            {
+                if (!_vars[i].IsView && (mask & OwnerBit(i)) != 0 && !names.Contains(_vars[i].Name))
+                {
+                    names.Add("'" + _vars[i].Name + "'");
+                }
+            }
+
+            return names.Count == 0 ? "its block" : string.Join(" or ", names);
+        }
+
+        private static ulong OwnerBit(int index)
+        {
+            return 1UL << (index % 64);
         }
 
         private static string StateNames(ContractModel contract, ulong states)

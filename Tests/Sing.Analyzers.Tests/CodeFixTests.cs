@@ -62,5 +62,51 @@ namespace Sing.Analyzers.Tests
             Assert.Contains("case Calculator.Imp.ReadyAfterDivideTag.ChannelClosed:", fixedProgram, System.StringComparison.Ordinal);
             Verify.Diagnostics(fixedProgram);
         }
+
+        [Fact]
+        public void Adds_only_the_messages_an_or_pattern_does_not_handle()
+        {
+            string program = Prelude.InClass("""
+                static void Serve([Claims][InState("Ready")] Calculator.Exp exp)
+                {
+                    Calculator.Exp.ReadyReceived r = exp.ReceiveReady();
+                    switch (r.Tag)
+                    {
+                        case Calculator.Exp.ReadyTag.Add or Calculator.Exp.ReadyTag.Divide:
+                            exp.SendResult(0);
+                            break;
+                    }
+
+                    exp.Free();
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0103", new AddMissingReceiveCasesCodeFix());
+            Assert.DoesNotContain("case Calculator.Exp.ReadyTag.Add:", fixedProgram, System.StringComparison.Ordinal);
+            Assert.Contains("case Calculator.Exp.ReadyTag.Quit:", fixedProgram, System.StringComparison.Ordinal);
+            Assert.Contains("case Calculator.Exp.ReadyTag.ChannelClosed:", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Adds_arms_to_a_switch_expression_on_the_result()
+        {
+            string program = Prelude.InClass("""
+                static int Kind([Claims][InState("Ready")] Calculator.Exp exp)
+                {
+                    Calculator.Exp.ReadyReceived r = exp.ReceiveReady();
+                    int kind = r switch
+                    {
+                        { Tag: Calculator.Exp.ReadyTag.Quit or Calculator.Exp.ReadyTag.ChannelClosed } => 0,
+                    };
+                    exp.Free();
+                    return kind;
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0103", new AddMissingReceiveCasesCodeFix());
+            Assert.True(fixedProgram.Contains("{ Tag: Calculator.Exp.ReadyTag.Add } => throw new System.NotImplementedException(\"Add\")", System.StringComparison.Ordinal), fixedProgram);
+            Assert.Contains("{ Tag: Calculator.Exp.ReadyTag.Divide } =>", fixedProgram, System.StringComparison.Ordinal);
+            Assert.DoesNotContain("{ Tag: Calculator.Exp.ReadyTag.Quit } =>", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
     }
 }
