@@ -8,8 +8,10 @@ namespace Sing.Analyzers.Flow
     /// <summary>Block transfer and edges: conditions refine facts, leaving a scope checks for leaks, finally blocks are threaded through.</summary>
     internal sealed partial class MethodFlow
     {
-        private List<(int Target, FlowState State)> Step(BasicBlock block, FlowState input)
+        private List<(int Target, int Context, FlowState State)> Step(BasicBlock block, FlowState input, int context)
         {
+            var results = new List<(int, int, FlowState)>();
+            ExceptionEdges(block, input, context, results);
             _state = input.Clone();
             foreach (IOperation operation in block.Operations)
             {
@@ -40,8 +42,8 @@ namespace Sing.Analyzers.Flow
                 }
             }
 
-            var results = new List<(int, FlowState)>();
             FlowState after = _state;
+            ExceptionEdges(block, after, context, results);
             if (block.ConditionKind != ControlFlowConditionKind.None && block.BranchValue is not null)
             {
                 FlowState whenTrue = after.Clone();
@@ -54,23 +56,85 @@ namespace Sing.Analyzers.Flow
                 bool? constant = block.BranchValue.ConstantValue is { HasValue: true, Value: bool b } ? b : null;
                 if (constant != !jumpsWhenTrue)
                 {
-                    Follow(block.ConditionalSuccessor, jumpsWhenTrue ? whenTrue : whenFalse, results);
+                    Follow(block.ConditionalSuccessor, jumpsWhenTrue ? whenTrue : whenFalse, context, results);
                 }
 
                 if (constant != jumpsWhenTrue)
                 {
-                    Follow(block.FallThroughSuccessor, jumpsWhenTrue ? whenFalse : whenTrue, results);
+                    Follow(block.FallThroughSuccessor, jumpsWhenTrue ? whenFalse : whenTrue, context, results);
                 }
             }
             else
             {
-                Follow(block.FallThroughSuccessor, after, results);
+                Follow(block.FallThroughSuccessor, after, context, results);
             }
 
             return results;
         }
 
-        private void Follow(ControlFlowBranch? branch, FlowState state, List<(int, FlowState)> results)
+        /// <summary>
+        /// An exception may leave a try block before or after any of its operations: each catch handler
+        /// of an enclosing try starts from the states at the block's start and end (locals of the
+        /// scopes the exception leaves are dropped; their leaks on exceptional paths are not reported).
+        /// </summary>
+        private void ExceptionEdges(BasicBlock block, FlowState state, int context, List<(int, int, FlowState)> results)
+        {
+            FlowState? copy = null;
+            for (ControlFlowRegion? region = block.EnclosingRegion; region is not null; region = region.EnclosingRegion)
+            {
+                if (region.Kind == ControlFlowRegionKind.Finally || region.Kind == ControlFlowRegionKind.Catch || region.Kind == ControlFlowRegionKind.FilterAndHandler)
+                {
+                    // An exception out of a handler or a finally is not followed.
+                    return;
+                }
+
+                if (region.Kind == ControlFlowRegionKind.Try && region.EnclosingRegion is { Kind: ControlFlowRegionKind.TryAndCatch } tryAndCatch)
+                {
+                    copy ??= state.Clone();
+                    for (ControlFlowRegion? left = block.EnclosingRegion; left is not null; left = left.EnclosingRegion)
+                    {
+                        foreach (ILocalSymbol local in left.Locals)
+                        {
+                            if (_symbolIndex.TryGetValue(local, out int index))
+                            {
+                                copy.Vars[index] = VarState.Unassigned;
+                            }
+                        }
+
+                        if (left == region)
+                        {
+                            break;
+                        }
+                    }
+
+                    foreach (ControlFlowRegion handler in tryAndCatch.NestedRegions)
+                    {
+                        if (handler.Kind == ControlFlowRegionKind.Catch || handler.Kind == ControlFlowRegionKind.FilterAndHandler)
+                        {
+                            _catchEntries.Add(handler.FirstBlockOrdinal);
+                            results.Add((handler.FirstBlockOrdinal, context, copy));
+                        }
+                    }
+
+                    // Only the innermost try with handlers: an exception it does not catch is not followed further.
+                    return;
+                }
+            }
+        }
+
+        private int Context(int parent, int target, ControlFlowBranch? leaving)
+        {
+            if (!_contextIds.TryGetValue((parent, target, leaving), out int id))
+            {
+                id = _contexts.Count;
+                _contexts.Add((parent, target, leaving));
+                _contextIds[(parent, target, leaving)] = id;
+            }
+
+            return id;
+        }
+
+        private void Follow(ControlFlowBranch? branch, FlowState state, int context, List<(int, int, FlowState)> results)
         {
             if (branch is null)
             {
@@ -79,64 +143,46 @@ namespace Sing.Analyzers.Flow
 
             if (branch.Semantics == ControlFlowBranchSemantics.StructuredExceptionHandling)
             {
-                // Locals declared inside the finally block end here.
+                // The end of a finally: continue where the path that entered it was going.
                 foreach (ControlFlowRegion region in branch.LeavingRegions)
                 {
                     LeaveScope(region, state, branch);
                 }
 
-                ControlFlowRegion? finallyRegion = branch.Source.EnclosingRegion;
-                while (finallyRegion is not null && finallyRegion.Kind != ControlFlowRegionKind.Finally)
+                if (context == 0 || context >= _contexts.Count)
                 {
-                    finallyRegion = finallyRegion.EnclosingRegion;
+                    return;
                 }
 
-                if (finallyRegion is not null && _finallyContinuations.TryGetValue(finallyRegion, out List<(int Target, ControlFlowBranch? Leaving)>? continuations))
+                (int parent, int target, ControlFlowBranch? leaving) = _contexts[context];
+                if (leaving is not null)
                 {
-                    foreach ((int target, ControlFlowBranch? leaving) in continuations)
+                    foreach (ControlFlowRegion region in leaving.LeavingRegions)
                     {
-                        FlowState next = state.Clone();
-                        if (leaving is not null)
-                        {
-                            foreach (ControlFlowRegion region in leaving.LeavingRegions)
-                            {
-                                LeaveScope(region, next, leaving);
-                            }
-                        }
-
-                        results.Add((target, next));
+                        LeaveScope(region, state, leaving);
                     }
                 }
 
+                results.Add((target, parent, state));
                 return;
             }
 
             if (branch.FinallyRegions.Length > 0)
             {
-                for (int i = 0; i < branch.FinallyRegions.Length; i++)
+                // Innermost finally first; each one's end continues to the next, the last to the destination.
+                int destination = branch.Destination?.Ordinal ?? -1;
+                if (destination < 0)
                 {
-                    ControlFlowRegion finallyRegion = branch.FinallyRegions[i];
-                    int next = i + 1 < branch.FinallyRegions.Length
-                        ? branch.FinallyRegions[i + 1].FirstBlockOrdinal
-                        : branch.Destination?.Ordinal ?? -1;
-                    if (!_finallyContinuations.TryGetValue(finallyRegion, out List<(int Target, ControlFlowBranch? Leaving)>? continuations))
-                    {
-                        continuations = new List<(int, ControlFlowBranch?)>();
-                        _finallyContinuations[finallyRegion] = continuations;
-                    }
-
-                    // Scopes end after the last finally has run, so leak checks wait until then.
-                    ControlFlowBranch? leaving = i + 1 == branch.FinallyRegions.Length ? branch : null;
-                    if (next >= 0 && !continuations.Contains((next, leaving)))
-                    {
-                        continuations.Add((next, leaving));
-
-                        // The finally's last block must pass its state to the new continuation too.
-                        _requeueLater.Add(finallyRegion.LastBlockOrdinal);
-                    }
+                    return;
                 }
 
-                results.Add((branch.FinallyRegions[0].FirstBlockOrdinal, state));
+                int current = Context(context, destination, branch);
+                for (int i = branch.FinallyRegions.Length - 1; i > 0; i--)
+                {
+                    current = Context(current, branch.FinallyRegions[i].FirstBlockOrdinal, null);
+                }
+
+                results.Add((branch.FinallyRegions[0].FirstBlockOrdinal, current, state));
                 return;
             }
 
@@ -145,13 +191,11 @@ namespace Sing.Analyzers.Flow
                 LeaveScope(region, state, branch);
             }
 
-            if (branch.Destination is BasicBlock destination)
+            if (branch.Destination is BasicBlock destinationBlock)
             {
-                results.Add((destination.Ordinal, state));
+                results.Add((destinationBlock.Ordinal, context, state));
             }
         }
-
-        private readonly List<int> _requeueLater = new List<int>();
 
         /// <summary>Locals whose scope ends must not still own a value; they start fresh if the scope is re-entered.</summary>
         private void LeaveScope(ControlFlowRegion region, FlowState state, ControlFlowBranch? branch)
@@ -235,6 +279,13 @@ namespace Sing.Analyzers.Flow
 
                 case IIsPatternOperation pattern:
                     RefinePattern(pattern.Value, pattern.Pattern, state, value);
+                    return;
+                case IInvocationOperation call when _nullWhen.TryGetValue(call, out List<(int Index, bool WhenResult)>? outs):
+                    foreach ((int index, bool whenResult) in outs)
+                    {
+                        RefineNull(index, state, isNull: value != whenResult);
+                    }
+
                     return;
             }
         }

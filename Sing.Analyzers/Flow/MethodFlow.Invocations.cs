@@ -29,7 +29,7 @@ namespace Sing.Analyzers.Flow
                 }
 
                 Use(receiver, invocation.Instance!.Syntax);
-                VisitArguments(invocation.Arguments, method, invocation.Instance);
+                VisitArguments(invocation.Arguments, method, invocation.Instance, invocation);
                 if (variable.IsView && !method.IsReadOnly)
                 {
                     // A method of a ref struct may keep a view of what it is given (holder.Attach(v)).
@@ -86,7 +86,7 @@ namespace Sing.Analyzers.Flow
                 return;
             }
 
-            VisitArguments(invocation.Arguments, method, invocation.Instance);
+            VisitArguments(invocation.Arguments, method, invocation.Instance, invocation);
         }
 
         /// <summary>SendM / RecvM / ReceiveS on an endpoint variable. False for other members.</summary>
@@ -283,7 +283,7 @@ namespace Sing.Analyzers.Flow
         }
 
         /// <summary>An ordinary call: [Claims] parameters take ownership, out parameters give it, others borrow.</summary>
-        private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method, IOperation? instance = null)
+        private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method, IOperation? instance = null, IOperation? call = null)
         {
             foreach (IArgumentOperation argument in arguments)
             {
@@ -318,6 +318,27 @@ namespace Sing.Analyzers.Flow
                     {
                         Overwrite(index, argument.Syntax);
                         VarState v = Fresh();
+                        v.SeenAt = argument.Syntax.SpanStart;
+                        if (call is not null && NullWhen(parameter) is bool whenResult)
+                        {
+                            // [NotNullWhen(true)] out v: null unless the call returned true; the test of the result decides.
+                            v.Own |= VarState.Null;
+                            if (!_nullWhen.TryGetValue(call, out List<(int, bool)>? list))
+                            {
+                                list = new List<(int, bool)>();
+                                _nullWhen[call] = list;
+                            }
+
+                            if (!list.Contains((index, whenResult)))
+                            {
+                                list.Add((index, whenResult));
+                            }
+                        }
+                        else if (parameter.NullableAnnotation == NullableAnnotation.Annotated)
+                        {
+                            v.Own |= VarState.Null;
+                        }
+
                         if (_vars[index].Contract is ContractModel outContract)
                         {
                             int state = StateOf(outContract, ContractReader.FindAttribute(parameter, KnownNames.InState));
@@ -349,6 +370,16 @@ namespace Sing.Analyzers.Flow
                 }
 
                 Use(index, argument.Value.Syntax);
+                if (parameter?.RefKind == RefKind.Ref)
+                {
+                    // The callee may replace the value: the variable owns whatever comes back (a null may come back owned).
+                    Invalidate(index);
+                    if ((_state.Vars[index].Own & VarState.Gone) == 0)
+                    {
+                        _state.Vars[index].Own |= VarState.Owned;
+                    }
+                }
+
                 if (parameter is not null && _vars[index].Contract is ContractModel contract)
                 {
                     AttributeData? inState = ContractReader.FindAttribute(parameter, KnownNames.InState);
@@ -366,6 +397,29 @@ namespace Sing.Analyzers.Flow
                     }
                 }
             }
+        }
+
+        /// <summary>The result value of [NotNullWhen(b)] (or [MaybeNullWhen(!b)]) on an out parameter, or null.</summary>
+        private static bool? NullWhen(IParameterSymbol parameter)
+        {
+            foreach (AttributeData attribute in parameter.GetAttributes())
+            {
+                string? name = attribute.AttributeClass?.ToDisplayString();
+                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is bool value)
+                {
+                    if (name == "System.Diagnostics.CodeAnalysis.NotNullWhenAttribute")
+                    {
+                        return value;
+                    }
+
+                    if (name == "System.Diagnostics.CodeAnalysis.MaybeNullWhenAttribute")
+                    {
+                        return !value;
+                    }
+                }
+            }
+
+            return null;
         }
 
         private void RequireState(int index, ContractModel contract, string expectedName, SyntaxNode syntax, System.Func<string, string, string, Diagnostic> diagnostic)

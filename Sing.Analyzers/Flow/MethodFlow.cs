@@ -24,8 +24,17 @@ namespace Sing.Analyzers.Flow
         private readonly Dictionary<ISymbol, int> _symbolIndex = new Dictionary<ISymbol, int>(SymbolEqualityComparer.Default);
         private readonly Dictionary<CaptureId, int> _captureIndex = new Dictionary<CaptureId, int>();
         private readonly Dictionary<CaptureId, object> _tagCaptures = new Dictionary<CaptureId, object>();
+        private readonly Dictionary<IOperation, List<(int Index, bool WhenResult)>> _nullWhen = new Dictionary<IOperation, List<(int Index, bool WhenResult)>>();
         private readonly Dictionary<ILocalSymbol, object> _tagLocals = new Dictionary<ILocalSymbol, object>(SymbolEqualityComparer.Default);
-        private readonly Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>> _finallyContinuations = new Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>>();
+        /// <summary>
+        /// Finally contexts: a finally block is analysed once per way of entering it (per exit of the
+        /// try it guards), so a return after a free and a normal exit do not share one merged state.
+        /// Entry 0 is "not in a finally"; each other entry is the continuation after the finally, on
+        /// top of its parent context.
+        /// </summary>
+        private readonly List<(int Parent, int Target, ControlFlowBranch? Leaving)> _contexts = new List<(int Parent, int Target, ControlFlowBranch? Leaving)>();
+        private readonly Dictionary<(int Parent, int Target, ControlFlowBranch? Leaving), int> _contextIds = new Dictionary<(int Parent, int Target, ControlFlowBranch? Leaving), int>();
+        private readonly HashSet<int> _catchEntries = new HashSet<int>();
         private TrackedVariable[] _vars = Array.Empty<TrackedVariable>();
         private FlowState _state = new FlowState(0);
         private bool _reporting;
@@ -61,55 +70,66 @@ namespace Sing.Analyzers.Flow
             }
 
             ImmutableArray<BasicBlock> blocks = _cfg.Blocks;
-            var inStates = new FlowState?[blocks.Length];
-            inStates[0] = entry;
-            var work = new SortedSet<int> { 0 };
+            _contexts.Add(default);
+            var inStates = new Dictionary<(int Block, int Context), FlowState> { [(0, 0)] = entry };
+            var work = new SortedSet<(int Block, int Context)> { (0, 0) };
             int budget = blocks.Length * 50 + 1000;
             while (work.Count > 0 && budget-- > 0)
             {
-                int ordinal = work.Min;
-                work.Remove(ordinal);
-                FlowState? input = inStates[ordinal];
-                if (input is null)
+                (int ordinal, int context) = work.Min;
+                work.Remove(work.Min);
+                FlowState input = inStates[(ordinal, context)];
+                foreach ((int target, int targetContext, FlowState output) in Step(blocks[ordinal], input, context))
                 {
-                    continue;
-                }
-
-                List<(int Target, FlowState State)> successors = Step(blocks[ordinal], input);
-                foreach (int again in _requeueLater)
-                {
-                    work.Add(again);
-                }
-
-                _requeueLater.Clear();
-                foreach ((int target, FlowState output) in successors)
-                {
-                    FlowState? old = inStates[target];
+                    inStates.TryGetValue((target, targetContext), out FlowState? old);
                     FlowState merged = old is null ? output : old.Join(output, _vars);
+                    if (_catchEntries.Contains(target))
+                    {
+                        MarkUndecided(merged);
+                    }
+
                     if (old is null || !merged.SameAs(old))
                     {
-                        inStates[target] = merged;
-                        work.Add(target);
+                        inStates[(target, targetContext)] = merged;
+                        work.Add((target, targetContext));
                     }
                 }
             }
 
             // Report on the stable states.
             _reporting = true;
-            for (int b = 0; b < blocks.Length; b++)
+            FlowState? exit = null;
+            foreach (KeyValuePair<(int Block, int Context), FlowState> entryState in inStates)
             {
-                if (inStates[b] is FlowState input)
+                foreach (var _ in Step(blocks[entryState.Key.Block], entryState.Value, entryState.Key.Context))
                 {
-                    foreach (var _ in Step(blocks[b], input))
-                    {
-                    }
+                }
+
+                if (entryState.Key.Block == blocks.Length - 1)
+                {
+                    exit = exit is null ? entryState.Value : exit.Join(entryState.Value, _vars);
                 }
             }
 
-            FlowState? exit = inStates[blocks.Length - 1];
             if (exit is not null)
             {
                 CheckExit(exit);
+            }
+        }
+
+        /// <summary>
+        /// At a catch handler's entry a value that may be owned and may be gone was being transferred
+        /// when the exception came (or not): the analysis cannot decide, the run-time check does.
+        /// </summary>
+        private static void MarkUndecided(FlowState state)
+        {
+            for (int i = 0; i < state.Vars.Length; i++)
+            {
+                byte own = state.Vars[i].Own;
+                if ((own & VarState.Owned) != 0 && (own & VarState.Gone) != 0)
+                {
+                    state.Vars[i].Own |= VarState.Unknown;
+                }
             }
         }
 
@@ -269,7 +289,7 @@ namespace Sing.Analyzers.Flow
                         v.Known = true;
                     }
 
-                    variable.ExitState = variable.IsBorrowed ? (outState >= 0 ? outState : inState) : -1;
+                    variable.ExitState = variable.IsBorrowed || variable.IsRefParameter ? (outState >= 0 ? outState : inState) : -1;
                 }
 
                 entry.Vars[index] = v;
@@ -303,27 +323,35 @@ namespace Sing.Analyzers.Flow
                 else if (variable.IsRefParameter || (variable.ReturnsToCaller && !variable.IsCapture))
                 {
                     // ref/out: the caller takes a value back; a released one would be a dead handle.
-                    if ((v.Own & VarState.Gone) != 0)
+                    if ((v.Own & VarState.Gone) != 0 && (v.Own & VarState.Unknown) == 0)
                     {
                         Report(Descriptors.HandedBackReleased, variable.Location, variable.Name);
                     }
+
+                    CheckExitState(variable, v);
                 }
                 else if (variable.IsBorrowed)
                 {
-                    if (variable.Contract is not null && variable.ExitState >= 0 && v.Known && (v.Own & VarState.Owned) != 0)
-                    {
-                        FlowState.Resolve(ref v, variable.Contract);
-                        // A peer that closed is observed by the caller's next receive, whatever the state.
-                        ulong wrong = v.States & ~(1UL << variable.ExitState) & ~(1UL << VarState.ClosedBit);
-                        if (wrong != 0)
-                        {
-                            Report(Descriptors.ExitState, variable.Location, variable.Name, variable.Contract.States[variable.ExitState].Name, StateNames(variable.Contract, wrong));
-                        }
-                    }
+                    CheckExitState(variable, v);
                 }
                 else if (!variable.ReturnsToCaller && !variable.IsCapture)
                 {
                     CheckLeak(i, v, "reaches the end of the method");
+                }
+            }
+        }
+
+        private void CheckExitState(TrackedVariable variable, VarState v)
+        {
+            if (variable.Contract is not null && variable.ExitState >= 0 && v.Known && (v.Own & VarState.Owned) != 0)
+            {
+                FlowState.Resolve(ref v, variable.Contract);
+
+                // A peer that closed is observed by the caller's next receive, whatever the state.
+                ulong wrong = v.States & ~(1UL << variable.ExitState) & ~(1UL << VarState.ClosedBit);
+                if (wrong != 0)
+                {
+                    Report(Descriptors.ExitState, variable.Location, variable.Name, variable.Contract.States[variable.ExitState].Name, StateNames(variable.Contract, wrong));
                 }
             }
         }
