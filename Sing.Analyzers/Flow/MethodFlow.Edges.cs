@@ -321,12 +321,46 @@ namespace Sing.Analyzers.Flow
                 case IDeclarationPatternOperation or ITypePatternOperation or IRecursivePatternOperation:
                     if (value)
                     {
-                        RefineNull(ResolveVar(subject), state, false);
+                        if (pattern is not IDeclarationPatternOperation { MatchedType: null })
+                        {
+                            RefineNull(ResolveVar(subject), state, false);
+                        }
+
                         DeclaredAlias(subject, pattern, state);
+                    }
+                    else if (MatchesEveryNonNull(pattern))
+                    {
+                        // v is ExVector<byte> w failing means v is null.
+                        RefineNull(ResolveVar(subject), state, true);
                     }
 
                     return;
             }
+        }
+
+        private static bool MatchesEveryNonNull(IPatternOperation pattern)
+        {
+            ITypeSymbol? matched = pattern switch
+            {
+                IDeclarationPatternOperation declaration => declaration.MatchedType,
+                ITypePatternOperation type => type.MatchedType,
+                IRecursivePatternOperation { PropertySubpatterns.IsEmpty: true, DeconstructionSubpatterns.IsEmpty: true } recursive => recursive.MatchedType,
+                _ => null,
+            };
+            if (matched is null)
+            {
+                return false;
+            }
+
+            for (ITypeSymbol? t = pattern.InputType; t is not null; t = t.BaseType)
+            {
+                if (SymbolEqualityComparer.Default.Equals(t.WithNullableAnnotation(NullableAnnotation.NotAnnotated), matched.WithNullableAnnotation(NullableAnnotation.NotAnnotated)))
+                {
+                    return true;
+                }
+            }
+
+            return false;
         }
 
         /// <summary>v is ExVector&lt;byte&gt; w: on the matching edge the value moves to w (a second name is a move).</summary>

@@ -369,6 +369,25 @@ namespace Sing.Analyzers.Flow
                     continue;
                 }
 
+                if (parameter is not null && parameter.RefKind == RefKind.None && parameter.OriginalDefinition.Type is ITypeParameterSymbol)
+                {
+                    // Passed as a type parameter (List<T>.Add, Keep<T>): a second name the callee may keep.
+                    // (An object or interface parameter is a borrow: using it as a tracked value again needs a cast the run-time check guards.)
+                    Use(index, argument.Value.Syntax);
+                    if (method is not null && ReturnsItsArgument(method, parameter))
+                    {
+                        // T Id<T>(T x): the result is the value (Transfer.Move, identity helpers): a move into it.
+                        Consume(index, argument.Value.Syntax);
+                    }
+                    else
+                    {
+                        CannotFollow(index, argument.Value.Syntax, "is passed as '" + parameter.OriginalDefinition.Type.ToDisplayString() + "' to " + (method?.Name ?? "a call"),
+                            "pass it to a parameter of its own type ([Claims] to give it away), or hold it in a TRef<T> or EndpointSet<T>");
+                    }
+
+                    continue;
+                }
+
                 Use(index, argument.Value.Syntax);
                 if (parameter?.RefKind == RefKind.Ref)
                 {
@@ -397,6 +416,14 @@ namespace Sing.Analyzers.Flow
                     }
                 }
             }
+        }
+
+        /// <summary>True for a generic method whose result has the type parameter the argument was passed as.</summary>
+        private static bool ReturnsItsArgument(IMethodSymbol method, IParameterSymbol parameter)
+        {
+            ITypeSymbol declared = parameter.OriginalDefinition.Type;
+            return declared is ITypeParameterSymbol && SymbolEqualityComparer.Default.Equals(method.OriginalDefinition.ReturnType.WithNullableAnnotation(NullableAnnotation.NotAnnotated), declared.WithNullableAnnotation(NullableAnnotation.NotAnnotated))
+                && ArgumentKinds.IsTracked(method.ReturnType);
         }
 
         /// <summary>The result value of [NotNullWhen(b)] (or [MaybeNullWhen(!b)]) on an out parameter, or null.</summary>

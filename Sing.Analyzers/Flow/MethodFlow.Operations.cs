@@ -1,3 +1,4 @@
+using System;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.FlowAnalysis;
 using Microsoft.CodeAnalysis.Operations;
@@ -74,6 +75,24 @@ namespace Sing.Analyzers.Flow
                     return;
                 case IIsPatternOperation pattern when ResolveVar(pattern.Value) >= 0:
                     return;
+                case IDeconstructionAssignmentOperation deconstruction:
+                    VisitDeconstruction(deconstruction);
+                    return;
+                case IArrayInitializerOperation or ITupleOperation or ICollectionExpressionOperation when !IsCallTemporary(operation):
+                    foreach (IOperation element in operation.ChildOperations)
+                    {
+                        int index = ResolveVar(element);
+                        if (index >= 0 && !_vars[index].IsView)
+                        {
+                            CannotFollow(index, element.Syntax, operation is ITupleOperation ? "is put in a tuple" : "is put in an array or collection", "keep it in a variable of its own type, or hold it in a TRef<T> or EndpointSet<T>");
+                        }
+                        else
+                        {
+                            Visit(element);
+                        }
+                    }
+
+                    return;
                 case IFlowAnonymousFunctionOperation or IAnonymousFunctionOperation or ILocalFunctionOperation:
                     // Captures are reported by the capture rule; bodies are analysed on their own.
                     return;
@@ -127,7 +146,23 @@ namespace Sing.Analyzers.Flow
             int source = ResolveVar(assignment.Value);
             if (source >= 0 && !_vars[source].IsView)
             {
-                Consume(source, assignment.Value.Syntax);
+                IOperation store = Unwrap(assignment.Target);
+                if (assignment.IsRef)
+                {
+                    CannotFollow(source, assignment.Value.Syntax, "gets a second name through a ref local", "use the variable itself");
+                }
+                else if (store is IFieldReferenceOperation or IPropertyReferenceOperation && ArgumentKinds.IsTracked(store.Type))
+                {
+                    Consume(source, assignment.Value.Syntax);
+                }
+                else if (store is IArrayElementReferenceOperation)
+                {
+                    CannotFollow(source, assignment.Value.Syntax, "is stored in an array element", "hold it in a TRef<T> or EndpointSet<T>");
+                }
+                else
+                {
+                    CannotFollow(source, assignment.Value.Syntax, "is converted to '" + (store.Type?.ToDisplayString() ?? "another type") + "'", "keep it in a variable of its own type");
+                }
             }
             else if (source >= 0)
             {
@@ -153,6 +188,116 @@ namespace Sing.Analyzers.Flow
             {
                 Visit(child);
             }
+        }
+
+        /// <summary>An array or collection built only to be passed to a call (Wait(0, [ep]), params): its elements are borrowed.</summary>
+        private static bool IsCallTemporary(IOperation operation)
+        {
+            IOperation? parent = operation.Parent;
+            if (parent is IArrayCreationOperation)
+            {
+                parent = parent.Parent;
+            }
+
+            while (parent is IConversionOperation)
+            {
+                parent = parent.Parent;
+            }
+
+            return parent is IArgumentOperation;
+        }
+
+        /// <summary>(a, b) = (x, y) and var (a, b) = (x, y): element-wise moves, all at once (so a swap is clean).</summary>
+        private void VisitDeconstruction(IDeconstructionAssignmentOperation deconstruction)
+        {
+            IOperation target = Unwrap(deconstruction.Target);
+            if (target is IDeclarationExpressionOperation declaration)
+            {
+                target = declaration.Expression;
+            }
+
+            IOperation value = Unwrap(deconstruction.Value);
+            if (target is not ITupleOperation targets)
+            {
+                Visit(deconstruction.Value);
+                return;
+            }
+
+            var sources = new int[targets.Elements.Length];
+            var saved = new VarState[targets.Elements.Length];
+            for (int i = 0; i < targets.Elements.Length; i++)
+            {
+                sources[i] = -1;
+                IOperation? element = value is ITupleOperation tuple && tuple.Elements.Length == targets.Elements.Length ? tuple.Elements[i] : null;
+                int source = element is null ? -1 : ResolveVar(element);
+                if (source >= 0 && !_vars[source].IsView && ResolveVar(targets.Elements[i]) >= 0)
+                {
+                    Use(source, element!.Syntax);
+                    sources[i] = source;
+                    saved[i] = _state.Vars[source];
+                }
+                else if (element is not null)
+                {
+                    int index = ResolveVar(element);
+                    if (index >= 0 && !_vars[index].IsView)
+                    {
+                        CannotFollow(index, element.Syntax, "is deconstructed into a variable of another type", "deconstruct into a variable of its own type");
+                    }
+                    else
+                    {
+                        Visit(element);
+                    }
+                }
+            }
+
+            if (value is not ITupleOperation)
+            {
+                Visit(deconstruction.Value);
+            }
+
+            for (int i = 0; i < targets.Elements.Length; i++)
+            {
+                if (sources[i] >= 0 && Array.IndexOf(sources, ResolveVar(targets.Elements[i])) < 0)
+                {
+                    Overwrite(ResolveVar(targets.Elements[i]), targets.Elements[i].Syntax);
+                }
+            }
+
+            for (int i = 0; i < targets.Elements.Length; i++)
+            {
+                int targetIndex = ResolveVar(targets.Elements[i]);
+                if (sources[i] >= 0 && !ContainsTarget(targets, sources[i]))
+                {
+                    _state.Vars[sources[i]].Own = VarState.Gone;
+                    _state.Vars[sources[i]].ReleasedAt = deconstruction.Syntax.SpanStart;
+                }
+
+                if (targetIndex >= 0 && !_vars[targetIndex].IsView)
+                {
+                    if (sources[i] >= 0)
+                    {
+                        _state.Vars[targetIndex] = saved[i];
+                    }
+                    else if (ArgumentKinds.IsTracked(targets.Elements[i].Type))
+                    {
+                        Overwrite(targetIndex, targets.Elements[i].Syntax);
+                        _state.Vars[targetIndex] = Fresh();
+                    }
+                }
+            }
+        }
+
+        private bool ContainsTarget(ITupleOperation targets, int index)
+        {
+            foreach (IOperation element in targets.Elements)
+            {
+                if (ResolveVar(element) == index)
+                {
+                    return true;
+                }
+            }
+
+            return false;
         }
 
         /// <summary>The view variable whose field an assignment target writes (h.S, h.Inner.S), or -1.</summary>
@@ -438,6 +583,18 @@ namespace Sing.Analyzers.Flow
             _state.Vars[index].ReleasedAt = syntax.SpanStart;
             _state.Vars[index].SeenAt = syntax.SpanStart;
             Invalidate(index);
+        }
+
+        /// <summary>SING0211: the value goes where the analysis cannot follow; it is treated as moved there.</summary>
+        private void CannotFollow(int index, SyntaxNode syntax, string where, string advice)
+        {
+            Use(index, syntax);
+            if (!_vars[index].IsBorrowed)
+            {
+                Report(Descriptors.CannotFollow, syntax.GetLocation(), _vars[index].Name, where, advice);
+            }
+
+            Consume(index, syntax);
         }
 
         private void Use(int index, SyntaxNode syntax)

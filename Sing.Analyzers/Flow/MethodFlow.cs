@@ -150,6 +150,12 @@ namespace Sing.Analyzers.Flow
             {
                 foreach (ILocalSymbol local in region.Locals)
                 {
+                    if (local.RefKind != RefKind.None && ArgumentKinds.IsTracked(local.Type))
+                    {
+                        // ref ExVector<byte> alias = ref v: a second name; binding it is reported (SING0211).
+                        continue;
+                    }
+
                     AddSymbol(local, local.Type, local.RefKind != RefKind.None || IsViewType(local.Type));
                 }
             }
