@@ -29,6 +29,13 @@ namespace Sing.Analyzers.Flow
                     }
                     else if (returned >= 0)
                     {
+                        if (_method is not null && _vars[returned].Contract is { } contract && ReturnState(_method, contract) is int promised and >= 0)
+                        {
+                            // [return: InState("S")]: the endpoint must leave in S.
+                            RequireState(returned, contract, contract.States[promised].Name, branchValue.Syntax, (name, expected, actual) =>
+                                Diagnostic.Create(Descriptors.ExitState, branchValue.Syntax.GetLocation(), name, expected, actual));
+                        }
+
                         Consume(returned, branchValue.Syntax);
                     }
                     else

@@ -537,6 +537,12 @@ namespace Sing.Analyzers.Flow
                 Overwrite(target, syntax);
                 _state.Vars[target] = Fresh();
                 _state.Vars[target].SeenAt = syntax.SpanStart;
+                if (Unwrap(value) is IInvocationOperation call && _vars[target].Contract is { } contract && ReturnState(call.TargetMethod, contract) is int state and >= 0)
+                {
+                    // [return: InState("S")] on the callee: the endpoint arrives in S.
+                    _state.Vars[target].States = 1UL << state;
+                    _state.Vars[target].Known = true;
+                }
             }
         }
 

@@ -50,8 +50,11 @@ namespace Sing.Analyzers.Flow
             _reported = reported;
         }
 
+        private IMethodSymbol? _method;
+
         public void Run(IMethodSymbol? method)
         {
+            _method = method;
             CollectVariables(method);
             if (!_sawTracked)
             {
@@ -300,6 +303,20 @@ namespace Sing.Analyzers.Flow
 
                 entry.Vars[index] = v;
             }
+        }
+
+        /// <summary>[return: InState("S")] on a method: the state its returned endpoint is in, or -1.</summary>
+        private static int ReturnState(IMethodSymbol method, ContractModel contract)
+        {
+            foreach (AttributeData attribute in method.GetReturnTypeAttributes())
+            {
+                if (attribute.AttributeClass?.ToDisplayString() == KnownNames.InState)
+                {
+                    return StateOf(contract, attribute);
+                }
+            }
+
+            return -1;
         }
 
         private static int StateOf(ContractModel contract, AttributeData? attribute)
