@@ -58,9 +58,12 @@ namespace Sing.Analyzers
         public static readonly DiagnosticDescriptor DynamicCode = Error("SING0305", "Dynamic code in a SIP", "SIP code is sealed: it cannot use '{0}' to generate or load code", Purity);
         public static readonly DiagnosticDescriptor Privileged = Error("SING0306", "Privileged operation outside a trusted assembly", "'{0}' is privileged: only assemblies marked [assembly: TrustedAssembly] may use it", Purity);
 
+        /// <summary>Each diagnostic's help link: its anchor in this project's README (relative to the repository root).</summary>
+        internal const string HelpBase = "Sing.Analyzers/README.md#";
+
         private static DiagnosticDescriptor Error(string id, string title, string message, string category)
         {
-            return new DiagnosticDescriptor(id, title, message, category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: null, customTags: []);
+            return new DiagnosticDescriptor(id, title, message, category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpBase + id.ToLowerInvariant(), customTags: []);
         }
     }
 }
