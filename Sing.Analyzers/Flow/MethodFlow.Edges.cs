@@ -213,7 +213,7 @@ namespace Sing.Analyzers.Flow
                 {
                     if (_reporting && (state.Vars[index].Own & VarState.Owned) != 0)
                     {
-                        CheckLeak(index, state.Vars[index], ExitNote(branch, region));
+                        CheckLeak(index, state.Vars[index], ExitNote(branch, region), FixPoint(branch));
                     }
 
                     state.Vars[index] = VarState.Unassigned;
@@ -227,6 +227,36 @@ namespace Sing.Analyzers.Flow
                     state.Vars[index] = VarState.Unassigned;
                 }
             }
+        }
+
+        /// <summary>Where a release is missing on a leaking path, for the code fix: "before:N" (a return statement) or "after:N" (the statement at N).</summary>
+        private static string? FixPoint(ControlFlowBranch? branch)
+        {
+            BasicBlock? source = branch?.Source;
+            if (source is null)
+            {
+                return null;
+            }
+
+            if (branch!.Semantics == ControlFlowBranchSemantics.Return && source.BranchValue is { } returned)
+            {
+                for (SyntaxNode? node = returned.Syntax; node is not null; node = node.Parent)
+                {
+                    if (node is Microsoft.CodeAnalysis.CSharp.Syntax.ReturnStatementSyntax statement)
+                    {
+                        return "before:" + statement.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                    }
+                }
+
+                return null;
+            }
+
+            if (source.BranchValue is null && source.Operations.Length > 0 && branch.Destination is { } destination && destination.Ordinal > source.Ordinal)
+            {
+                return "after:" + source.Operations[source.Operations.Length - 1].Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            }
+
+            return null;
         }
 
         /// <summary>How a path leaves a scope, for leak messages: "returns at line N", "leaves its scope at line N".</summary>

@@ -98,7 +98,9 @@ namespace Sing.Analyzers.Flow
             {
                 Use(receiver, invocation.Instance!.Syntax);
                 MessageModel message = contract.Messages[sent];
+                _hintContract = contract;
                 SendArguments(invocation.Arguments, message);
+                _hintContract = null;
                 Advance(receiver, invocation, sent, sending: true);
                 return true;
             }
@@ -245,8 +247,44 @@ namespace Sing.Analyzers.Flow
                         Diagnostic.Create(Descriptors.EndpointArgumentWrongState, argument.Value.Syntax.GetLocation(), name, expected, message.Name, actual));
                 }
 
+                if (declared is not null && ReplyCarrying(message, declared) is string reply)
+                {
+                    _sendHints[argument.Value.Syntax.SpanStart] = "; it was sent in " + message.Name + ", and a " + declared.TypeText + " comes back in " + reply
+                        + ": use the one received with Get" + reply + "(out ...)";
+                }
+
                 Consume(index, argument.Value.Syntax);
             }
+        }
+
+        /// <summary>A message in the other direction carrying a value of the same type (e.g. BadPacketSize returning the buffer), or null.</summary>
+        private ContractModel? _hintContract;
+
+        private string? ReplyCarrying(MessageModel sent, ArgumentModel argument)
+        {
+            ContractModel? contract = _hintContract;
+            if (contract is null)
+            {
+                return null;
+            }
+
+            foreach (MessageModel other in contract.Messages)
+            {
+                if (other.IsIn == sent.IsIn)
+                {
+                    continue;
+                }
+
+                foreach (ArgumentModel candidate in other.Arguments)
+                {
+                    if (candidate.Kind == argument.Kind && candidate.TypeText == argument.TypeText)
+                    {
+                        return other.Name;
+                    }
+                }
+            }
+
+            return null;
         }
 
         /// <summary>Out arguments of a receive: the receiver now owns them, endpoints in their declared state.</summary>

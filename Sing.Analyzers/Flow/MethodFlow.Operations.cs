@@ -633,7 +633,13 @@ namespace Sing.Analyzers.Flow
         /// <summary>" (released at line N)" for use-after-release and double-release messages.</summary>
         private string ReleasedNote(VarState v)
         {
-            return v.ReleasedAt >= 0 ? " (it was sent, freed or moved at line " + LineOf(v.ReleasedAt) + ")" : string.Empty;
+            if (v.ReleasedAt < 0)
+            {
+                return string.Empty;
+            }
+
+            string hint = _sendHints.TryGetValue(v.ReleasedAt, out string? reply) ? reply : string.Empty;
+            return " (it was sent, freed or moved at line " + LineOf(v.ReleasedAt) + hint + ")";
         }
 
         private string SeenNote(VarState v)

@@ -25,6 +25,7 @@ namespace Sing.Analyzers.Flow
         private readonly Dictionary<CaptureId, int> _captureIndex = new Dictionary<CaptureId, int>();
         private readonly Dictionary<CaptureId, object> _tagCaptures = new Dictionary<CaptureId, object>();
         private readonly Dictionary<IOperation, List<(int Index, bool WhenResult)>> _nullWhen = new Dictionary<IOperation, List<(int Index, bool WhenResult)>>();
+        private readonly Dictionary<int, string> _sendHints = new Dictionary<int, string>();
         private readonly Dictionary<ILocalSymbol, object> _tagLocals = new Dictionary<ILocalSymbol, object>(SymbolEqualityComparer.Default);
         /// <summary>
         /// Finally contexts: a finally block is analysed once per way of entering it (per exit of the
@@ -379,16 +380,26 @@ namespace Sing.Analyzers.Flow
             }
         }
 
-        private void CheckLeak(int index, VarState v, string exit)
+        private void CheckLeak(int index, VarState v, string exit, string? insert = null)
         {
             TrackedVariable variable = _vars[index];
             if ((v.Own & VarState.Owned) != 0 && (v.Own & VarState.Unknown) == 0 && !variable.IsView && !variable.IsBorrowed && !variable.ReturnsToCaller && !variable.IsCapture)
             {
-                Report(Descriptors.Leak, variable.Location, variable.Name, " (on a path where it is " + SeenNote(v) + "it " + exit + ")");
+                // For the code fix: where the release is missing, and whether the value may be null there.
+                ImmutableDictionary<string, string?>? fix = insert is null ? null : ImmutableDictionary<string, string?>.Empty
+                    .Add("Name", variable.Name)
+                    .Add("Insert", insert)
+                    .Add("MayBeNull", (v.Own & VarState.Null) != 0 ? "true" : "false");
+                ReportWith(Descriptors.Leak, variable.Location, fix, variable.Name, " (on a path where it is " + SeenNote(v) + "it " + exit + ")");
             }
         }
 
         private void Report(DiagnosticDescriptor descriptor, Location location, params object[] arguments)
+        {
+            ReportWith(descriptor, location, null, arguments);
+        }
+
+        private void ReportWith(DiagnosticDescriptor descriptor, Location location, ImmutableDictionary<string, string?>? properties, params object[] arguments)
         {
             if (!_reporting || !location.IsInSource)
             {
@@ -397,7 +408,7 @@ namespace Sing.Analyzers.Flow
 
             if (_reported.Add(descriptor.Id + "@" + location.SourceSpan.Start.ToString(System.Globalization.CultureInfo.InvariantCulture)))
             {
-                _report(Diagnostic.Create(descriptor, location, arguments));
+                _report(Diagnostic.Create(descriptor, location, properties, arguments));
             }
         }
 

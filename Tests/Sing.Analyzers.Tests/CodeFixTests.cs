@@ -108,5 +108,66 @@ namespace Sing.Analyzers.Tests
             Assert.DoesNotContain("{ Tag: Calculator.Exp.ReadyTag.Quit } =>", fixedProgram, System.StringComparison.Ordinal);
             Verify.Diagnostics(fixedProgram);
         }
+
+        [Fact]
+        public void Frees_a_leaked_block_before_the_return_that_leaks_it()
+        {
+            string program = Prelude.InClass("""
+                static int M(bool early)
+                {
+                    ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                    if (early)
+                    {
+                        v[0] = 1;
+                        return 1;
+                    }
+
+                    v.Free();
+                    return 0;
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0203", new ReleaseOnLeakingPathCodeFix());
+            Assert.True(System.Text.RegularExpressions.Regex.IsMatch(fixedProgram, @"v\[0\] = 1;\s*v\.Free\(\);\s*return 1;"), fixedProgram);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Closes_a_leaked_endpoint_at_the_end_of_its_scope()
+        {
+            string program = Prelude.InClass("""
+                static void M(bool c)
+                {
+                    Calculator.CreateChannel(out Calculator.Imp imp, out Calculator.Exp exp);
+                    exp.Free();
+                    if (c)
+                    {
+                        imp.SendQuit();
+                        imp.Free();
+                    }
+                    else
+                    {
+                        imp.SendAdd(1, 2);
+                    }
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0203", new ReleaseOnLeakingPathCodeFix());
+            Assert.True(System.Text.RegularExpressions.Regex.IsMatch(fixedProgram, @"imp\.SendAdd\(1, 2\);\s*imp\.Free\(\);"), fixedProgram);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Frees_a_maybe_null_value_conditionally()
+        {
+            string program = Prelude.InClass("""
+                static void M(bool c)
+                {
+                    ExVector<byte>? v = c ? ExchangeHeap.NewVector<byte>(8) : null;
+                    Console.WriteLine(c);
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0203", new ReleaseOnLeakingPathCodeFix());
+            Assert.Contains("v?.Free();", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
     }
 }

@@ -99,5 +99,26 @@ namespace Sing.Analyzers.Tests.Rules
                 """), "SING0209");
             Assert.Contains("'s' points into the exchange-heap block of 'buffer'", message, StringComparison.Ordinal);
         }
+
+        [Fact]
+        public void Use_after_send_suggests_the_received_replacement()
+        {
+            string message = Verify.MessageOf(Prelude.InClass("""
+                static void M([InState("IoRunning")] NicDevice.Imp nic)
+                {
+                    ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                    nic.SendPacketForReceive(v);
+                    NicDevice.Imp.IoRunningAfterPacketForReceiveReceived r = nic.ReceiveIoRunningAfterPacketForReceive();
+                    if (r.Tag == NicDevice.Imp.IoRunningAfterPacketForReceiveTag.BadPacketSize)
+                    {
+                        r.GetBadPacketSize(out ExVector<byte> back, out int expected);
+                        v[0] = (byte)expected;
+                        back.Free();
+                    }
+                }
+                """), "SING0201");
+            Assert.Contains("it was sent in PacketForReceive", message, StringComparison.Ordinal);
+            Assert.Contains("comes back in BadPacketSize: use the one received with GetBadPacketSize(out ...)", message, StringComparison.Ordinal);
+        }
     }
 }
