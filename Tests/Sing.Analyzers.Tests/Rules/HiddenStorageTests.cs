@@ -30,11 +30,11 @@ namespace Sing.Analyzers.Tests.Rules
 
         [Fact]
         public void Synchronous_lambda_with_an_endpoint_parameter_is_clean() => Verify.Diagnostics(Prelude.InClass("""
-            static Action<Calculator.Imp> Quit() => ([Claims] imp) =>
+            static Action<Calculator.Imp> Quit() => ([Claims] Calculator.Imp imp) =>
             {
                 imp.Free();
             };
-            """.Replace("([Claims] imp)", "([Claims] Calculator.Imp imp)")));
+            """));
 
         [Fact]
         public void Return_InState_gives_the_caller_a_known_state() => Verify.Diagnostics(Prelude.InClass("""
