@@ -13,6 +13,11 @@ namespace Sing.Analyzers.Flow
         private void VisitInvocation(IInvocationOperation invocation)
         {
             IMethodSymbol method = invocation.TargetMethod;
+            if (!(method.Name == "Free" && method.Parameters.Length == 0))
+            {
+                DroppedTemporary(invocation.Instance);
+            }
+
             int receiver = invocation.Instance is null ? -1 : ResolveVar(invocation.Instance);
             if (receiver >= 0)
             {
@@ -87,6 +92,15 @@ namespace Sing.Analyzers.Flow
             }
 
             VisitArguments(invocation.Arguments, method, invocation.Instance, invocation);
+        }
+
+        /// <summary>NewVector(8).AsSpan(), tref.Acquire().Length: a tracked value made by a call, used once and dropped, leaks.</summary>
+        private void DroppedTemporary(IOperation? instance)
+        {
+            if (instance is not null && Unwrap(instance) is IInvocationOperation or IObjectCreationOperation && ArgumentKinds.IsTracked(instance.Type))
+            {
+                Report(Descriptors.Leak, instance.Syntax.GetLocation(), instance.Syntax.ToString(), " (a temporary nothing owns: assign it to a variable and free, send or return it)");
+            }
         }
 
         /// <summary>SendM / RecvM / ReceiveS on an endpoint variable. False for other members.</summary>

@@ -69,6 +69,14 @@ namespace Sing.Analyzers.Flow
                     }
 
                     return;
+                case IPropertyReferenceOperation temporaryOwner when temporaryOwner.Instance is not null && ResolveVar(temporaryOwner.Instance) < 0:
+                    DroppedTemporary(temporaryOwner.Instance);
+                    foreach (IOperation child in operation.ChildOperations)
+                    {
+                        Visit(child);
+                    }
+
+                    return;
                 case IIsNullOperation:
                     return;
                 case IBinaryOperation binary when IsNullLiteral(binary.LeftOperand) || IsNullLiteral(binary.RightOperand):

@@ -12,9 +12,10 @@ using Xunit.Abstractions;
 namespace Sing.Analyzers.Tests.Rules
 {
     /// <summary>
-    /// Property test: random programs over three blocks and one span (allocate, free, use, move, null,
-    /// take a view, use the view, branches, loops, try/finally, returns) are checked by the analyzer and
-    /// by an interpreter of the ownership rules (L1, L2, V) that explores every path; the two must
+    /// Property test: random programs over three blocks, one span and the client end of the Calculator
+    /// contract (allocate, free, use, move, null, take a view, use the view, send, receive, close;
+    /// branches, loops, try/finally, returns) are checked by the analyzer and by an interpreter of the
+    /// ownership and protocol rules (L1, L2, V, P) that explores every path; the two must
     /// report the same (rule, line) pairs. Conditions are independent calls, so "on some path" means
     /// the same for both. CsCheck shrinks a failing program to a small one.
     /// </summary>
@@ -48,6 +49,9 @@ namespace Sing.Analyzers.Tests.Rules
 
         private sealed record Return : Stmt;
 
+        /// <summary>An operation of the client end of the Calculator contract (Send Add/Divide/Quit, Recv Result/DivideByZero, Free).</summary>
+        private sealed record Endpoint(int Op) : Stmt;
+
         private sealed record If(List<Stmt> Then, List<Stmt> Else) : Stmt;
 
         private sealed record While(List<Stmt> Body) : Stmt;
@@ -69,8 +73,14 @@ namespace Sing.Analyzers.Tests.Rules
                 int x = code[pos++];
                 int k = x / 16 % Vars;
                 int j = x / 48 % Vars;
-                switch (x % 16)
+                switch (x % 20)
                 {
+                    case 16:
+                    case 17:
+                    case 18:
+                    case 19:
+                        block.Add(new Endpoint(((x % 20) - 16) * 2 + (x / 20 % 2)));
+                        break;
                     case 0:
                     case 1:
                         block.Add(new New(k));
@@ -129,6 +139,7 @@ namespace Sing.Analyzers.Tests.Rules
             public readonly Dictionary<Stmt, int> Lines = new Dictionary<Stmt, int>(ReferenceEqualityComparer.Instance);
             public int Line = 1;
             public int[] Declarations = new int[Vars];
+            public int EndpointLine;
 
             public void Emit(string text, int indent)
             {
@@ -153,6 +164,9 @@ namespace Sing.Analyzers.Tests.Rules
             }
 
             r.Emit("Span<byte> s = default;", 2);
+            r.EndpointLine = r.Line;
+            r.Emit("Calculator.CreateChannel(out Calculator.Imp imp, out Calculator.Exp exp);", 2);
+            r.Emit("exp.Free();", 2);
             RenderBlock(program, r, 2);
             r.Emit("}", 1);
             r.Emit("}", 0);
@@ -191,6 +205,9 @@ namespace Sing.Analyzers.Tests.Rules
                     case Return:
                         r.Emit("return;", indent);
                         break;
+                    case Endpoint e:
+                        r.Emit(EndpointCalls[e.Op], indent);
+                        break;
                     case If i:
                         r.Emit("if (Flag()) {", indent);
                         RenderBlock(i.Then, r, indent + 1);
@@ -214,6 +231,21 @@ namespace Sing.Analyzers.Tests.Rules
             }
         }
 
+        private static readonly string[] EndpointCalls =
+        {
+            "imp.SendAdd(1, 2);", "imp.SendDivide(1, 0);", "imp.SendQuit();", "imp.RecvResult(out _);",
+            "imp.RecvDivideByZero();", "imp.Free();", "imp.SendAdd(3, 4);", "imp.Free();",
+        };
+
+        // The client's view of Calculator: Ready -Add-> AfterAdd -Result-> Ready; Ready -Divide-> AfterDivide
+        // -(Result|DivideByZero)-> Ready; Ready -Quit-> Done. Stuck: a state after a wrong operation (the
+        // analyzer drops it from the endpoint's possible states and reports nothing more for it).
+        private const byte Ready = 0;
+        private const byte AfterAdd = 1;
+        private const byte AfterDivide = 2;
+        private const byte Done = 3;
+        private const byte Stuck = 4;
+
         // ---- the interpreter: sets of concrete states, every path ----
 
         private const byte Null = 0;
@@ -221,7 +253,7 @@ namespace Sing.Analyzers.Tests.Rules
         private const byte Gone = 2;
 
         /// <summary>One program state: each block variable's status; the span's owner (-1: none) and validity.</summary>
-        private readonly record struct State(byte V0, byte V1, byte V2, int ViewOwner, bool ViewValid)
+        private readonly record struct State(byte V0, byte V1, byte V2, int ViewOwner, bool ViewValid, byte Ep, byte Proto)
         {
             public byte Get(int k) => k switch { 0 => V0, 1 => V1, _ => V2 };
 
@@ -361,9 +393,57 @@ namespace Sing.Analyzers.Tests.Rules
                         }
 
                         return s;
+                    case Endpoint e:
+                        return EndpointStep(e.Op, s, line);
                 }
 
                 throw new InvalidOperationException(statement.ToString());
+            }
+
+            private State EndpointStep(int op, State s, int line)
+            {
+                if (op == 5 || op == 7)
+                {
+                    if (s.Ep == Gone)
+                    {
+                        Found.Add(("SING0202", line));
+                    }
+
+                    return s with { Ep = Gone };
+                }
+
+                if (s.Ep == Gone)
+                {
+                    Found.Add(("SING0201", line));
+                }
+
+                bool sending = op is 0 or 1 or 2 or 6;
+                byte next = (op, s.Proto) switch
+                {
+                    (0 or 6, Ready) => AfterAdd,
+                    (1, Ready) => AfterDivide,
+                    (2, Ready) => Done,
+                    (3, AfterAdd) => Ready,
+                    (3, AfterDivide) => Ready,
+                    (4, AfterDivide) => Ready,
+                    _ => Stuck,
+                };
+                if (s.Proto == Stuck)
+                {
+                    return s;
+                }
+
+                if (next == Stuck)
+                {
+                    Found.Add((sending ? "SING0101" : "SING0102", line));
+                }
+                else if (!sending && s.Proto == AfterDivide)
+                {
+                    // RecvResult/RecvDivideByZero where the other may arrive.
+                    Found.Add(("SING0104", line));
+                }
+
+                return s with { Proto = next };
             }
 
             private void Overwrite(State s, int k, int line)
@@ -385,6 +465,11 @@ namespace Sing.Analyzers.Tests.Rules
                             Found.Add(("SING0203", _r.Declarations[k]));
                         }
                     }
+
+                    if (s.Ep == Owned)
+                    {
+                        Found.Add(("SING0203", _r.EndpointLine));
+                    }
                 }
             }
         }
@@ -392,7 +477,7 @@ namespace Sing.Analyzers.Tests.Rules
         private static HashSet<(string Id, int Line)> Expected(List<Stmt> program, Renderer r)
         {
             var interpreter = new Interpreter(r);
-            var start = new HashSet<State> { new State(Null, Null, Null, -1, true) };
+            var start = new HashSet<State> { new State(Null, Null, Null, -1, true, Owned, Ready) };
             (HashSet<State> normal, HashSet<State> returned) = interpreter.Exec(program, start);
             normal.UnionWith(returned);
             interpreter.AtExit(normal);
@@ -429,7 +514,7 @@ namespace Sing.Analyzers.Tests.Rules
             // SING_PROPERTY_ITER=5000 for a longer search; the default keeps the suite under a minute.
             int iterations = int.TryParse(Environment.GetEnvironmentVariable("SING_PROPERTY_ITER"), out int n) ? n : 300;
             var stats = new int[2];
-            Gen.Int[0, 16 * 48].Array[1, 30].Sample(
+            Gen.Int[0, 20 * 48].Array[1, 30].Sample(
                 code =>
                 {
                     Agree(code);
@@ -452,10 +537,11 @@ namespace Sing.Analyzers.Tests.Rules
             var program = new List<Stmt>
             {
                 new New(0), new View(0), new Free(0), new UseView(), new Use(0), new Free(0), new New(1), new New(1),
+                new Endpoint(0), new Endpoint(6), new Endpoint(5),
             };
             string source = Render(program, out Renderer r);
             HashSet<(string Id, int Line)> expected = Expected(program, r);
-            Assert.Equal(new[] { "SING0201", "SING0202", "SING0203", "SING0203", "SING0209" }, expected.Select(e => e.Id).OrderBy(i => i, StringComparer.Ordinal).ToArray());
+            Assert.Equal(new[] { "SING0101", "SING0201", "SING0202", "SING0203", "SING0203", "SING0209" }, expected.Select(e => e.Id).OrderBy(i => i, StringComparer.Ordinal).ToArray());
             Assert.True(expected.SetEquals(Actual(source)));
         }
     }

@@ -269,5 +269,25 @@ namespace Sing.Analyzers.Tests.Rules
                 v.Free();
             }
             """));
+
+        [Fact]
+        public void View_of_a_claimed_block_returned_after_free() => Verify.Diagnostics(Prelude.InClass("""
+            static Span<byte> Keep([Claims] ExVector<byte> v)
+            {
+                Span<byte> s = v.AsSpan();
+                v.Free();
+                return /*SING0209*/s;
+            }
+            """));
+
+        [Fact]
+        public void View_of_a_temporary_nothing_owns() => Verify.Diagnostics(Prelude.InClass("""
+            static void M(TRef<ExVector<byte>> held)
+            {
+                Span<byte> s = /*SING0203*/held.Acquire().AsSpan();
+                s[0] = 1;
+                Console.WriteLine(/*SING0203*/ExchangeHeap.NewVector<byte>(4).Length);
+            }
+            """));
     }
 }
