@@ -244,12 +244,12 @@ namespace Sing.Analyzers.Flow
         /// <summary>Arguments of a send: tracked ones are given away; endpoints must be in their declared state.</summary>
         private void SendArguments(ImmutableArray<IArgumentOperation> arguments, MessageModel message)
         {
+            VisitOtherArgumentsFirst(arguments);
             foreach (IArgumentOperation argument in arguments)
             {
                 int index = ResolveVar(argument.Value);
                 if (index < 0)
                 {
-                    Visit(argument.Value);
                     continue;
                 }
 
@@ -337,6 +337,8 @@ namespace Sing.Analyzers.Flow
         /// <summary>An ordinary call: [Claims] parameters take ownership, out parameters give it, others borrow.</summary>
         private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method, IOperation? instance = null, IOperation? call = null)
         {
+            ViewsGivenAwayWithTheirOwner(arguments);
+            VisitOtherArgumentsFirst(arguments);
             foreach (IArgumentOperation argument in arguments)
             {
                 IParameterSymbol? parameter = argument.Parameter;
@@ -410,7 +412,6 @@ namespace Sing.Analyzers.Flow
 
                 if (index < 0)
                 {
-                    Visit(argument.Value);
                     continue;
                 }
 
@@ -466,6 +467,59 @@ namespace Sing.Analyzers.Flow
                         _state.Vars[index].States = 1UL << after;
                         _state.Vars[index].Known = true;
                     }
+                }
+            }
+        }
+
+        /// <summary>
+        /// Arguments are all evaluated before the call takes any of them: Send(v, v.Length) reads v while it
+        /// is still owned. Expressions that are not a bare tracked variable are visited first, in order.
+        /// </summary>
+        private void VisitOtherArgumentsFirst(ImmutableArray<IArgumentOperation> arguments)
+        {
+            foreach (IArgumentOperation argument in arguments)
+            {
+                if (argument.Parameter?.RefKind != RefKind.Out && ResolveVar(argument.Value) < 0)
+                {
+                    Visit(argument.Value);
+                }
+            }
+        }
+
+        /// <summary>
+        /// Process([Claims] v, v.AsSpan()): the callee may release the block and then use the view, which
+        /// it cannot know points into it. A view of an owner passed in the same call that claims the owner is SING0209.
+        /// </summary>
+        private void ViewsGivenAwayWithTheirOwner(ImmutableArray<IArgumentOperation> arguments)
+        {
+            ulong claimed = 0;
+            foreach (IArgumentOperation argument in arguments)
+            {
+                int index = ResolveVar(argument.Value);
+                if (index >= 0 && !_vars[index].IsView && argument.Parameter is { } parameter && ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null)
+                {
+                    claimed |= OwnerBit(index);
+                }
+            }
+
+            if (claimed == 0)
+            {
+                return;
+            }
+
+            foreach (IArgumentOperation argument in arguments)
+            {
+                int index = ResolveVar(argument.Value);
+                if (index >= 0 && !_vars[index].IsView)
+                {
+                    continue;
+                }
+
+                bool byRef = argument.Parameter is { } p && (p.RefKind != RefKind.None || IsViewType(p.Type));
+                ulong owners = byRef || IsViewType(argument.Value.Type) ? Derive(argument.Value, true) & claimed : 0;
+                if (owners != 0)
+                {
+                    Report(Descriptors.ViewAfterRelease, argument.Value.Syntax.GetLocation(), argument.Value.Syntax.ToString(), OwnerNames(owners) + " (given away in the same call)");
                 }
             }
         }

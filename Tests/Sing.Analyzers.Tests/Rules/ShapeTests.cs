@@ -69,6 +69,30 @@ namespace Sing.Analyzers.Tests.Rules
             }
             """));
 
+        [Fact]
+        public void Arguments_read_before_the_call_takes_the_value() => Verify.Diagnostics(Prelude.InClass("""
+            static void Store([Claims] ExVector<byte> v, int length)
+            {
+                Console.WriteLine(length);
+                v.Free();
+            }
+
+            static void Reject([Claims][InState("IoRunning")] NicDevice.Exp nic)
+            {
+                NicDevice.Exp.IoRunningReceived r = nic.ReceiveIoRunning();
+                if (r.Tag == NicDevice.Exp.IoRunningTag.PacketForReceive)
+                {
+                    r.GetPacketForReceive(out ExVector<byte> buffer);
+                    nic.SendBadPacketSize(buffer, buffer.Length);
+                }
+
+                Store(ExchangeHeap.NewVector<byte>(2), 2);
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(4);
+                Store(v, v.Length);
+                nic.Free();
+            }
+            """));
+
         // ---- illegal ----
 
         [Fact]

@@ -289,5 +289,35 @@ namespace Sing.Analyzers.Tests.Rules
                 Console.WriteLine(/*SING0203*/ExchangeHeap.NewVector<byte>(4).Length);
             }
             """));
+
+        [Fact]
+        public void View_passed_in_the_call_that_claims_its_owner() => Verify.Diagnostics(Prelude.InClass("""
+            static void Process([Claims] ExVector<byte> v, Span<byte> view)
+            {
+                v.Free();
+                view[0] = 1;
+            }
+
+            static void M()
+            {
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                Process(v, /*SING0209*/v.AsSpan());
+            }
+            """));
+
+        [Fact]
+        public void View_passed_with_a_borrowed_owner_is_clean() => Verify.Diagnostics(Prelude.InClass("""
+            static void Process(ExVector<byte> v, Span<byte> view)
+            {
+                view[0] = (byte)v.Length;
+            }
+
+            static void M()
+            {
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                Process(v, v.AsSpan());
+                v.Free();
+            }
+            """));
     }
 }
