@@ -319,5 +319,31 @@ namespace Sing.Analyzers.Tests.Rules
                 v.Free();
             }
             """));
+
+        [Fact]
+        public void Ref_to_a_field_of_a_block_after_send() => Verify.Diagnostics(Prelude.InClass("""
+            static void M([Claims] NicDevice.Exp nic, [Claims] ExVector<byte> data)
+            {
+                ExRef<Packet> info = ExchangeHeap.New(new Packet());
+                ref int length = ref info.Value.Length;
+                nic.SendReceivedPacket(data, info);
+                /*SING0209*/length = 64;
+                nic.Free();
+            }
+            """));
+
+        [Fact]
+        public void Span_reassigned_to_a_live_block_is_valid_again() => Verify.Diagnostics(Prelude.InClass("""
+            static void M()
+            {
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                ExVector<byte> w = ExchangeHeap.NewVector<byte>(8);
+                Span<byte> s = v.AsSpan();
+                v.Free();
+                s = w.AsSpan();
+                s[0] = 1;
+                w.Free();
+            }
+            """));
     }
 }
