@@ -1,5 +1,5 @@
 #!/usr/bin/env pwsh
-# Same verbs as build.sh (run, test, bench, debug, clean), for hosts with PowerShell 7.
+# Same verbs as build.sh (run, test, bench, soak, debug, clean), for hosts with PowerShell 7.
 # On Linux it delegates to build.sh; the QEMU/ISO work itself lives in Tools/Sing.Build (C#), so both scripts
 # drive one implementation.
 param(

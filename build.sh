@@ -3,6 +3,7 @@
 #   ./build.sh run     build the ISO and boot it in QEMU, serial console on this terminal (quit: Ctrl-A X)
 #   ./build.sh test    build everything and run the whole test suite
 #   ./build.sh bench   boot time, then SingBench beside the Linux guest (--quick for CI); artifacts/bench/
+#   ./build.sh soak    isolation tests at full size: 10 million ABI fuzz calls, 1,000 kills per workload (--quick)
 #   ./build.sh debug   boot paused for gdb and print the gdb command line
 #   ./build.sh clean   remove build outputs
 # Options after the verb go to the build tool (./build.sh help lists them). Missing Debian packages are
@@ -34,6 +35,10 @@ case "$verb" in
     bash Build/install-prerequisites.sh
     tool bench "$@"
     ;;
+  soak)
+    bash Build/install-prerequisites.sh
+    tool soak "$@"
+    ;;
   test)
     bash Build/install-prerequisites.sh
     dotnet build Singularity.sln -nologo -clp:ErrorsOnly
@@ -53,10 +58,10 @@ case "$verb" in
     echo "clean: removed artifacts/ and every bin/ and obj/"
     ;;
   help|-h|--help)
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
     ;;
   *)
-    echo "error: unknown verb '$verb' (try: run, test, bench, debug, clean)" >&2
+    echo "error: unknown verb '$verb' (try: run, test, bench, soak, debug, clean)" >&2
     exit 2
     ;;
 esac

@@ -100,7 +100,8 @@ namespace Sing.Apps.Probe
             Expect(Threads.Set(new EventHandle { Value = real.Value + (1UL << 24) }), AbiStatus.InvalidHandle, "wrong generation", ref failures);
             Expect(Processes.Start(new ProcessHandle { Value = real.Value }), AbiStatus.WrongHandleType, "event used as a process", ref failures);
             Expect(Processes.Kill(new ProcessHandle { Value = (real.Value & ~(0xFFUL << 56)) | (1UL << 56) }), AbiStatus.WrongHandleType, "event retyped as a process", ref failures);
-            Expect(Processes.Close(new ProcessHandle { Value = real.Value }), AbiStatus.Ok, "closing the real handle", ref failures);
+            Expect(Processes.Close(new ProcessHandle { Value = real.Value }), AbiStatus.WrongHandleType, "an event closed as a process", ref failures);
+            Expect(Threads.Close(real), AbiStatus.Ok, "closing the real handle", ref failures);
             Expect(Threads.Set(real), AbiStatus.StaleHandle, "use after close", ref failures);
             Expect(Pages.Free((void*)0x200000, 1), AbiStatus.InvalidArgument, "freeing pages it does not own", ref failures);
             Debug.WriteLine($"forged handles: {failures} unexpected results");

@@ -108,7 +108,7 @@ namespace Sing.Apps.SingBench
             for (int i = 0; i < n; i++) Threads.Yield();
             Threads.Join(other);
             long end = Stopwatch.GetTimestamp();
-            Processes.Close(new ProcessHandle { Value = other.Value });
+            Threads.Close(other);
             return (end - start) / 2;
         }
 
@@ -122,7 +122,7 @@ namespace Sing.Apps.SingBench
             {
                 Threads.Create(&Nothing, 0, out ThreadHandle t);
                 Threads.Join(t);
-                Processes.Close(new ProcessHandle { Value = t.Value });
+                Threads.Close(t);
             }
             return Stopwatch.GetTimestamp() - start;
         }

@@ -8,8 +8,9 @@ using Sing.Installer.Diagnostics;
 
 namespace Sing.Install
 {
-    /// <summary>sing-install check | verify | compose. Exit 0 when nothing is rejected, 1 otherwise, 2 on a usage error.</summary>
-    internal static class Program
+    /// <summary>sing-install check | verify | compose. Exit 0 when nothing is rejected, 1 otherwise, 2 on a usage error.
+    /// <see cref="Run"/> is the whole tool with its streams as parameters, so tests run it in process.</summary>
+    public static class Program
     {
         private const string Usage =
             "usage:\n" +
@@ -17,87 +18,103 @@ namespace Sing.Install
             "  sing-install verify  --policy POLICY --program NAME --assembly path/Name.dll [--references dir1;dir2]\n" +
             "  sing-install compose --policy POLICY [--assemblies name=path.dll;...] [--references dir1;dir2] --out system.manifest";
 
-        private static int Main(string[] args)
+        private static int Main(string[] args) => Run(args, Console.Out, Console.Error);
+
+        /// <summary>One run of sing-install: what it prints goes to <paramref name="output"/> (success) and
+        /// <paramref name="errors"/> (diagnostics, usage); returns the exit status.</summary>
+        public static int Run(string[] args, TextWriter output, TextWriter errors)
         {
-            CommandLine? line = CommandLine.Parse(args, out string? error);
-            if (line is null) return UsageError(error!);
-            string? policy = line.Option("policy");
-            if (policy is null) return UsageError("--policy is required");
-            var bag = new DiagnosticBag();
-            switch (line.Verb)
+            ArgumentNullException.ThrowIfNull(output);
+            ArgumentNullException.ThrowIfNull(errors);
+            var tool = new Tool(output, errors);
+            return tool.Run(args);
+        }
+
+        private sealed class Tool(TextWriter output, TextWriter errors)
+        {
+            public int Run(string[] args)
             {
-                case "check":
-                    if (Unknown(line, "policy")) return 2;
-                    InstallerPipeline.Check(policy, bag);
-                    return Report(bag, $"check: {policy} is valid");
-                case "verify":
+                CommandLine? line = CommandLine.Parse(args, out string? error);
+                if (line is null) return UsageError(error!);
+                string? policy = line.Option("policy");
+                if (policy is null) return UsageError("--policy is required");
+                var bag = new DiagnosticBag();
+                switch (line.Verb)
                 {
-                    if (Unknown(line, "policy", "program", "assembly", "references")) return 2;
-                    string? program = line.Option("program"), assembly = line.Option("assembly");
-                    if (program is null || assembly is null) return UsageError("verify needs --program and --assembly");
-                    InstallerPipeline.Verify(policy, program, assembly, CommandLine.List(line.Option("references")), bag);
-                    return Report(bag, $"verify: {program} ({assembly}) passes");
-                }
-                case "compose":
-                {
-                    if (Unknown(line, "policy", "assemblies", "references", "out")) return 2;
-                    string? output = line.Option("out");
-                    if (output is null) return UsageError("compose needs --out");
-                    Dictionary<string, string>? assemblies = null;
-                    if (line.Option("assemblies") is string list)
+                    case "check":
+                        if (Unknown(line, "policy")) return 2;
+                        InstallerPipeline.Check(policy, bag);
+                        return Report(bag, $"check: {policy} is valid");
+                    case "verify":
                     {
-                        assemblies = new Dictionary<string, string>(StringComparer.Ordinal);
-                        foreach (string item in CommandLine.List(list))
+                        if (Unknown(line, "policy", "program", "assembly", "references")) return 2;
+                        string? program = line.Option("program"), assembly = line.Option("assembly");
+                        if (program is null || assembly is null) return UsageError("verify needs --program and --assembly");
+                        InstallerPipeline.Verify(policy, program, assembly, CommandLine.List(line.Option("references")), bag);
+                        return Report(bag, $"verify: {program} ({assembly}) passes");
+                    }
+                    case "compose":
+                    {
+                        if (Unknown(line, "policy", "assemblies", "references", "out")) return 2;
+                        string? output = line.Option("out");
+                        if (output is null) return UsageError("compose needs --out");
+                        Dictionary<string, string>? assemblies = null;
+                        if (line.Option("assemblies") is string list)
                         {
-                            int eq = item.IndexOf('=');
-                            if (eq <= 0) return UsageError($"--assemblies entry '{item}' is not name=path.dll");
-                            assemblies[item[..eq]] = item[(eq + 1)..];
+                            assemblies = new Dictionary<string, string>(StringComparer.Ordinal);
+                            foreach (string item in CommandLine.List(list))
+                            {
+                                int eq = item.IndexOf('=');
+                                if (eq <= 0) return UsageError($"--assemblies entry '{item}' is not name=path.dll");
+                                assemblies[item[..eq]] = item[(eq + 1)..];
+                            }
                         }
+                        string? text = InstallerPipeline.Compose(policy, assemblies, CommandLine.List(line.Option("references")), bag);
+                        // A rejected system must not leave an older manifest behind for the image build to pick up.
+                        if (text is null)
+                        {
+                            if (File.Exists(output)) File.Delete(output);
+                        }
+                        else
+                        {
+                            string? dir = Path.GetDirectoryName(Path.GetFullPath(output));
+                            if (dir is not null) Directory.CreateDirectory(dir);
+                            File.WriteAllText(output, text, new UTF8Encoding(false));
+                        }
+                        return Report(bag, $"compose: wrote {output}");
                     }
-                    string? text = InstallerPipeline.Compose(policy, assemblies, CommandLine.List(line.Option("references")), bag);
-                    // A rejected system must not leave an older manifest behind for the image build to pick up.
-                    if (text is null)
-                    {
-                        if (File.Exists(output)) File.Delete(output);
-                    }
-                    else
-                    {
-                        string? dir = Path.GetDirectoryName(Path.GetFullPath(output));
-                        if (dir is not null) Directory.CreateDirectory(dir);
-                        File.WriteAllText(output, text, new UTF8Encoding(false));
-                    }
-                    return Report(bag, $"compose: wrote {output}");
+                    default:
+                        return UsageError($"unknown command '{line.Verb}'");
                 }
-                default:
-                    return UsageError($"unknown command '{line.Verb}'");
             }
-        }
 
-        private static int Report(DiagnosticBag bag, string success)
-        {
-            foreach (var d in bag.Items) Console.Error.WriteLine(d.ToString());
-            if (bag.HasErrors)
+            private int Report(DiagnosticBag bag, string success)
             {
-                Console.Error.WriteLine($"sing-install: {bag.Items.Count} error(s)");
-                return 1;
+                foreach (var d in bag.Items) errors.WriteLine(d.ToString());
+                if (bag.HasErrors)
+                {
+                    if (bag.Omitted > 0) errors.WriteLine($"sing-install: {bag.Omitted} more error(s) not shown (the first {bag.Items.Count} are above)");
+                    errors.WriteLine($"sing-install: {bag.Count} error(s)");
+                    return 1;
+                }
+                output.WriteLine(success);
+                return 0;
             }
-            Console.WriteLine(success);
-            return 0;
-        }
 
-        private static bool Unknown(CommandLine line, params string[] known)
-        {
-            var unknown = line.Unknown(known).ToList();
-            if (unknown.Count == 0) return false;
-            UsageError($"unknown option --{unknown[0]}");
-            return true;
-        }
+            private bool Unknown(CommandLine line, params string[] known)
+            {
+                var unknown = line.Unknown(known).ToList();
+                if (unknown.Count == 0) return false;
+                UsageError($"unknown option --{unknown[0]}");
+                return true;
+            }
 
-        private static int UsageError(string message)
-        {
-            Console.Error.WriteLine($"sing-install: {message}");
-            Console.Error.WriteLine(Usage);
-            return 2;
+            private int UsageError(string message)
+            {
+                errors.WriteLine($"sing-install: {message}");
+                errors.WriteLine(Usage);
+                return 2;
+            }
         }
     }
 }

@@ -95,12 +95,12 @@ namespace Sing.Installer
                     $"manifest {entry.Manifest} of program {entry.Name} does not exist (looked for {entry.ManifestPath}); write the manifest or correct manifest=\"...\"");
                 return null;
             }
-            int before = bag.Items.Count;
+            int before = bag.Count;
             ProgramManifest? m = ManifestReader.Read(entry.ManifestPath, bag);
             if (m is null) return null;
             ManifestRules.Check(m, bag);
             PolicyRules.CheckManifestMatches(entry, m, bag);
-            return bag.Items.Count == before ? m : null;
+            return bag.Count == before ? m : null;
         }
     }
 }

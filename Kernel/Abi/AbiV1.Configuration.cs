@@ -26,13 +26,13 @@ namespace Sing.Kernel.Abi
         /// <summary>Copies up to <paramref name="capacity"/> chars of <paramref name="text"/>; returns its full length.</summary>
         private static int CopyOut(string text, char* buffer, int capacity)
         {
-            if (buffer != null)
+            if (buffer != null && capacity > 0 && CallerMemory.Holds(buffer, capacity, sizeof(char)))
                 for (int i = 0; i < text.Length && i < capacity; i++) buffer[i] = text[i];
             return text.Length;
         }
 
         private static string ReadName(char* name, int length) =>
-            name == null || length <= 0 || length > 64 ? null : new string(name, 0, length);
+            length <= 0 || length > 64 || !CallerMemory.Holds(name, length, sizeof(char)) ? null : new string(name, 0, length);
 
         [UnmanagedCallersOnly]
         private static int GetStartupParameter(char* name, int nameLength, char* buffer, int capacity)
@@ -51,7 +51,7 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
             string key = ReadName(name, nameLength);
-            if (key != null && endpoint != null)
+            if (key != null && CallerMemory.Holds(endpoint, (ulong)sizeof(void*)))
             {
                 // Handed over once: the endpoint is the program's from here on, like any endpoint it owns.
                 if (Caller.StartupEndpoints.TryGetValue(key, out ulong address))
@@ -72,7 +72,7 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
             string key = ReadName(name, nameLength);
-            if (key != null && grant != null)
+            if (key != null && CallerMemory.Holds(grant, (ulong)sizeof(ResourceGrant)))
             {
                 status = AbiStatus.NotFound;
                 for (int i = 0; i < Caller.Grants.Count; i++)

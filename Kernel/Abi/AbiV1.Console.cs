@@ -17,7 +17,7 @@ namespace Sing.Kernel.Abi
         private static void ConsoleWrite(byte* text, int length)
         {
             ulong mark = Enter();
-            if (text != null && length > 0 && length <= 65536 && CallerHolds("console"))
+            if (length > 0 && length <= 65536 && CallerHolds("console") && CallerMemory.Holds(text, (ulong)length))
             {
                 for (int i = 0; i < length; i++) Log.Write((char)text[i]);
                 s_lineStart = length > 0 && text[length - 1] == '\n';
@@ -29,7 +29,7 @@ namespace Sing.Kernel.Abi
         private static int ConsoleRead(byte* buffer, int capacity, ulong timeoutMilliseconds)
         {
             ulong mark = Enter();
-            int n = buffer == null || capacity <= 0 ? 0 : !CallerHolds("console") ? -1 : ConsoleInput.Read(buffer, capacity, timeoutMilliseconds);
+            int n = capacity <= 0 || !CallerMemory.Holds(buffer, (ulong)capacity) ? 0 : !CallerHolds("console") ? -1 : ConsoleInput.Read(buffer, capacity, timeoutMilliseconds);
             Leave(mark);
             return n;
         }

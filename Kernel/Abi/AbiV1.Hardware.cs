@@ -33,7 +33,7 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             GrantedResource g = null;
-            AbiStatus status = value == null ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoPorts, offset, width, out g);
+            AbiStatus status = !CallerMemory.Holds(value, sizeof(uint)) ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoPorts, offset, width, out g);
             if (status == AbiStatus.Ok)
             {
                 ushort port = (ushort)(g.Resource.Base + offset);
@@ -68,8 +68,9 @@ namespace Sing.Kernel.Abi
             AbiStatus status = Caller.Handles.Resolve(handle, HandleType.Irq, out GrantedResource g);
             if (status == AbiStatus.Ok)
             {
-                Pic.Unmask((int)g.Resource.Base);
-                if (!g.Interrupt.WaitOne(timeoutMilliseconds)) status = AbiStatus.Timeout;
+                // The grant checked the line; the controller checks it again before shifting by it.
+                if (!Pic.Unmask(g.Resource.Base)) status = AbiStatus.InvalidArgument;
+                else if (!g.Interrupt.WaitOne(timeoutMilliseconds)) status = AbiStatus.Timeout;
             }
             Leave(mark);
             return status;
@@ -80,7 +81,7 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             GrantedResource g = null;
-            AbiStatus status = value == null ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoMemory, offset, width, out g);
+            AbiStatus status = !CallerMemory.Holds(value, sizeof(ulong)) ? AbiStatus.InvalidArgument : ResolveRange(handle, HandleType.IoMemory, offset, width, out g);
             if (status == AbiStatus.Ok)
             {
                 byte* at = (byte*)(g.Resource.Base + offset);   // identity-mapped in SIP-Phys

@@ -81,11 +81,21 @@ namespace Sing.Kernel.Abi
         private static ulong Enter(KernelThread t)
         {
             ulong previous = t.AbiEntryStackPointer;
+            if (t.KillRequested && previous == 0) ProcessManager.EndRequested(t);   // nothing done yet: a safe point
             t.AbiEntryStackPointer = Cpu.ReadStackPointer();
             return previous;
         }
 
-        private static void Leave(ulong previous) => Scheduler.Current.AbiEntryStackPointer = previous;
+        private static void Leave(ulong previous) => Leave(Scheduler.Current, previous);
+
+        /// <summary>Leaves a crossing; a thread marked to end (its kernel work ran out of stack) ends here instead of
+        /// returning to its SIP.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void Leave(KernelThread t, ulong previous)
+        {
+            t.AbiEntryStackPointer = previous;
+            if (t.KillRequested && previous == 0) ProcessManager.EndRequested(t);
+        }
 
         private static KernelProcess Caller => Scheduler.Current.Owner;
 
@@ -103,7 +113,7 @@ namespace Sing.Kernel.Abi
 
         private static void DebugWriteCore(byte* text, int length)
         {
-            if (length < 0 || length > 4096) return;
+            if (length < 0 || length > 4096 || !CallerMemory.Holds(text, (ulong)length)) return;
             KernelProcess p = Caller;
             for (int i = 0; i < length; i++)
             {
@@ -129,6 +139,8 @@ namespace Sing.Kernel.Abi
         private static void ReportCore(ulong methodTable, char* message, int length, ulong* frames, int count)
         {
             KernelProcess p = Caller;
+            if (length < 0 || !CallerMemory.Holds(message, Math.Min(length, 1024), sizeof(char))) length = 0;
+            if (count < 0 || !CallerMemory.Holds(frames, Math.Min(count, 32), sizeof(ulong))) count = 0;
             Log.Write($"[kernel] SIP {p.Name} (pid {p.Id}): unhandled exception ");
             if (p.Symbols != null && p.ContainsCode(methodTable)) p.Symbols.WriteTypeName(p.ImageOffset(methodTable));
             else Log.Write("(unknown type)");
@@ -163,13 +175,16 @@ namespace Sing.Kernel.Abi
 
         private static AbiStatus CreateProcessCore(char* name, int nameLength, char* args, int argsLength, ProcessHandle* handle)
         {
-            if (name == null || handle == null || nameLength <= 0 || nameLength > 256 || argsLength < 0 || argsLength > 4096) return AbiStatus.InvalidArgument;
+            if (nameLength <= 0 || nameLength > 256 || argsLength < 0 || argsLength > 4096) return AbiStatus.InvalidArgument;
+            if (!CallerMemory.Holds(name, nameLength, sizeof(char)) || !CallerMemory.Holds(handle, (ulong)sizeof(ProcessHandle))
+                || (argsLength > 0 && !CallerMemory.Holds(args, argsLength, sizeof(char)))) return AbiStatus.InvalidArgument;
+            if (Caller.Handles.IsFull) return AbiStatus.QuotaExceeded;
             string image = new string(name, 0, nameLength);
             string arguments = argsLength == 0 ? "" : new string(args, 0, argsLength);
             AbiStatus status = ProcessManager.Create(image, arguments, Caller, out KernelProcess child, out string error);
             if (status != AbiStatus.Ok)
             {
-                Log.Line($"[kernel] {Caller.Name} could not create \"{image}\": {error}");
+                Caller.LogRefusal($"{Caller.Name} could not create \"{image}\": {error}");
                 return status;
             }
             handle->Value = Caller.Handles.Add(HandleType.Process, child);
@@ -200,6 +215,7 @@ namespace Sing.Kernel.Abi
             AbiStatus status = Caller.Handles.Resolve(handle.Value, HandleType.Process, out KernelProcess p);
             if (status != AbiStatus.Ok) return status;
             if (p.State == ProcessState.Created) return AbiStatus.InvalidState;
+            if (exitCode != null && !CallerMemory.Holds(exitCode, sizeof(int))) return AbiStatus.InvalidArgument;
             if (!p.Exited.WaitOne(timeoutMilliseconds)) return AbiStatus.Timeout;
             if (exitCode != null) *exitCode = p.ExitCode;
             return AbiStatus.Ok;
@@ -242,10 +258,10 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (handle != null)
+            if (CallerMemory.Holds(handle, (ulong)sizeof(EventHandle)))
             {
                 handle->Value = Caller.Handles.Add(HandleType.Event, Caller.StopRequested);
-                status = AbiStatus.Ok;
+                status = handle->Value == 0 ? AbiStatus.QuotaExceeded : AbiStatus.Ok;
             }
             Leave(mark);
             return status;
@@ -256,10 +272,10 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (handle != null)
+            if (CallerMemory.Holds(handle, (ulong)sizeof(EventHandle)))
             {
                 handle->Value = Caller.Handles.Add(HandleType.Mutex, new Mutex());
-                status = AbiStatus.Ok;
+                status = handle->Value == 0 ? AbiStatus.QuotaExceeded : AbiStatus.Ok;
             }
             Leave(mark);
             return status;
@@ -295,7 +311,7 @@ namespace Sing.Kernel.Abi
         private static int GetArguments(char* buffer, int capacity)
         {
             string args = Caller.Arguments;
-            if (buffer != null)
+            if (buffer != null && capacity > 0 && CallerMemory.Holds(buffer, capacity, sizeof(char)))
                 for (int i = 0; i < args.Length && i < capacity; i++) buffer[i] = args[i];
             return args.Length;
         }
@@ -311,8 +327,13 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
             // The entry must be code in the caller's own image: a SIP cannot start threads in someone else's code.
-            if (entry != null && handle != null && Caller.ContainsCode((ulong)entry))
+            if (CallerMemory.Holds(handle, (ulong)sizeof(ThreadHandle)) && Caller.ContainsCode((ulong)entry))
             {
+                if (Caller.Handles.IsFull || !ProcessManager.MayStartThread(Caller))
+                {
+                    Leave(mark);
+                    return AbiStatus.QuotaExceeded;
+                }
                 KernelThread t = ProcessManager.StartThread(Caller, entry, argument);
                 handle->Value = Caller.Handles.Add(HandleType.Thread, t);
                 status = AbiStatus.Ok;
@@ -352,11 +373,11 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (handle != null)
+            if (CallerMemory.Holds(handle, (ulong)sizeof(EventHandle)))
             {
                 WaitHandle e = manualReset != 0 ? new ManualResetEvent(initiallySet != 0) : new AutoResetEvent(initiallySet != 0);
                 handle->Value = Caller.Handles.Add(HandleType.Event, e);
-                status = AbiStatus.Ok;
+                status = handle->Value == 0 ? AbiStatus.QuotaExceeded : AbiStatus.Ok;
             }
             Leave(mark);
             return status;
@@ -397,7 +418,8 @@ namespace Sing.Kernel.Abi
 
         private static AbiStatus WaitAnyCore(EventHandle* handles, int count, ulong timeoutMilliseconds, int* index)
         {
-            if (count < 0 || count > 64 || (count > 0 && handles == null) || index == null) return AbiStatus.InvalidArgument;
+            if (count < 0 || count > 64 || (count > 0 && !CallerMemory.Holds(handles, count, (ulong)sizeof(EventHandle))) || !CallerMemory.Holds(index, sizeof(int)))
+                return AbiStatus.InvalidArgument;
             var waits = new WaitHandle[count];
             for (int i = 0; i < count; i++)
             {
@@ -446,7 +468,7 @@ namespace Sing.Kernel.Abi
                 me.LastOwnedBlock = data;
                 me.LastOwnedBlockEpoch = epoch;
             }
-            me.AbiEntryStackPointer = mark;
+            Leave(me, mark);
             return data;
         }
 
@@ -455,6 +477,8 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
+            // Checked and freed with interrupts off: another thread of the caller must not free it in between.
+            ulong flags = Scheduler.DisableInterrupts();
             Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(data, Channels.ExchangeHeap.Kind.Data);
             if (block != null)
             {
@@ -465,6 +489,7 @@ namespace Sing.Kernel.Abi
                     status = AbiStatus.Ok;
                 }
             }
+            Scheduler.RestoreInterrupts(flags);
             Leave(mark);
             return status;
         }
@@ -472,8 +497,11 @@ namespace Sing.Kernel.Abi
         [UnmanagedCallersOnly]
         private static ulong ExchangeSize(void* data)
         {
+            ulong flags = Scheduler.DisableInterrupts();
             Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(data, Channels.ExchangeHeap.Kind.Data);
-            return block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->DataBytes : 0;
+            ulong size = block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->DataBytes : 0;
+            Scheduler.RestoreInterrupts(flags);
+            return size;
         }
 
         // ---- Channels ----
@@ -483,7 +511,7 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (imp != null && exp != null)
+            if (CallerMemory.Holds(imp, (ulong)sizeof(void*)) && CallerMemory.Holds(exp, (ulong)sizeof(void*)))
             {
                 status = Channels.Channel.Create(Caller, capacity, out Channels.Endpoint* i, out Channels.Endpoint* e);
                 *imp = i;
@@ -500,9 +528,9 @@ namespace Sing.Kernel.Abi
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.SendFor(me, endpoint, message);
+            AbiStatus status = !CallerMemory.Holds(me, message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.SendFor(me, endpoint, message);
             if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
-            me.AbiEntryStackPointer = mark;
+            Leave(me, mark);
             return status;
         }
 
@@ -511,8 +539,8 @@ namespace Sing.Kernel.Abi
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.ReceiveFor(me, endpoint, timeoutMilliseconds, message);
-            me.AbiEntryStackPointer = mark;
+            AbiStatus status = !CallerMemory.Holds(me, message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.ReceiveFor(me, endpoint, timeoutMilliseconds, message);
+            Leave(me, mark);
             return status;
         }
 
@@ -523,9 +551,9 @@ namespace Sing.Kernel.Abi
         {
             KernelThread me = Scheduler.Current;
             ulong mark = Enter(me);
-            AbiStatus status = message == null ? AbiStatus.InvalidArgument : Channels.Channel.CallFor(me, endpoint, message, timeoutMilliseconds);
+            AbiStatus status = !CallerMemory.Holds(me, message, (ulong)sizeof(ChannelMessage)) ? AbiStatus.InvalidArgument : Channels.Channel.CallFor(me, endpoint, message, timeoutMilliseconds);
             if (status == AbiStatus.ProtocolViolation) EndForProtocolViolation(me.Owner, endpoint, message);
-            me.AbiEntryStackPointer = mark;
+            Leave(me, mark);
             return status;
         }
 
@@ -548,7 +576,8 @@ namespace Sing.Kernel.Abi
 
         private static AbiStatus SelectCore(void** endpoints, int count, ulong timeoutMilliseconds, int* ready)
         {
-            if (endpoints == null || ready == null || count < 1 || count > MaxSelect) return AbiStatus.InvalidArgument;
+            if (count < 1 || count > MaxSelect || !CallerMemory.Holds(endpoints, count, (ulong)sizeof(void*)) || !CallerMemory.Holds(ready, sizeof(int)))
+                return AbiStatus.InvalidArgument;
             var validated = stackalloc Channels.Endpoint*[count];
             // As for the other message entries: checked with interrupts off and waited on before any other thread of
             // the process runs (once this thread waits on them, they can be neither closed nor sent away).
@@ -568,10 +597,15 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (table != null && imp != null && exp != null)
+            if (CallerMemory.Holds(table, (ulong)sizeof(ContractTable)) && CallerMemory.Holds(imp, (ulong)sizeof(void*)) && CallerMemory.Holds(exp, (ulong)sizeof(void*))
+                && CallerMemory.Holds(table->Transitions, table->TransitionCount, 4 * sizeof(int)) && CallerMemory.Holds(table->Name, table->NameLength, sizeof(char)))
             {
-                int contract = Channels.ContractChecker.Register(table, out string error);
-                if (contract < 0) Log.Line($"[kernel] {Caller.Name}: contract refused: {error}");
+                int contract = Channels.ContractChecker.Register(table, Caller.Manifest, out string error);
+                if (contract < 0)
+                {
+                    Caller.LogRefusal($"{Caller.Name}: contract refused: {error}");
+                    status = AbiStatus.NotPermitted;
+                }
                 else
                 {
                     status = Channels.Channel.Create(Caller, capacity, out Channels.Endpoint* i, out Channels.Endpoint* e);
@@ -608,7 +642,7 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (path != null && requests != null && length > 0 && length <= 200)
+            if (length > 0 && length <= 200 && CallerMemory.Holds(path, length, sizeof(char)) && CallerMemory.Holds(requests, (ulong)sizeof(void*)))
             {
                 status = Channels.NameService.Register(Caller, new string(path, 0, length), out Channels.Endpoint* e);
                 *requests = e;
@@ -622,7 +656,7 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (path != null && endpoint != null && length > 0 && length <= 200)
+            if (length > 0 && length <= 200 && CallerMemory.Holds(path, length, sizeof(char)) && CallerMemory.Holds(endpoint, (ulong)sizeof(void*)))
             {
                 status = Channels.NameService.Bind(Caller, new string(path, 0, length), out Channels.Endpoint* e);
                 *endpoint = e;
@@ -636,10 +670,10 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             int result = -1;
-            if (prefix != null && length >= 0 && length <= 200)
+            if (length >= 0 && length <= 200 && (length == 0 || CallerMemory.Holds(prefix, length, sizeof(char))))
             {
-                string names = Channels.NameService.Enumerate(new string(prefix, 0, length));
-                if (buffer != null)
+                string names = Channels.NameService.Enumerate(length == 0 ? "" : new string(prefix, 0, length));
+                if (buffer != null && capacity > 0 && CallerMemory.Holds(buffer, capacity, sizeof(char)))
                     for (int i = 0; i < names.Length && i < capacity; i++) buffer[i] = names[i];
                 result = names.Length;
             }
@@ -652,9 +686,9 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (prefix != null && notifications != null && length >= 0 && length <= 200)
+            if (length >= 0 && length <= 200 && (length == 0 || CallerMemory.Holds(prefix, length, sizeof(char))) && CallerMemory.Holds(notifications, (ulong)sizeof(void*)))
             {
-                status = Channels.NameService.Watch(Caller, new string(prefix, 0, length), out Channels.Endpoint* e);
+                status = Channels.NameService.Watch(Caller, length == 0 ? "" : new string(prefix, 0, length), out Channels.Endpoint* e);
                 *notifications = e;
             }
             Leave(mark);
@@ -670,7 +704,8 @@ namespace Sing.Kernel.Abi
         private static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
         {
             ulong mark = Enter();
-            Scheduler.EnumerateProcessStacks(Caller, visit);
+            // The kernel calls this pointer: it must be the caller's own code.
+            if (Caller.ContainsCode((ulong)visit)) Scheduler.EnumerateProcessStacks(Caller, visit);
             Leave(mark);
         }
 

@@ -39,11 +39,18 @@ namespace Sing.Kernel.Arch
         private static bool OnPageFault(InterruptFrame* frame)
         {
             ulong address = Cpu.ReadCr2();
-            Threading.KernelThread overflowed = Threading.Scheduler.FindByGuardPage(address);
+            Threading.KernelThread overflowed = Threading.Scheduler.FindByGuardPage(address, out bool soft);
             if (overflowed != null)
             {
                 if (overflowed.Owner != null && overflowed == Threading.Scheduler.Current)
-                    return TerminateFaultingSip(frame, "stack overflow");
+                {
+                    // The SIP's own code overflowed: it ends here. Kernel code working for it (an ABI call, an
+                    // interrupt that arrived near the bottom) gets the next page of the kernel zone and finishes; the
+                    // SIP ends when it would run again.
+                    if (TerminateFaultingSip(frame, "stack overflow")) return true;
+                    if (soft && Threading.Scheduler.SlideSoftGuard(overflowed, "stack overflow: kernel code serving the SIP reached the bottom of its stack"))
+                        return true;
+                }
                 Log.Write("\n*** STACK OVERFLOW in ");
                 SymbolTable.WriteLocation(frame->Rip);
                 Log.Line($" (thread {overflowed.Id} \"{overflowed.Name}\")");

@@ -17,10 +17,11 @@ namespace Sing.Kernel.Arch
         public const int PageFault = 14;
         public const int MachineCheck = 18;
         public const int IrqBase = 32;
+        public const int Vectors = 256;
 
         private struct HandlerTable
         {
-            public fixed ulong Entries[256];
+            public fixed ulong Entries[Vectors];
         }
 
         private static HandlerTable s_handlers;
@@ -28,20 +29,34 @@ namespace Sing.Kernel.Arch
         public static ulong Count;
 
         /// <summary>Installs a handler for a vector (IRQ or exception). An exception handler returns true if it
-        /// resolved the fault (execution resumes at frame->Rip), false to let the fault be fatal.</summary>
-        public static void SetHandler(int vector, delegate*<InterruptFrame*, bool> handler)
+        /// resolved the fault (execution resumes at frame->Rip), false to let the fault be fatal. A vector outside the
+        /// table is refused (false), never written.</summary>
+        public static bool SetHandler(int vector, delegate*<InterruptFrame*, bool> handler)
         {
+            if ((uint)vector >= Vectors) return false;
             s_handlers.Entries[vector] = (ulong)handler;
+            return true;
         }
+
+        /// <summary>Installs the handler of an IRQ line; false for a number that is not a line of the interrupt
+        /// controllers (Runtime/Manifest/MachineResources.cs).</summary>
+        public static bool SetIrqHandler(ulong line, delegate*<InterruptFrame*, bool> handler) =>
+            line < Singularity.Manifests.MachineResources.IrqLines && SetHandler(IrqBase + (int)line, handler);
 
         [UnmanagedCallersOnly(EntryPoint = "sing_interrupt_dispatch")]
         private static void Dispatch(InterruptFrame* frame)
         {
             Count++;
+            // The stubs push their own vector number; checked all the same before it indexes the table.
+            if (frame->Vector >= Vectors)
+            {
+                Console.Log.Line("interrupt: vector number out of range");
+                return;
+            }
             int vector = (int)frame->Vector;
             var handler = (delegate*<InterruptFrame*, bool>)s_handlers.Entries[vector];
 
-            if (vector >= IrqBase && vector < IrqBase + 16)
+            if (vector >= IrqBase && vector < IrqBase + Singularity.Manifests.MachineResources.IrqLines)
             {
                 int irq = vector - IrqBase;
                 if (Pic.IsSpurious(irq)) return;
@@ -49,12 +64,21 @@ namespace Sing.Kernel.Arch
                 // keep delivering while the other thread runs. Interrupts stay off until this frame's iretq.
                 Pic.EndOfInterrupt(irq);
                 if (handler != null) handler(frame);
+                EndIfRequested();
                 return;
             }
             if (handler != null && handler(frame)) return;
             if (vector < 32) FaultReport.Fatal(frame);
             // Unexpected software/other vector: report but keep running.
             Console.Log.Line($"interrupt: unexpected vector {vector}");
+        }
+
+        /// <summary>An interrupt about to return to SIP code (not to kernel code the thread was running for it) is a
+        /// safe point: a thread the kernel marked to end (see KernelThread.KillRequested) ends here.</summary>
+        private static void EndIfRequested()
+        {
+            Threading.KernelThread t = Threading.Scheduler.Current;
+            if (t != null && t.KillRequested && t.Owner != null && t.AbiEntryStackPointer == 0) Processes.ProcessManager.EndRequested(t);
         }
 
         public static string ExceptionName(int vector) => vector switch

@@ -25,16 +25,22 @@ namespace Sing.Kernel.Arch
             ApplyMask();
         }
 
-        public static void Unmask(int irq)
+        /// <summary>Unmasks a line; false (nothing changed) for a number that is not a line of the two controllers.</summary>
+        public static bool Unmask(ulong irq)
         {
-            s_mask &= (ushort)~(1 << irq);
+            if (irq >= Singularity.Manifests.MachineResources.IrqLines) return false;
+            s_mask &= (ushort)~(1 << (int)irq);
             ApplyMask();
+            return true;
         }
 
-        public static void Mask(int irq)
+        /// <summary>Masks a line; false (nothing changed) for a number that is not a line of the two controllers.</summary>
+        public static bool Mask(ulong irq)
         {
-            s_mask |= (ushort)(1 << irq);
+            if (irq >= Singularity.Manifests.MachineResources.IrqLines) return false;
+            s_mask |= (ushort)(1 << (int)irq);
             ApplyMask();
+            return true;
         }
 
         private static void ApplyMask()

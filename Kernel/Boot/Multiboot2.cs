@@ -31,7 +31,6 @@ namespace Sing.Kernel.Boot
         private const uint TagEnd = 0, TagCommandLine = 1, TagBootLoaderName = 2, TagModule = 3, TagMemoryMap = 6;
 
         public const int MaxRegions = 64;
-        public const int MaxModules = 8;
 
         public byte* Info;
         public uint TotalSize;
@@ -43,9 +42,6 @@ namespace Sing.Kernel.Boot
         private fixed ulong _regionBase[MaxRegions];
         private fixed ulong _regionLength[MaxRegions];
         private fixed uint _regionType[MaxRegions];
-        private fixed ulong _moduleStart[MaxModules];
-        private fixed ulong _moduleEnd[MaxModules];
-        private fixed ulong _moduleCommandLine[MaxModules];
 
         public static bool TryParse(ulong address, uint magic, out Multiboot2 result)
         {
@@ -71,14 +67,9 @@ namespace Sing.Kernel.Boot
             return true;
         }
 
-        private void AddModule(byte* tag)
-        {
-            if (ModuleCount == MaxModules) return;
-            _moduleStart[ModuleCount] = *(uint*)(tag + 8);
-            _moduleEnd[ModuleCount] = *(uint*)(tag + 12);
-            _moduleCommandLine[ModuleCount] = (ulong)(tag + 16);
-            ModuleCount++;
-        }
+        // Modules are counted here and read from their tags when asked for: no fixed table, so no limit on how many
+        // programs (an image and a symbol file each) one boot image carries.
+        private void AddModule(byte* tag) => ModuleCount++;
 
         private void ReadMemoryMap(byte* tag, uint size)
         {
@@ -99,12 +90,21 @@ namespace Sing.Kernel.Boot
             Type = _regionType[index],
         };
 
-        public readonly BootModule GetModule(int index) => new BootModule
+        public readonly BootModule GetModule(int index)
         {
-            Start = (byte*)_moduleStart[index],
-            End = (byte*)_moduleEnd[index],
-            CommandLine = (byte*)_moduleCommandLine[index],
-        };
+            byte* end = Info + TotalSize;
+            int seen = 0;
+            for (byte* tag = Info + 8; tag + 8 <= end;)
+            {
+                uint type = *(uint*)tag;
+                uint size = *(uint*)(tag + 4);
+                if (type == TagEnd || size < 8) break;
+                if (type == TagModule && seen++ == index)
+                    return new BootModule { Start = (byte*)(ulong)*(uint*)(tag + 8), End = (byte*)(ulong)*(uint*)(tag + 12), CommandLine = tag + 16 };
+                tag += (size + 7) & ~7u;
+            }
+            return default;
+        }
 
         /// <summary>Finds the module whose command line (the words after the path in grub.cfg) equals <paramref name="name"/>.</summary>
         public readonly bool TryFindModule(string name, out BootModule module)

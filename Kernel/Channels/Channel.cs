@@ -41,18 +41,23 @@ namespace Sing.Kernel.Channels
             imp = exp = null;
             if (capacity < 1 || capacity > Endpoint.MaxCapacity) return AbiStatus.InvalidArgument;
             ulong bytes = (ulong)sizeof(Endpoint) + (ulong)capacity * (ulong)sizeof(ChannelMessage);
+            // Both ends are made and joined with interrupts off: the owner may be killed at any preemption, and its
+            // exit closes every endpoint it owns, which must then be whole (zeroed, or joined to its peer).
+            ulong flags = Scheduler.DisableInterrupts();
             imp = (Endpoint*)ExchangeHeap.Allocate(bytes, ExchangeHeap.Kind.Endpoint, owner);
             exp = (Endpoint*)ExchangeHeap.Allocate(bytes, ExchangeHeap.Kind.Endpoint, owner);
             if (imp == null || exp == null)
             {
                 if (imp != null) ExchangeHeap.Free(BlockOf(imp), owner);
                 if (exp != null) ExchangeHeap.Free(BlockOf(exp), owner);
+                Scheduler.RestoreInterrupts(flags);
                 imp = exp = null;
                 return AbiStatus.OutOfMemory;
             }
             Initialize(imp, exp, capacity);
             Initialize(exp, imp, capacity);
             ChannelsCreated++;
+            Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
         }
 

@@ -11,6 +11,7 @@ namespace Sing.Kernel.Channels
         public const int ImporterSends = 0, ExporterSends = 1;
         private const int MaxStates = 1024, MaxMessages = 1024, MaxTransitions = 8192;
 
+        public readonly string Program;   // the program whose manifest declares it
         public readonly string Name;
         public readonly int InitialState;
         private readonly int _stateCount;
@@ -23,8 +24,9 @@ namespace Sing.Kernel.Channels
 
         private static readonly List<ContractChecker> s_contracts = new List<ContractChecker>();
 
-        private ContractChecker(string name, int states, int messages, int initial, int[] transitions)
+        private ContractChecker(string program, string name, int states, int messages, int initial, int[] transitions)
         {
+            Program = program;
             Name = name;
             _stateCount = states;
             _messageCount = messages;
@@ -36,15 +38,29 @@ namespace Sing.Kernel.Channels
                 _next[(transitions[t * 4] * messages + transitions[t * 4 + 1]) * 2 + transitions[t * 4 + 3]] = (short)(transitions[t * 4 + 2] + 1);
         }
 
-        /// <summary>Copies and validates a SIP's table; returns its index, or -1 with a reason.</summary>
-        public static int Register(ContractTable* table, out string error)
+        /// <summary>Most contracts the kernel keeps. Each is a (program, contract) pair of a contract the program's
+        /// manifest declares, so the installed programs bound the count; this is the backstop.</summary>
+        public const int MaxContracts = 4096;
+
+        /// <summary>Copies and validates a SIP's table for <paramref name="program"/>; returns its index, or -1 with a
+        /// reason. The contract must be one the program's manifest declares, and a program's contract keeps the state
+        /// machine it was first registered with: its code is sealed, so a different table under the same name is forged.</summary>
+        public static int Register(ContractTable* table, Singularity.Manifests.ProgramManifest program, out string error)
         {
             error = null;
             if (table->StateCount < 1 || table->StateCount > MaxStates || table->MessageCount < 1 || table->MessageCount > MaxMessages
                 || table->TransitionCount < 0 || table->TransitionCount > MaxTransitions || table->Transitions == null
-                || table->InitialState < 0 || table->InitialState >= table->StateCount || table->NameLength < 0 || table->NameLength > 128)
+                || table->InitialState < 0 || table->InitialState >= table->StateCount || table->Name == null
+                || table->NameLength < 1 || table->NameLength > 128)
             {
                 error = "malformed contract table";
+                return -1;
+            }
+            string name = new string(table->Name, 0, table->NameLength);
+            string owner = program == null ? "" : program.Name;
+            if (program != null && !program.DeclaresContract(name))
+            {
+                error = string.Concat("contract ", name, " is not declared in the manifest of ", owner, " (add it under <contracts>)");
                 return -1;
             }
             var transitions = new int[table->TransitionCount * 4];
@@ -59,17 +75,50 @@ namespace Sing.Kernel.Channels
                     return -1;
                 }
             }
-            string name = table->Name == null ? "(unnamed)" : new string(table->Name, 0, table->NameLength);
-            // A program creates many channels of few contracts: reuse an identical table.
-            for (int i = 0; i < s_contracts.Count; i++)
-                if (s_contracts[i].Matches(name, table->StateCount, table->MessageCount, table->InitialState, transitions)) return i;
-            s_contracts.Add(new ContractChecker(name, table->StateCount, table->MessageCount, table->InitialState, transitions));
-            return s_contracts.Count - 1;
+            int index = Find(owner, name, table->StateCount, table->MessageCount, table->InitialState, transitions, out error);
+            if (index != -1 || error != null) return index;
+            // Built with interrupts on (it allocates), published with them off; another SIP may have won meanwhile.
+            var candidate = new ContractChecker(owner, name, table->StateCount, table->MessageCount, table->InitialState, transitions);
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            index = Find(owner, name, table->StateCount, table->MessageCount, table->InitialState, transitions, out error);
+            if (index == -1 && error == null)
+            {
+                if (s_contracts.Count >= MaxContracts) error = "the kernel's contract table is full";
+                else
+                {
+                    s_contracts.Add(candidate);
+                    index = s_contracts.Count - 1;
+                }
+            }
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return index;
         }
 
-        private bool Matches(string name, int states, int messages, int initial, int[] transitions)
+        /// <summary>The index of the program's contract of that name if its table is the same; -1 with an error if it
+        /// differs; -1 without one if there is none yet. Interrupts off, or a read racing only with appends.</summary>
+        private static int Find(string program, string name, int states, int messages, int initial, int[] transitions, out string error)
         {
-            if (Name != name || _stateCount != states || _messageCount != messages || InitialState != initial || _transitions.Length != transitions.Length) return false;
+            error = null;
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            int found = -1;
+            for (int i = 0; i < s_contracts.Count && found == -1; i++)
+            {
+                ContractChecker c = s_contracts[i];
+                if (c.Program != program || c.Name != name) continue;
+                if (c.Matches(states, messages, initial, transitions)) found = i;
+                else
+                {
+                    error = string.Concat("contract ", name, " of ", program, " was registered before with another state machine");
+                    found = -2;
+                }
+            }
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return found == -2 ? -1 : found;
+        }
+
+        private bool Matches(int states, int messages, int initial, int[] transitions)
+        {
+            if (_stateCount != states || _messageCount != messages || InitialState != initial || _transitions.Length != transitions.Length) return false;
             for (int i = 0; i < transitions.Length; i++)
                 if (_transitions[i] != transitions[i]) return false;
             return true;
@@ -83,7 +132,15 @@ namespace Sing.Kernel.Channels
 
         public int MessageCount => _messageCount;
 
-        public static ContractChecker Get(int index) => index >= 0 && index < s_contracts.Count ? s_contracts[index] : null;
+        public static ContractChecker Get(int index)
+        {
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            ContractChecker c = index >= 0 && index < s_contracts.Count ? s_contracts[index] : null;
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return c;
+        }
+
+        public static int Count => s_contracts.Count;
 
         /// <summary>The state after a side sends (or receives) <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
         public int Next(int state, int message, int direction)

@@ -8,7 +8,8 @@ namespace Sing.Kernel.Channels
     /// <summary>The exchange heap: memory outside every object space that SIPs pass to each other by moving
     /// ownership. Each block has exactly one owner (a process), or none while it travels in a message. A block is
     /// whole pages with a kernel header in front of the data; the data address is what a SIP holds. Every address
-    /// a SIP hands back is checked against the header (magic, kind, owner), so a forged pointer is refused.
+    /// a SIP hands back is first looked up in the page allocator's table of block-start pages (a forged number is never
+    /// dereferenced), then checked against the header (magic, kind, owner).
     /// Ownership is the owner's process id in the header, so moving a block (send, receive) is one store; every live
     /// block is on one list, which a process's exit walks for the blocks it still owns.</summary>
     internal static unsafe class ExchangeHeap
@@ -44,13 +45,30 @@ namespace Sing.Kernel.Channels
         {
             if (bytes == 0 || bytes > 256UL << 20) return null;
             ulong pages = (bytes + HeaderBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
-            Block* block = (Block*)PageAllocator.Allocate(pages);
-            if (block == null) return null;
+            // Taken, recorded and given its owner with interrupts off: a kill between taking the pages and recording
+            // them would lose them. A process's blocks count against its quota, and none eats the kernel's reserve.
+            ulong flags = Scheduler.DisableInterrupts();
+            Block* block = null;
+            if (owner == null || (owner.ExchangePages + pages <= Quotas.ExchangePages && Quotas.LeavesReserve(pages) && owner.State != ProcessState.Exited))
+                block = (Block*)PageAllocator.Allocate(pages, zero: false);
+            if (block == null)
+            {
+                Scheduler.RestoreInterrupts(flags);
+                return null;
+            }
             block->MagicValue = Magic;
             block->BlockKind = kind;
+            block->OwnerPid = 0;
             block->DataBytes = bytes;
             block->Pages = pages;
-            ulong flags = Scheduler.DisableInterrupts();
+            block->PreviousLive = null;
+            block->Reserved = 0;
+            // An endpoint is read by whoever closes it (its owner's exit among them): it is zeroed before it is
+            // published. A data block's bytes matter to nobody but its owner: zeroed after, with interrupts on.
+            byte* data = (byte*)block + HeaderBytes;
+            ulong dataBytes = pages * PageAllocator.PageSize - HeaderBytes;
+            if (kind == Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
+            PageAllocator.MarkExchangeBlockStart(block, true);
             BlocksLive++;
             BytesLive += bytes;
             PagesLive += pages;
@@ -59,7 +77,8 @@ namespace Sing.Kernel.Channels
             s_live = block;
             if (owner != null) TakeOwnership(block, owner);
             Scheduler.RestoreInterrupts(flags);
-            return (byte*)block + HeaderBytes;
+            if (kind != Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
+            return data;
         }
 
         /// <summary>The block whose data starts at <paramref name="data"/>, if it is a live block of that kind.</summary>
@@ -69,7 +88,8 @@ namespace Sing.Kernel.Channels
             ulong address = (ulong)data;
             if (address == 0 || (address & (PageAllocator.PageSize - 1)) != HeaderBytes) return null;
             Block* block = (Block*)(address - HeaderBytes);
-            if (!PageAllocator.IsAllocated(block) || block->MagicValue != Magic || block->BlockKind != kind) return null;
+            // The side table first: only a page known to start a live block is read (any other page may be unmapped).
+            if (!PageAllocator.IsExchangeBlockStart(block) || block->MagicValue != Magic || block->BlockKind != kind) return null;
             return block;
         }
 
@@ -115,6 +135,7 @@ namespace Sing.Kernel.Channels
             if (block->NextLive != null) block->NextLive->PreviousLive = block->PreviousLive;
             block->NextLive = block->PreviousLive = null;
             block->MagicValue = 0;
+            PageAllocator.MarkExchangeBlockStart(block, false);
             BlocksLive--;
             BytesLive -= block->DataBytes;
             PagesLive -= block->Pages;
@@ -150,7 +171,11 @@ namespace Sing.Kernel.Channels
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static void TakeOwnership(Block* block, KernelProcess owner) => block->OwnerPid = owner.Id;
+        private static void TakeOwnership(Block* block, KernelProcess owner)
+        {
+            block->OwnerPid = owner.Id;
+            owner.ExchangePages += block->Pages;
+        }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void GiveUpOwnership(Block* block, KernelProcess owner, Kind kind)
@@ -158,6 +183,7 @@ namespace Sing.Kernel.Channels
             // Every way a process loses a block passes here: validations it remembered may no longer hold.
             if (kind == Kind.Endpoint) owner.EndpointEpoch++;
             else owner.BlockEpoch++;
+            owner.ExchangePages -= block->Pages;
             block->OwnerPid = 0;
         }
     }

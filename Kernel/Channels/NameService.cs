@@ -38,24 +38,74 @@ namespace Sing.Kernel.Channels
 
         public static AbiStatus Register(KernelProcess service, string path, out Endpoint* requests) => Register(service, path, null, out requests);
 
+        /// <summary>Why <paramref name="service"/> may not register <paramref name="path"/> under the policy's naming
+        /// rules (a namespace is reserved to the program kinds it lists, e.g. /dev/ to drivers), or null. The installer
+        /// checks manifests against the same rules; this covers names registered at run time.</summary>
+        public static string NamingRuleRefuses(KernelProcess service, string path)
+        {
+            if (service?.Manifest == null) return null;   // the kernel's own registrations
+            var rule = ProgramCatalog.Manifest?.RuleFor(path);
+            if (rule == null) return null;
+            for (int i = 0; i < rule.Kinds.Length; i++) if (rule.Kinds[i] == service.Manifest.Kind) return null;
+            return string.Concat(service.Name, " (a ", service.Manifest.Kind, ") may not register ", path, ": names under ",
+                rule.Prefix, " are for programs of kind ", string.Join(",", rule.Kinds));
+        }
+
         /// <summary>Registers <paramref name="path"/> for <paramref name="service"/>; <paramref name="contract"/> is the
-        /// contract its manifest declares for it (null when registered at run time without one).</summary>
+        /// contract its manifest declares for it (null when registered at run time without one). The tables change
+        /// with interrupts off: other processes register, bind and die concurrently.</summary>
         public static AbiStatus Register(KernelProcess service, string path, string contract, out Endpoint* requests)
         {
             requests = null;
             if (!IsValidPath(path)) return AbiStatus.InvalidArgument;
-            RemoveIfDead(path);
-            if (s_names.ContainsKey(path)) return AbiStatus.NameInUse;
-            AbiStatus status = Channel.Create(null, RequestQueue, out Endpoint* kernelSide, out Endpoint* serviceSide);
-            if (status != AbiStatus.Ok) return status;
+            string refusal = NamingRuleRefuses(service, path);
+            if (refusal != null)
+            {
+                if (service != null) service.LogRefusal(string.Concat("name refused: ", refusal));
+                return AbiStatus.NotPermitted;
+            }
+            if (service != null && RegisteredBy(service) >= Quotas.Names) return AbiStatus.QuotaExceeded;
+            // Created and published in one interrupts-off section: a kill in between would leave two endpoints that
+            // nobody owns and nothing names.
             ulong flags = Scheduler.DisableInterrupts();
-            ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), service);
-            s_names[path] = (ulong)kernelSide;
-            if (contract != null) s_contracts[path] = contract;
+            AbiStatus status = Channel.Create(null, RequestQueue, out Endpoint* kernelSide, out Endpoint* serviceSide);
+            if (status != AbiStatus.Ok)
+            {
+                Scheduler.RestoreInterrupts(flags);
+                return status;
+            }
+            RemoveIfDead(path);
+            if (s_names.ContainsKey(path)) status = AbiStatus.NameInUse;
+            else
+            {
+                ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), service);
+                s_names[path] = (ulong)kernelSide;
+                if (contract != null) s_contracts[path] = contract;
+            }
+            if (status != AbiStatus.Ok)
+            {
+                Channel.CloseEndpoint(serviceSide, null);
+                Channel.CloseEndpoint(kernelSide, null);
+            }
             Scheduler.RestoreInterrupts(flags);
+            if (status != AbiStatus.Ok) return status;
             requests = serviceSide;
             Notify(path);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>Live registrations whose service side <paramref name="process"/> owns.</summary>
+        private static int RegisteredBy(KernelProcess process)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            int count = 0;
+            foreach (var entry in s_names)
+            {
+                Endpoint* serviceSide = ((Endpoint*)entry.Value)->Peer;
+                if (serviceSide != null && ExchangeHeap.IsOwnedBy(ExchangeHeap.HeaderOf(serviceSide), process)) count++;
+            }
+            Scheduler.RestoreInterrupts(flags);
+            return count;
         }
 
         /// <summary>Creates a channel to the service at <paramref name="path"/>: the client's end is returned, the
@@ -64,16 +114,19 @@ namespace Sing.Kernel.Channels
         {
             clientSide = null;
             if (!IsValidPath(path)) return AbiStatus.InvalidArgument;
-            RemoveIfDead(path);
-            if (!s_names.TryGetValue(path, out ulong registration)) return AbiStatus.NotFound;
             AbiStatus status = Channel.Create(client, Endpoint.MaxCapacity, out Endpoint* imp, out Endpoint* exp);
             if (status != AbiStatus.Ok) return status;
             ChannelMessage request = default;
             request.Tag = ConnectRequestTag;
             request.Endpoint = exp;
-            status = Channel.Send(client, (Endpoint*)registration, &request);
+            // Looked up and sent to with interrupts off: the service may die and its registration be closed meanwhile.
+            ulong flags = Scheduler.DisableInterrupts();
+            RemoveIfDead(path);
+            if (!s_names.TryGetValue(path, out ulong registration)) status = AbiStatus.NotFound;
             // The kernel owns the registration side, so the client's ownership of exp is checked as the sender's;
             // on success exp travels (owned by nobody) to the service.
+            else status = Channel.Send(client, (Endpoint*)registration, &request);
+            Scheduler.RestoreInterrupts(flags);
             if (status != AbiStatus.Ok)
             {
                 Channel.CloseEndpoint(exp, client);
@@ -87,19 +140,30 @@ namespace Sing.Kernel.Channels
 
         public static bool IsRegistered(string path)
         {
+            ulong flags = Scheduler.DisableInterrupts();
             RemoveIfDead(path);
-            return s_names.ContainsKey(path);
+            bool registered = s_names.ContainsKey(path);
+            Scheduler.RestoreInterrupts(flags);
+            return registered;
         }
 
         /// <summary>The contract the registering program's manifest declared for <paramref name="path"/>, or null.</summary>
-        public static string ContractOf(string path) => s_contracts.TryGetValue(path, out string contract) ? contract : null;
+        public static string ContractOf(string path)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            string contract = s_contracts.TryGetValue(path, out string c) ? c : null;
+            Scheduler.RestoreInterrupts(flags);
+            return contract;
+        }
 
         /// <summary>Names under <paramref name="prefix"/>, one per line.</summary>
         public static string Enumerate(string prefix)
         {
             var names = new List<string>();
+            ulong flags = Scheduler.DisableInterrupts();
             foreach (var entry in s_names)
                 if (entry.Key.StartsWith(prefix) && ((Endpoint*)entry.Value)->Peer != null) names.Add(entry.Key);
+            Scheduler.RestoreInterrupts(flags);
             names.Sort((a, b) => string.CompareOrdinal(a, b));
             var text = new StringBuilder();
             for (int i = 0; i < names.Count; i++)
@@ -114,9 +178,14 @@ namespace Sing.Kernel.Channels
         public static AbiStatus Watch(KernelProcess watcher, string prefix, out Endpoint* notifications)
         {
             notifications = null;
+            if (watcher != null && WatchesOf(watcher) >= Quotas.Watches) return AbiStatus.QuotaExceeded;
+            ulong flags = Scheduler.DisableInterrupts();   // created and published together (see Register)
             AbiStatus status = Channel.Create(null, Endpoint.MaxCapacity, out Endpoint* kernelSide, out Endpoint* watcherSide);
-            if (status != AbiStatus.Ok) return status;
-            ulong flags = Scheduler.DisableInterrupts();
+            if (status != AbiStatus.Ok)
+            {
+                Scheduler.RestoreInterrupts(flags);
+                return status;
+            }
             ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), watcher);
             s_watchPrefixes.Add(prefix);
             s_watchEndpoints.Add((ulong)kernelSide);
@@ -125,7 +194,27 @@ namespace Sing.Kernel.Channels
             return AbiStatus.Ok;
         }
 
+        private static int WatchesOf(KernelProcess process)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            int count = 0;
+            for (int i = 0; i < s_watchEndpoints.Count; i++)
+            {
+                Endpoint* watcherSide = ((Endpoint*)s_watchEndpoints[i])->Peer;
+                if (watcherSide != null && ExchangeHeap.IsOwnedBy(ExchangeHeap.HeaderOf(watcherSide), process)) count++;
+            }
+            Scheduler.RestoreInterrupts(flags);
+            return count;
+        }
+
         private static void Notify(string path)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            NotifyLocked(path);
+            Scheduler.RestoreInterrupts(flags);
+        }
+
+        private static void NotifyLocked(string path)
         {
             PruneDeadWatchers();
             for (int i = 0; i < s_watchPrefixes.Count; i++)
@@ -150,13 +239,15 @@ namespace Sing.Kernel.Channels
         public static void RemoveDeadRegistrations()
         {
             var dead = new List<string>();
+            ulong flags = Scheduler.DisableInterrupts();
             foreach (var entry in s_names)
                 if (((Endpoint*)entry.Value)->Peer == null) dead.Add(entry.Key);
             for (int i = 0; i < dead.Count; i++) RemoveIfDead(dead[i]);
             PruneDeadWatchers();
+            Scheduler.RestoreInterrupts(flags);
         }
 
-        /// <summary>Drops watches whose watcher closed its end (or died).</summary>
+        /// <summary>Drops watches whose watcher closed its end (or died). Interrupts off.</summary>
         private static void PruneDeadWatchers()
         {
             for (int i = s_watchEndpoints.Count - 1; i >= 0; i--)
@@ -169,7 +260,8 @@ namespace Sing.Kernel.Channels
             }
         }
 
-        /// <summary>A service that ended leaves a closed registration behind: drop it so the name can be reused.</summary>
+        /// <summary>A service that ended leaves a closed registration behind: drop it so the name can be reused.
+        /// Interrupts off.</summary>
         private static void RemoveIfDead(string path)
         {
             if (!s_names.TryGetValue(path, out ulong registration)) return;

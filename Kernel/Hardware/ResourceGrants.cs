@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using Sing.Kernel.Arch;
+using Sing.Kernel.Memory;
 using Sing.Kernel.Processes;
 using Sing.Kernel.Threading;
 using Singularity.Manifests;
@@ -18,26 +19,13 @@ namespace Sing.Kernel.Hardware
     }
 
     /// <summary>Hands drivers the I/O ports, interrupt lines, memory ranges and DMA channels their manifests declare,
-    /// at most one holder per resource unless every holder declared it shareable, and never what the kernel itself
-    /// drives. The installer checks the same rule over the whole system image; this is the run-time half, which
-    /// also covers two copies of one driver.</summary>
+    /// at most one holder per resource unless every holder declared it shareable, never what the machine lacks or the
+    /// kernel keeps (Runtime/Manifest/MachineResources.cs, the installer's definition too) and never RAM. The installer
+    /// checks the same rules over the whole system image; this is the run-time half, which also covers two copies of
+    /// one driver and manifests the installer did not write.</summary>
     internal static unsafe class ResourceGrants
     {
         private static readonly List<GrantedResource> s_granted = new List<GrantedResource>();
-
-        // The kernel's own devices: PICs, PIT, COM1, QEMU's debug-exit and fw_cfg ports; timer, cascade, COM1 IRQs.
-        private static readonly HardwareResource[] s_kernelOwned =
-        {
-            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "pic-master", Base = 0x20, Length = 2 },
-            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "pit", Base = 0x40, Length = 4 },
-            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "pic-slave", Base = 0xA0, Length = 2 },
-            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "debug-exit", Base = 0xF4, Length = 1 },
-            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "com1", Base = 0x3F8, Length = 8 },
-            new HardwareResource { Kind = ResourceKind.IoPorts, Name = "fw-cfg", Base = 0x510, Length = 2 },
-            new HardwareResource { Kind = ResourceKind.Irq, Name = "timer", Base = 0 },
-            new HardwareResource { Kind = ResourceKind.Irq, Name = "cascade", Base = 2 },
-            new HardwareResource { Kind = ResourceKind.Irq, Name = "com1", Base = 4 },
-        };
 
         public static int Count => s_granted.Count;
 
@@ -47,12 +35,18 @@ namespace Sing.Kernel.Hardware
         {
             if (program.Resources.Count == 0) return null;
             if (!program.HasPrivilege("hardware")) return string.Concat("program ", program.Name, " declares hardware resources but not the hardware privilege");
+            // Checked and granted in one interrupts-off section: two drivers starting at once must not both pass the
+            // check for the same resource.
+            ulong flags = Scheduler.DisableInterrupts();
             for (int i = 0; i < program.Resources.Count; i++)
             {
                 string conflict = FindConflict(program.Resources[i]);
-                if (conflict != null) return conflict;
+                if (conflict != null)
+                {
+                    Scheduler.RestoreInterrupts(flags);
+                    return conflict;
+                }
             }
-            ulong flags = Scheduler.DisableInterrupts();
             for (int i = 0; i < program.Resources.Count; i++)
             {
                 HardwareResource resource = program.Resources[i];
@@ -61,7 +55,7 @@ namespace Sing.Kernel.Hardware
                 s_granted.Add(grant);
                 process.Grants.Add(grant);
                 if (resource.Kind == ResourceKind.Irq)
-                    Interrupts.SetHandler(Interrupts.IrqBase + (int)resource.Base, &OnInterrupt);
+                    Interrupts.SetIrqHandler(resource.Base, &OnInterrupt);
             }
             Scheduler.RestoreInterrupts(flags);
             return null;
@@ -75,10 +69,10 @@ namespace Sing.Kernel.Hardware
             {
                 GrantedResource grant = process.Grants[i];
                 s_granted.Remove(grant);
-                if (grant.Resource.Kind == ResourceKind.Irq && HoldersOfLine((int)grant.Resource.Base) == 0)
+                if (grant.Resource.Kind == ResourceKind.Irq && HoldersOfLine(grant.Resource.Base) == 0)
                 {
-                    Pic.Mask((int)grant.Resource.Base);
-                    Interrupts.SetHandler(Interrupts.IrqBase + (int)grant.Resource.Base, null);
+                    Pic.Mask(grant.Resource.Base);
+                    Interrupts.SetIrqHandler(grant.Resource.Base, null);
                 }
             }
             process.Grants.Clear();
@@ -87,9 +81,12 @@ namespace Sing.Kernel.Hardware
 
         private static string FindConflict(HardwareResource wanted)
         {
-            for (int i = 0; i < s_kernelOwned.Length; i++)
-                if (s_kernelOwned[i].Overlaps(wanted))
-                    return string.Concat(Describe(wanted), " is driven by the kernel (", s_kernelOwned[i].Name, ")");
+            // The installer's rule (Runtime/Manifest/MachineResources.cs), checked again: nothing the machine lacks,
+            // nothing the kernel keeps, memory only inside a device window; then never RAM this boot's map reported.
+            string refusal = MachineResources.Refusal(wanted.Kind, wanted.Base, wanted.Length);
+            if (refusal != null) return string.Concat(Describe(wanted), " ", refusal);
+            if (wanted.Kind == ResourceKind.Memory && PageAllocator.OverlapsRam(wanted.Base, wanted.Length))
+                return string.Concat(Describe(wanted), " overlaps RAM the kernel manages");
             for (int i = 0; i < s_granted.Count; i++)
             {
                 GrantedResource held = s_granted[i];
@@ -115,11 +112,11 @@ namespace Sing.Kernel.Hardware
             _ => HandleType.Dma,
         };
 
-        private static int HoldersOfLine(int line)
+        private static int HoldersOfLine(ulong line)
         {
             int n = 0;
             for (int i = 0; i < s_granted.Count; i++)
-                if (s_granted[i].Resource.Kind == ResourceKind.Irq && (int)s_granted[i].Resource.Base == line) n++;
+                if (s_granted[i].Resource.Kind == ResourceKind.Irq && s_granted[i].Resource.Base == line) n++;
             return n;
         }
 
@@ -127,12 +124,12 @@ namespace Sing.Kernel.Hardware
         /// unmasks it) and wake every holder.</summary>
         private static unsafe bool OnInterrupt(InterruptFrame* frame)
         {
-            int line = (int)frame->Vector - Interrupts.IrqBase;
-            Pic.Mask(line);
+            ulong line = frame->Vector - Interrupts.IrqBase;   // wraps to a huge number below IrqBase: Mask ignores it
+            if (!Pic.Mask(line)) return false;
             for (int i = 0; i < s_granted.Count; i++)
             {
                 GrantedResource g = s_granted[i];
-                if (g.Resource.Kind == ResourceKind.Irq && (int)g.Resource.Base == line) g.Interrupt.Set();
+                if (g.Resource.Kind == ResourceKind.Irq && g.Resource.Base == line) g.Interrupt.Set();
             }
             return true;
         }

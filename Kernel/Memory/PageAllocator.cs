@@ -17,8 +17,23 @@ namespace Sing.Kernel.Memory
         private static ulong* s_bitmap;          // 1 = not free (reserved or used)
         private static ulong* s_reservedBitmap;  // 1 = reserved (never allocatable)
         private static ulong* s_allocatedBitmap; // 1 = handed out by Allocate: IsAllocated reads one word, not two
+        // 1 = the first page of a live exchange-heap block. Validating an address a SIP hands in reads this side table,
+        // never the candidate page itself: an allocated page may be a thread's unmapped stack guard.
+        private static ulong* s_exchangeStartBitmap;
+        private const int BitmapCount = 4;
         private static ulong s_pageCount;
         private static ulong s_nextHint;
+
+        // The RAM regions of the boot memory map (all of them, above 4 GiB too), so a driver's memory claim can be
+        // refused when it covers RAM; a map with more regions than this records the last slot as "RAM to the end".
+        private const int MaxRamRegions = 32;
+        private struct RamRegions
+        {
+            public fixed ulong Start[MaxRamRegions];
+            public fixed ulong End[MaxRamRegions];
+        }
+        private static RamRegions s_ram;
+        private static int s_ramCount;
 
         public static ulong TotalPages => s_pageCount;
         public static ulong FreePages { get; private set; }
@@ -29,10 +44,18 @@ namespace Sing.Kernel.Memory
         public static void Initialize(in Multiboot2 boot, byte* kernelStart, byte* kernelEnd)
         {
             ulong top = 0;
+            s_ramCount = 0;
             for (int i = 0; i < boot.RegionCount; i++)
             {
                 MemoryRegion r = boot.GetRegion(i);
-                if (r.Type == MemoryRegion.Available && r.End > top) top = r.End;
+                if (r.Type != MemoryRegion.Available) continue;
+                if (r.End > top) top = r.End;
+                if (s_ramCount < MaxRamRegions)
+                {
+                    s_ram.Start[s_ramCount] = r.Base;
+                    s_ram.End[s_ramCount] = s_ramCount == MaxRamRegions - 1 ? ulong.MaxValue : r.End;
+                    s_ramCount++;
+                }
             }
             if (top > MappedLimit) top = MappedLimit;
             s_pageCount = top / PageSize;
@@ -42,12 +65,14 @@ namespace Sing.Kernel.Memory
             ulong floor = Align((ulong)kernelEnd, PageSize);
             floor = Max(floor, Align((ulong)boot.Info + boot.TotalSize, PageSize));
             for (int m = 0; m < boot.ModuleCount; m++) floor = Max(floor, Align((ulong)boot.GetModule(m).End, PageSize));
-            ulong bitmapAddress = FindRoom(boot, floor, 3 * bitmapBytes);
+            ulong bitmapAddress = FindRoom(boot, floor, BitmapCount * bitmapBytes);
             if (bitmapAddress == 0) Panic.Halt("page allocator: no room for the page bitmap");
             s_bitmap = (ulong*)bitmapAddress;
             s_reservedBitmap = (ulong*)(bitmapAddress + bitmapBytes);
             s_allocatedBitmap = (ulong*)(bitmapAddress + 2 * bitmapBytes);
+            s_exchangeStartBitmap = (ulong*)(bitmapAddress + 3 * bitmapBytes);
             Fill(s_allocatedBitmap, bitmapBytes, 0);
+            Fill(s_exchangeStartBitmap, bitmapBytes, 0);
 
             // Start with everything reserved, then free what the map calls available.
             Fill(s_bitmap, bitmapBytes, 0xFF);
@@ -67,7 +92,7 @@ namespace Sing.Kernel.Memory
                 BootModule module = boot.GetModule(m);
                 MarkRange((ulong)module.Start, (ulong)module.End);
             }
-            MarkRange(bitmapAddress, bitmapAddress + 3 * bitmapBytes);
+            MarkRange(bitmapAddress, bitmapAddress + BitmapCount * bitmapBytes);
 
             Buffer.Memmove((byte*)s_reservedBitmap, (byte*)s_bitmap, (nuint)bitmapBytes);
             ulong free = 0;
@@ -127,6 +152,7 @@ namespace Sing.Kernel.Memory
                 if ((s_bitmap[p / 64] & mask) != mask) Panic.Halt("page allocator: double free", p * PageSize);
                 s_bitmap[p / 64] &= ~mask;
                 s_allocatedBitmap[p / 64] &= ~mask;
+                s_exchangeStartBitmap[p / 64] &= ~mask;
                 p = next;
             }
             FreePages += count;
@@ -135,12 +161,43 @@ namespace Sing.Kernel.Memory
             Threading.Scheduler.RestoreInterrupts(flags);
         }
 
+        /// <summary>Whether [start, start+length) touches RAM of the boot memory map (the kernel's to manage, never a
+        /// driver's to claim as device memory).</summary>
+        public static bool OverlapsRam(ulong start, ulong length)
+        {
+            ulong end = length > ulong.MaxValue - start ? ulong.MaxValue : start + length;
+            for (int i = 0; i < s_ramCount; i++)
+                if (start < s_ram.End[i] && s_ram.Start[i] < end) return true;
+            return false;
+        }
+
         // Inlined into the exchange heap's address validation, which every channel ABI call runs.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static bool IsAllocated(void* address)
         {
             ulong p = (ulong)address / PageSize;
             return p < s_pageCount && Test(s_allocatedBitmap, p);
+        }
+
+        /// <summary>Records (or forgets) that the allocated page at <paramref name="address"/> starts a live exchange-heap
+        /// block. Interrupts must be off (the exchange heap changes its list and this table together).</summary>
+        public static void MarkExchangeBlockStart(void* address, bool live)
+        {
+            ulong p = (ulong)address / PageSize;
+            if ((ulong)address % PageSize != 0 || p >= s_pageCount || !Test(s_allocatedBitmap, p))
+                Panic.Halt("page allocator: exchange block mark on a page not allocated", (ulong)address);
+            if (live) Set(s_exchangeStartBitmap, p);
+            else Clear(s_exchangeStartBitmap, p);
+        }
+
+        /// <summary>True when <paramref name="address"/> is the start of a page that starts a live exchange-heap block:
+        /// a side-table read only, so any number may be asked about.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static bool IsExchangeBlockStart(void* address)
+        {
+            ulong a = (ulong)address;
+            ulong p = a / PageSize;
+            return (a & (PageSize - 1)) == 0 && p < s_pageCount && Test(s_exchangeStartBitmap, p);
         }
 
         /// <summary>The bits of pages [page, min(end, next word)) within their bitmap word; <paramref name="next"/>

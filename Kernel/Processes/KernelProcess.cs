@@ -44,12 +44,30 @@ namespace Sing.Kernel.Processes
         internal ulong EndpointEpoch;
         internal ulong BlockEpoch;
 
+        /// <summary>Exchange-heap pages the process owns now (blocks and endpoints; see Quotas.ExchangePages).</summary>
+        internal ulong ExchangePages;
+
         /// <summary>The manifest it was created from, its parameters bound from the command line, the endpoints
         /// the binder connected (name -> Endpoint*) and the hardware it was granted.</summary>
         internal Singularity.Manifests.ProgramManifest Manifest;
         internal readonly List<Singularity.Manifests.ParameterValue> Parameters = new List<Singularity.Manifests.ParameterValue>();
         internal readonly Dictionary<string, ulong> StartupEndpoints = new Dictionary<string, ulong>();
         internal readonly List<Hardware.GrantedResource> Grants = new List<Hardware.GrantedResource>();
+
+        /// <summary>Refusals of this process's calls the kernel has logged (see <see cref="LogRefusal"/>).</summary>
+        private int _refusalsLogged;
+
+        /// <summary>Most refusals logged per process: a program that keeps making bad calls must not flood the console.</summary>
+        public const int RefusalsLogged = 20;
+
+        /// <summary>Logs why a call of this process was refused, up to <see cref="RefusalsLogged"/> times; then one
+        /// line says the rest are not shown.</summary>
+        public void LogRefusal(string message)
+        {
+            int n = ++_refusalsLogged;
+            if (n <= RefusalsLogged) Console.Log.Line(string.Concat("[kernel] ", message));
+            else if (n == RefusalsLogged + 1) Console.Log.Line(string.Concat("[kernel] ", Name, " (pid ", Id.ToString(), "): further refusals are not logged"));
+        }
 
         /// <summary>Why the kernel ended the process, when it did (fault, kill); null after a normal exit.</summary>
         public string TerminationReason;

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using Sing.Kernel.Boot;
 using Sing.Kernel.Console;
@@ -67,7 +68,9 @@ namespace Sing.Kernel.Processes
             get
             {
                 int n = 0;
+                ulong flags = Scheduler.DisableInterrupts();   // processes come and go while it counts
                 for (int i = 0; i < s_processes.Count; i++) if (s_processes[i].State != ProcessState.Exited) n++;
+                Scheduler.RestoreInterrupts(flags);
                 return n;
             }
         }
@@ -86,6 +89,25 @@ namespace Sing.Kernel.Processes
             {
                 error = string.Concat("no installed program named \"", name, "\" (no code runs without a manifest)");
                 return AbiStatus.NotFound;
+            }
+            if (parent != null)
+            {
+                error = MayStart(parent, manifest);
+                if (error != null) return AbiStatus.NotPermitted;
+                if (LiveChildren(parent) >= Quotas.Children)
+                {
+                    error = string.Concat(parent.Name, " already has ", Quotas.Children.ToString(), " children that have not exited (its quota)");
+                    return AbiStatus.QuotaExceeded;
+                }
+            }
+            if (!Quotas.LeavesReserve(64))
+            {
+                ImagePool.Drain();
+                if (!Quotas.LeavesReserve(64))
+                {
+                    error = "memory is down to the kernel's reserve";
+                    return AbiStatus.OutOfMemory;
+                }
             }
             var parameters = new List<Singularity.Manifests.ParameterValue>();
             error = Singularity.Manifests.CommandLine.Bind(manifest, arguments, parameters);
@@ -137,6 +159,39 @@ namespace Sing.Kernel.Processes
             ProcessesCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>Which programs a process may create (001 §3: a process starts its own children; drivers and services
+        /// belong to the system): applications may be started by anyone; a driver or service only by a process with
+        /// the <c>system</c> or <c>process-control</c> privilege. Null when allowed, else why not.</summary>
+        private static string MayStart(KernelProcess parent, Singularity.Manifests.ProgramManifest program)
+        {
+            if (program.Kind == "application") return null;
+            Singularity.Manifests.ProgramManifest by = parent.Manifest;
+            if (by != null && (by.HasPrivilege("system") || by.HasPrivilege("process-control"))) return null;
+            return string.Concat(parent.Name, " may not start ", program.Name, ": it is a ", program.Kind,
+                ", which only a program with the system or process-control privilege may start");
+        }
+
+        /// <summary>True when the process may start another thread: its live threads are below the quota. Threads
+        /// that finished leave its list here, so the list does not grow with every thread it ever ran.</summary>
+        internal static bool MayStartThread(KernelProcess process)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = process.Threads.Count - 1; i >= 0; i--)
+                if (process.Threads[i].State == ThreadState.Finished) process.Threads.RemoveAt(i);
+            bool room = process.Threads.Count < Quotas.Threads;
+            Scheduler.RestoreInterrupts(flags);
+            return room;
+        }
+
+        private static int LiveChildren(KernelProcess parent)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            int live = 0;
+            for (int i = 0; i < parent.Children.Count; i++) if (parent.Children[i].State != ProcessState.Exited) live++;
+            Scheduler.RestoreInterrupts(flags);
+            return live;
         }
 
         /// <summary>Returns what a process holds besides its threads: exchange blocks and endpoints, names,
@@ -213,6 +268,15 @@ namespace Sing.Kernel.Processes
             ReleaseResources(process);
             process.Threads.Clear();
             s_processes.Remove(process);
+            // Its record leaves the parent's list (the parent's handle still answers Join); children it created and
+            // never started would otherwise hold their images and endpoints for ever.
+            process.Parent?.Children.Remove(process);
+            for (int i = process.Children.Count - 1; i >= 0; i--)
+            {
+                KernelProcess child = process.Children[i];
+                if (child.State == ProcessState.Created) Terminate(child, ExitCodes.Killed, null);
+            }
+            process.Children.Clear();
             ProcessesTerminated++;
             process.Exited.SetLocked();
             if (reason != null) Log.Line($"[kernel] SIP {process.Name} (pid {process.Id}) terminated: {reason}");
@@ -220,12 +284,20 @@ namespace Sing.Kernel.Processes
             if (self) Scheduler.Exit();
         }
 
+        /// <summary>Ends the process of <paramref name="t"/> (the running thread, at a safe point: leaving an ABI call or
+        /// an interrupt that returns to SIP code) because the kernel marked it to end. Does not return.</summary>
+        internal static void EndRequested(KernelThread t) =>
+            Terminate(t.Owner, Arch.FaultHandlers.FaultExitCode, t.KillReason ?? "ended by the kernel");
+
         /// <summary>The live process with id <paramref name="id"/>, or null.</summary>
         public static KernelProcess FindById(int id)
         {
-            for (int i = 0; i < s_processes.Count; i++)
-                if (s_processes[i].Id == id) return s_processes[i];
-            return null;
+            ulong flags = Scheduler.DisableInterrupts();
+            KernelProcess found = null;
+            for (int i = 0; i < s_processes.Count && found == null; i++)
+                if (s_processes[i].Id == id) found = s_processes[i];
+            Scheduler.RestoreInterrupts(flags);
+            return found;
         }
 
         /// <summary>One line per live process: pid, parent pid, state, threads, pages, name, arguments.</summary>
@@ -247,20 +319,29 @@ namespace Sing.Kernel.Processes
 
         public static KernelProcess FindByCodeAddress(ulong address)
         {
-            for (int i = 0; i < s_processes.Count; i++)
-                if (s_processes[i].ContainsCode(address)) return s_processes[i];
-            return null;
+            ulong flags = Scheduler.DisableInterrupts();
+            KernelProcess found = null;
+            for (int i = 0; i < s_processes.Count && found == null; i++)
+                if (s_processes[i].ContainsCode(address)) found = s_processes[i];
+            Scheduler.RestoreInterrupts(flags);
+            return found;
         }
 
         internal static void* AllocatePages(KernelProcess process, ulong count)
         {
-            void* pages = PageAllocator.Allocate(count);
-            if (pages == null && ImagePool.Drain() > 0) pages = PageAllocator.Allocate(count);
-            if (pages == null) return null;
+            if (process.OwnedPageCount + count > Quotas.Pages) return null;
+            if (!Quotas.LeavesReserve(count)) ImagePool.Drain();
+            // Taken and recorded with interrupts off: a kill can come at any preemption, and pages taken but not yet
+            // recorded would be lost for good. Zeroing comes after, on pages already recorded.
             ulong flags = Scheduler.DisableInterrupts();
-            process.OwnedPages[(ulong)pages] = count;
-            process.OwnedPageCount += count;
+            void* pages = Quotas.LeavesReserve(count) && process.State != ProcessState.Exited ? PageAllocator.Allocate(count, zero: false) : null;
+            if (pages != null)
+            {
+                process.OwnedPages[(ulong)pages] = count;
+                process.OwnedPageCount += count;
+            }
             Scheduler.RestoreInterrupts(flags);
+            if (pages != null) Buffer.Fill((byte*)pages, 0, (nuint)(count * PageAllocator.PageSize));
             return pages;
         }
 

@@ -28,8 +28,8 @@ namespace Sing.Kernel.Tests
 
         public static void PingPongBetweenSips(TestContext t)
         {
-            KernelProcess server = Start(t, "echo-server /service/echo");
-            KernelProcess client = Start(t, "echo-client /service/echo 1000");
+            KernelProcess server = Start(t, "echo-server /test/echo");
+            KernelProcess client = Start(t, "echo-client /test/echo 1000");
             t.Equal(0, (ulong)Wait(t, client, "client"), "1000 echoed round trips, and no client had closed before");
             t.Equal(0, (ulong)Wait(t, server, "server"), "the server ended when told to");
         }
@@ -47,13 +47,13 @@ namespace Sing.Kernel.Tests
         public static void KilledPeerClosesChannel(TestContext t)
         {
             ulong blocksBefore = ExchangeHeap.BlocksLive, pagesBefore = ExchangeHeap.PagesLive;
-            KernelProcess server = Start(t, "echo-server /service/victim");
-            KernelProcess victim = Start(t, "hang /service/victim");
+            KernelProcess server = Start(t, "echo-server /test/victim");
+            KernelProcess victim = Start(t, "hang /test/victim");
             for (int i = 0; i < 200 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && ExchangeHeap.CountOwnedBy(victim) >= 2); i++)
                 WaitHandle.Sleep(5);
             t.True(ExchangeHeap.CountOwnedBy(victim) >= 2, "the victim owns its endpoint and a 1 MiB block");
             ProcessManager.Terminate(victim, -1, "killed mid-conversation by the test");
-            KernelProcess second = Start(t, "echo-client /service/victim 1");
+            KernelProcess second = Start(t, "echo-client /test/victim 1");
             t.Equal(1, (ulong)Wait(t, second, "second client"), "the server saw the killed client's channel close");
             t.Equal(0, (ulong)Wait(t, server, "server"), "the server kept running and ended normally");
             WaitHandle.Sleep(2);
@@ -63,8 +63,8 @@ namespace Sing.Kernel.Tests
 
         public static void EndpointTransferAcrossSips(TestContext t)
         {
-            KernelProcess server = Start(t, "transfer-server /service/transfer");
-            KernelProcess client = Start(t, "transfer-client /service/transfer");
+            KernelProcess server = Start(t, "transfer-server /test/transfer");
+            KernelProcess client = Start(t, "transfer-client /test/transfer");
             t.Equal(0, (ulong)Wait(t, client, "client"), "an endpoint sent in a message works at the receiver, and cannot be sent twice");
             t.Equal(0, (ulong)Wait(t, server, "server"), "the server answered on the endpoint it received");
         }
@@ -106,8 +106,8 @@ namespace Sing.Kernel.Tests
 
         private static void ProtocolViolationEndsTheSender(TestContext t, string how)
         {
-            KernelProcess server = Start(t, "contract-server /service/contract");
-            KernelProcess violator = Start(t, string.Concat("contract-violator /service/contract", how));
+            KernelProcess server = Start(t, "contract-server /test/contract");
+            KernelProcess violator = Start(t, string.Concat("contract-violator /test/contract", how));
             t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)Wait(t, violator, "violator")), "the kernel ended the SIP that broke its contract");
             t.True(violator.TerminationReason != null && BootTests.Contains(violator.TerminationReason, "protocol violation on a RequestReply channel"), "the reason names the contract");
             t.Equal(0, (ulong)Wait(t, server, "server"), "its peer saw ChannelClosed and carried on");

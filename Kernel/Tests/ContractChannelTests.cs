@@ -10,8 +10,8 @@ namespace Sing.Kernel.Tests
     {
         public static void PingPongBetweenSips(TestContext t)
         {
-            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-contract");
-            KernelProcess client = ChannelTests.Start(t, "echo-contract-client /service/echo-contract 1000");
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /test/echo-contract");
+            KernelProcess client = ChannelTests.Start(t, "echo-contract-client /test/echo-contract 1000");
             t.Equal(0, (ulong)ChannelTests.Wait(t, client, "client"), "1000 typed pings answered, and a vector came back as the same block");
             t.Equal(0, (ulong)ChannelTests.Wait(t, server, "server"), "the server ended on Quit");
         }
@@ -20,10 +20,10 @@ namespace Sing.Kernel.Tests
         /// them in the kernel), each client doing 200 pings, a vector round trip and Quit.</summary>
         public static void EndpointSetServesManyClients(TestContext t)
         {
-            KernelProcess server = ChannelTests.Start(t, "echo-contract-set-server /service/echo-set 3");
-            KernelProcess a = ChannelTests.Start(t, "echo-contract-client /service/echo-set 200");
-            KernelProcess b = ChannelTests.Start(t, "echo-contract-client /service/echo-set 200");
-            KernelProcess c = ChannelTests.Start(t, "echo-contract-client /service/echo-set 200");
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-set-server /test/echo-set 3");
+            KernelProcess a = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200");
+            KernelProcess b = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200");
+            KernelProcess c = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200");
             t.Equal(0, (ulong)ChannelTests.Wait(t, a, "client a"), "client a got every answer");
             t.Equal(0, (ulong)ChannelTests.Wait(t, b, "client b"), "client b got every answer");
             t.Equal(0, (ulong)ChannelTests.Wait(t, c, "client c"), "client c got every answer");
@@ -45,16 +45,16 @@ namespace Sing.Kernel.Tests
         {
             // The client creates an Echo channel and sends its exporter end inside a Connector message; the server
             // then talks on the endpoint it received. One ping proves the transferred endpoint works at the receiver.
-            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-transfer");
-            KernelProcess client = ChannelTests.Start(t, "echo-contract-client /service/echo-transfer 1");
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /test/echo-transfer");
+            KernelProcess client = ChannelTests.Start(t, "echo-contract-client /test/echo-transfer 1");
             t.Equal(0, (ulong)ChannelTests.Wait(t, client, "client"), "the client's Echo.Exp reached the server in a Connect message and served it");
             t.Equal(0, (ulong)ChannelTests.Wait(t, server, "server"), "the server answered on the endpoint it received");
         }
 
         public static void PeerDeathIsChannelClosed(TestContext t)
         {
-            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-victim");
-            KernelProcess victim = ChannelTests.Start(t, "echo-contract-hang /service/echo-victim");
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /test/echo-victim");
+            KernelProcess victim = ChannelTests.Start(t, "echo-contract-hang /test/echo-victim");
             for (int i = 0; i < 400 && !(victim.Threads.Count == 1 && victim.Threads[0].State == ThreadState.Blocked && ExchangeHeap.CountOwnedBy(victim) >= 1); i++)
                 WaitHandle.Sleep(5);
             ProcessManager.Terminate(victim, -1, "killed mid-conversation by the test");
@@ -63,8 +63,8 @@ namespace Sing.Kernel.Tests
 
         public static void ProtocolViolationIsDetected(TestContext t)
         {
-            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /service/echo-violation");
-            KernelProcess violator = ChannelTests.Start(t, "echo-contract-violator /service/echo-violation");
+            KernelProcess server = ChannelTests.Start(t, "echo-contract-server /test/echo-violation");
+            KernelProcess violator = ChannelTests.Start(t, "echo-contract-violator /test/echo-violation");
             t.Equal(unchecked((ulong)Arch.FaultHandlers.FaultExitCode), unchecked((ulong)ChannelTests.Wait(t, violator, "violator")),
                 "the library threw on the second Ping, and the kernel ended the SIP when it sent it raw");
             t.True(violator.TerminationReason != null && BootTests.Contains(violator.TerminationReason, "protocol violation on a Echo channel"),

@@ -13,6 +13,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("manifests.namespace_convention_enforced", &ManifestTests.NamespaceConventionEnforced),
             new KernelTest("hardware.grants_are_exclusive", &ManifestTests.HardwareGrantsAreExclusive),
             new KernelTest("hardware.handles_are_typed", &ManifestTests.HardwareHandlesAreTyped),
+            new KernelTest("hardware.claims_beyond_the_machine_refused", &ManifestTests.ClaimsBeyondTheMachineRefused),
         };
     }
 }

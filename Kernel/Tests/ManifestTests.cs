@@ -147,7 +147,7 @@ namespace Sing.Kernel.Tests
 
             KernelProcess a = Created(t, "test-ports-a", "");
             Refused(t, "test-ports-b", "", AbiStatus.NotPermitted, "I/O ports 0x304-0x305 is held by test-ports-a");
-            Refused(t, "test-com1", "", AbiStatus.NotPermitted, "driven by the kernel (com1)");
+            Refused(t, "test-com1", "", AbiStatus.NotPermitted, "which the kernel keeps (com1)");
             Refused(t, "test-unprivileged", "", AbiStatus.NotPermitted, "not the hardware privilege");
             if (a != null) ProcessManager.Terminate(a, 0, null);
             KernelProcess b = Created(t, "test-ports-b", "");
@@ -160,6 +160,44 @@ namespace Sing.Kernel.Tests
             if (irqB != null) ProcessManager.Terminate(irqB, 0, null);
             t.Equal((ulong)granted, (ulong)ResourceGrants.Count, "every grant returned");
             ExpectUnchanged(t, before, "drivers ended");
+        }
+
+        /// <summary>Claims the installer refuses (Runtime/Manifest/MachineResources.cs) are refused again at grant
+        /// time, with the reason, and no table is indexed with an unchecked line or vector.</summary>
+        public static void ClaimsBeyondTheMachineRefused(TestContext t)
+        {
+            Usage before = Usage.Now();
+            int granted = ResourceGrants.Count;
+            Driver("test-irq-16", ResourceKind.Irq, 16, 1);
+            Driver("test-irq-huge", ResourceKind.Irq, 0xFFFF_FFFF_0000_0020, 1);
+            Driver("test-irq-timer", ResourceKind.Irq, 0, 1, shared: true);
+            Driver("test-pit-ports", ResourceKind.IoPorts, 0x43, 1);
+            Driver("test-ports-wrap", ResourceKind.IoPorts, 0xFFFF, 2);
+            Driver("test-dma-cascade", ResourceKind.Dma, 4, 1);
+            Driver("test-dma-9", ResourceKind.Dma, 9, 1);
+            Driver("test-kernel-image", ResourceKind.Memory, 0x100000, 0x1000);
+            Driver("test-all-memory", ResourceKind.Memory, 0, ulong.MaxValue);
+            Driver("test-io-apic", ResourceKind.Memory, 0xFEC0_0000, 0x10);
+            Driver("test-vga", ResourceKind.Memory, 0xB8000, 0x1000);
+            Refused(t, "test-irq-16", "", AbiStatus.NotPermitted, "IRQ 16 is not an interrupt line of this machine");
+            Refused(t, "test-irq-huge", "", AbiStatus.NotPermitted, "is not an interrupt line of this machine");
+            Refused(t, "test-irq-timer", "", AbiStatus.NotPermitted, "which the kernel keeps (timer)");
+            Refused(t, "test-pit-ports", "", AbiStatus.NotPermitted, "which the kernel keeps (pit)");
+            Refused(t, "test-ports-wrap", "", AbiStatus.NotPermitted, "outside the I/O port space");
+            Refused(t, "test-dma-cascade", "", AbiStatus.NotPermitted, "which the kernel keeps (dma-cascade)");
+            Refused(t, "test-dma-9", "", AbiStatus.NotPermitted, "is not a DMA channel of this machine");
+            Refused(t, "test-kernel-image", "", AbiStatus.NotPermitted, "is not device memory");
+            Refused(t, "test-all-memory", "", AbiStatus.NotPermitted, "outside the first 4 GiB");
+            Refused(t, "test-io-apic", "", AbiStatus.NotPermitted, "which the kernel keeps (io-apic)");
+            t.True(PageAllocator.OverlapsRam(0x100000, 1) && !PageAllocator.OverlapsRam(0xB8000, 0x1000), "the boot map's RAM is RAM, the VGA window is not");
+            KernelProcess vga = Created(t, "test-vga", "");
+            t.True(vga != null, "device memory in the legacy window is granted");
+            if (vga != null) ProcessManager.Terminate(vga, 0, null);
+            t.Equal((ulong)granted, (ulong)ResourceGrants.Count, "every grant returned");
+            t.True(!Sing.Kernel.Arch.Pic.Mask(16) && !Sing.Kernel.Arch.Pic.Unmask(ulong.MaxValue), "the controller refuses lines it does not have");
+            t.True(!Sing.Kernel.Arch.Interrupts.SetIrqHandler(16, null) && !Sing.Kernel.Arch.Interrupts.SetHandler(256, null)
+                && !Sing.Kernel.Arch.Interrupts.SetHandler(-1, null), "the handler table refuses numbers outside it");
+            ExpectUnchanged(t, before, "refused drivers");
         }
 
         public static void HardwareHandlesAreTyped(TestContext t)

@@ -20,17 +20,39 @@ namespace Sing.Kernel.Threading
         public ulong Reserved1;
     }
 
-    /// <summary>A kernel-visible thread: its own stack (with an unmapped guard page below it), the saved stack
-    /// pointer while it is not running, and what it is waiting for.</summary>
+    /// <summary>A kernel-visible thread: its own stack, the saved stack pointer while it is not running, and what it
+    /// is waiting for. Below the stack lie, from the top: a soft guard page (unmapped), a kernel zone of
+    /// <see cref="KernelZonePages"/> pages and a hard guard page (unmapped):
+    /// <c>[hard guard][kernel zone][soft guard][stack ...]</c>. Code that overflows the stack stops at the soft
+    /// guard. When kernel code (an ABI call, an interrupt) reaches it on a SIP thread, the page is mapped and the
+    /// guard slides one page down, so the kernel finishes its work in the zone, and the SIP is ended when it would
+    /// run again (001 §3.3.1: a SIP's stack keeps room for the kernel). Only kernel code that uses the whole zone
+    /// reaches the hard guard, which is fatal.</summary>
     public sealed unsafe class KernelThread
     {
         public const ulong DefaultStackBytes = 64 * 1024;
+
+        /// <summary>Pages between the hard and the soft guard: the kernel's room below a full SIP stack.</summary>
+        public const ulong KernelZonePages = 4;
+
+        /// <summary>Pages below <see cref="StackBase"/>: the soft guard, the zone and the hard guard.</summary>
+        public const ulong ReservedPages = KernelZonePages + 2;
 
         public readonly int Id;
         public readonly string Name;
         public ThreadState State;
         internal ulong SavedStackPointer;
         internal byte* StackBase;        // lowest usable address
+        internal byte* SoftGuard;        // the unmapped page between the stack (or the zone's used part) and the zone
+
+        /// <summary>Set when the thread must end at its next safe point (leaving an ABI call, or an interrupt that
+        /// returns to SIP code): kernel code ran out of its stack on it. <see cref="KillReason"/> says why.</summary>
+        internal bool KillRequested;
+        internal string KillReason;
+
+        /// <summary>The first page of the thread's stack memory: the hard guard.</summary>
+        internal byte* HardGuard => StackBase - ReservedPages * 4096;
+        internal byte* InitialSoftGuard => StackBase - 4096;
         internal ulong StackBytes;
         internal Action Start;
 

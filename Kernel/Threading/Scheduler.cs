@@ -93,16 +93,19 @@ namespace Sing.Kernel.Threading
             byte* memory = TakePooledStack(pages);
             if (memory == null)
             {
-                memory = (byte*)PageAllocator.Allocate(pages + 1, zero: false);
+                memory = (byte*)PageAllocator.Allocate(pages + KernelThread.ReservedPages, zero: false);
                 if (memory == null) throw new OutOfMemoryException();
-                // The lowest page becomes the guard: overflowing the stack faults there instead of corrupting memory.
-                if (!PageTables.TryUnmapSmallPage((ulong)memory)) Panic.Halt("cannot unmap a thread stack guard page", (ulong)memory);
+                // The hard guard (lowest page) and the soft guard (just below the stack) are unmapped: see KernelThread.
+                if (!PageTables.TryUnmapSmallPage((ulong)memory)
+                    || !PageTables.TryUnmapSmallPage((ulong)(memory + (KernelThread.ReservedPages - 1) * PageAllocator.PageSize)))
+                    Panic.Halt("cannot unmap a thread stack guard page", (ulong)memory);
             }
 
             ulong flags = DisableInterrupts();
             var thread = new KernelThread(s_nextId++, name)
             {
-                StackBase = memory + PageAllocator.PageSize,
+                StackBase = memory + KernelThread.ReservedPages * PageAllocator.PageSize,
+                SoftGuard = memory + (KernelThread.ReservedPages - 1) * PageAllocator.PageSize,
                 StackBytes = pages * PageAllocator.PageSize,
                 State = ThreadState.Created,
             };
@@ -379,12 +382,20 @@ namespace Sing.Kernel.Threading
                 // released by the SIP runtime).
                 Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
                 z.Slots.KernelRuntime = 0;
-                byte* guard = z.StackBase - PageAllocator.PageSize;
+                byte* memory = z.HardGuard;
                 ulong pages = z.StackBytes / PageAllocator.PageSize;
-                if (!ReturnToPool(guard, pages))
+                // A slid soft guard goes back to its place, so a pooled stack always has the initial layout.
+                if (z.SoftGuard != z.InitialSoftGuard)
                 {
-                    PageTables.MapSmallPage((ulong)guard);
-                    PageAllocator.Free(guard, pages + 1);
+                    PageTables.MapSmallPage((ulong)z.SoftGuard);
+                    if (!PageTables.TryUnmapSmallPage((ulong)z.InitialSoftGuard)) Panic.Halt("cannot unmap a thread stack guard page", (ulong)z.InitialSoftGuard);
+                    z.SoftGuard = z.InitialSoftGuard;
+                }
+                if (!ReturnToPool(memory, pages))
+                {
+                    PageTables.MapSmallPage((ulong)memory);
+                    PageTables.MapSmallPage((ulong)z.SoftGuard);
+                    PageAllocator.Free(memory, pages + KernelThread.ReservedPages);
                 }
                 z.StackBase = null;
             }
@@ -417,12 +428,19 @@ namespace Sing.Kernel.Threading
         /// <summary>Stacks kept for reuse (their pages count as used).</summary>
         public static int PooledStacks => Lists.StackPool.Count;
 
+        /// <summary>Pages the pooled stacks hold (each with its guards and kernel zone).</summary>
+        public static ulong PooledStackPages => (ulong)Lists.StackPool.Count * (s_pooledStackPages + KernelThread.ReservedPages);
+
         private static KernelThread Find(int id)
         {
-            for (int i = 0; i < Lists.Threads.Count; i++)
-                if (Lists.Threads[i].Id == id) return Lists.Threads[i];
-            Panic.Halt("thread entry for an unknown thread id", (ulong)id);
-            return null;
+            // A new thread starts with interrupts on: other threads are created and reaped while it looks itself up.
+            ulong flags = DisableInterrupts();
+            KernelThread found = null;
+            for (int i = 0; i < Lists.Threads.Count && found == null; i++)
+                if (Lists.Threads[i].Id == id) found = Lists.Threads[i];
+            RestoreInterrupts(flags);
+            if (found == null) Panic.Halt("thread entry for an unknown thread id", (ulong)id);
+            return found;
         }
 
         internal static ExceptionThreadState CurrentExceptionState()
@@ -470,17 +488,40 @@ namespace Sing.Kernel.Threading
             }
         }
 
-        /// <summary>The thread whose guard page contains <paramref name="address"/>, or null.</summary>
-        internal static KernelThread FindByGuardPage(ulong address)
+        /// <summary>The thread one of whose guard pages contains <paramref name="address"/>, or null;
+        /// <paramref name="soft"/> tells whether it is the soft guard (else the hard one).</summary>
+        internal static KernelThread FindByGuardPage(ulong address, out bool soft)
         {
+            soft = false;
             for (int i = 0; i < Lists.Threads.Count; i++)
             {
                 KernelThread t = Lists.Threads[i];
                 if (t.StackBase == null) continue;
-                ulong guard = (ulong)t.StackBase - PageAllocator.PageSize;
-                if (address >= guard && address < (ulong)t.StackBase) return t;
+                // The boot thread's stack has one guard page below it and no zone (boot.asm).
+                ulong hard = t.SoftGuard == null ? (ulong)t.StackBase - PageAllocator.PageSize : (ulong)t.HardGuard, softPage = (ulong)t.SoftGuard;
+                if (t.SoftGuard != null && address >= softPage && address < softPage + PageAllocator.PageSize)
+                {
+                    soft = true;
+                    return t;
+                }
+                if (address >= hard && address < hard + PageAllocator.PageSize) return t;
             }
             return null;
+        }
+
+        /// <summary>Kernel code ran into the soft guard of <paramref name="t"/>: the page is mapped for it, the guard
+        /// moves one page down (while the zone lasts) and the thread is marked to end at its next safe point.
+        /// False when the zone is used up (the next page is the hard guard).</summary>
+        internal static bool SlideSoftGuard(KernelThread t, string reason)
+        {
+            byte* next = t.SoftGuard - PageAllocator.PageSize;
+            if (next <= t.HardGuard) return false;
+            if (!PageTables.TryUnmapSmallPage((ulong)next)) return false;
+            PageTables.MapSmallPage((ulong)t.SoftGuard);
+            t.SoftGuard = next;
+            t.KillRequested = true;
+            t.KillReason ??= reason;
+            return true;
         }
 
         /// <summary>The kernel runtime's heap section: interrupts off (one CPU), restored by the cookie.</summary>

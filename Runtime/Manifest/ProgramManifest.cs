@@ -66,6 +66,7 @@ namespace Singularity.Manifests
         public readonly List<ParameterInfo> Parameters = new List<ParameterInfo>();
         public readonly List<EndpointInfo> Endpoints = new List<EndpointInfo>();
         public readonly List<string> Privileges = new List<string>();
+        public readonly List<string> Contracts = new List<string>();   // run-time contracts (<contracts>)
         public readonly List<HardwareResource> Resources = new List<HardwareResource>();
 
         public bool HasPrivilege(string name)
@@ -73,6 +74,18 @@ namespace Singularity.Manifests
             for (int i = 0; i < Privileges.Count; i++) if (Privileges[i] == name) return true;
             return false;
         }
+
+        /// <summary>True when the manifest names <paramref name="contract"/> under contracts or on an endpoint. A channel
+        /// names its contract by the class's simple name, the manifest by its full name: either matches.</summary>
+        public bool DeclaresContract(string contract)
+        {
+            for (int i = 0; i < Contracts.Count; i++) if (SameContract(Contracts[i], contract)) return true;
+            for (int i = 0; i < Endpoints.Count; i++) if (SameContract(Endpoints[i].Contract, contract)) return true;
+            return false;
+        }
+
+        private static bool SameContract(string declared, string name) =>
+            declared == name || (declared.Length > name.Length && declared.EndsWith(name) && declared[declared.Length - name.Length - 1] == '.');
 
         public ParameterInfo FindParameter(string name)
         {

@@ -156,6 +156,9 @@ namespace Singularity.Manifests
                 case "privilege":
                     p.Privileges.Add(r.Get("name") ?? "");
                     return null;
+                case "contract":
+                    p.Contracts.Add(r.Get("name") ?? "");
+                    return null;
                 case "hardware":
                     p.Signature = r.Get("signature");
                     return null;

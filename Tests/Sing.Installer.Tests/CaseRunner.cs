@@ -14,7 +14,9 @@ namespace Sing.Installer.Tests
     /// Kinds: *.manifest.xml (one manifest's rules), *.policy.xml (policy, manifests and whole-system rules), *.cs (a
     /// program compiled with Roslyn, then `verify`), *.args.txt (ArgumentBinder). Directives in the file:
     /// "expect: CODE fragment", "manifest: Shared/x.xml" or an inline "/* manifest ... */" block, "program: name",
-    /// "assembly: Name", "contracts" (compile and reference the test contracts), "trusted", "fake-reference: Name".</summary>
+    /// "assembly: Name", "contracts" (compile and reference the test contracts), "contract-library" (reference the real
+    /// SIP contract library), "trusted", "fake-reference: Name". Programs are verified with the real SIP runtime and
+    /// contract library beside them, as the build does.</summary>
     internal static partial class CaseRunner
     {
         public static IReadOnlyList<Diagnostic> Run(string file)
@@ -53,6 +55,8 @@ namespace Sing.Installer.Tests
                 var references = new List<string>();
                 if (Regex.IsMatch(text, @"^//\s*contracts\s*$", RegexOptions.Multiline))
                     references.Add(ProgramCompiler.Compile("Contracts", ProgramCompiler.ContractsSource, dir));
+                if (Regex.IsMatch(text, @"^//\s*contract-library\s*$", RegexOptions.Multiline))
+                    references.Add(Path.Combine(TestPaths.ContractsSipBin, "Sing.Contracts.Sip.dll"));
                 if (Directive(text, "fake-reference") is string fake)
                     references.Add(ProgramCompiler.Compile(fake, "namespace Fake { public static class Library { public static int Value() => 1; } }", dir));
                 string assembly = Directive(text, "assembly") ?? "App";
@@ -77,7 +81,7 @@ namespace Sing.Installer.Tests
                       </programs>
                     </policy>
                     """);
-                InstallerPipeline.Verify(policy, program, dll, new[] { dir }, bag);
+                InstallerPipeline.Verify(policy, program, dll, new[] { dir, TestPaths.ContractsSipBin }, bag);
             }
             finally
             {

@@ -14,6 +14,9 @@ namespace Sing.Installer.Tests
 
         public static string RuntimeBin => Metadata("RuntimeBin");
 
+        /// <summary>The SIP flavour of the contract library (with the SIP runtime and corelib beside it).</summary>
+        public static string ContractsSipBin => Metadata("ContractsSipBin");
+
         public static string Project => Path.Combine(Root, "Tests", "Sing.Installer.Tests");
 
         public static string Corpus => Path.Combine(Project, "Corpus");

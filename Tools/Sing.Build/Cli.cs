@@ -12,9 +12,11 @@ internal static class Cli
           test    build and run the whole test suite (dotnet test)
           bench   boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG;
                   report in artifacts/bench/ (report.md/.csv/.png, boot.md, runtime.md)
+          soak    the isolation tests at full size in one headless boot: 10 million ABI fuzz calls, 1,000 kills of
+                  each workload kind (--quick: the CI size); log in artifacts/soak.log
           debug   boot paused with a gdb server on :1234 and print the gdb command that loads kernel symbols
           clean   remove build outputs
-        options (run, debug, bench):
+        options (run, debug, bench, soak):
           --accel tcg|kvm   CPU emulation (default tcg; kvm needs real hardware virtualization)
           --icount          deterministic instruction counting (-icount shift=0,sleep=off)
           --options "..."   extra kernel options, e.g. "test=all"
@@ -51,6 +53,7 @@ internal static class Cli
             "run" => await Interactive.RunAsync(options, gdb: false),
             "debug" => await Interactive.RunAsync(options, gdb: true),
             "bench" => await BenchVerb(options),
+            "soak" => await Soak.RunAsync(options),
             _ => Unknown(args[0]),
         };
     }

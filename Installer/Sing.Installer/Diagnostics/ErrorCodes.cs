@@ -2,13 +2,15 @@ namespace Sing.Installer.Diagnostics
 {
     /// <summary>Every rule the installer enforces has its own code, so builds, tests and documentation
     /// (Manifests/README.md) can name it. Groups: 00x files and XML, 01x-02x manifest, 03x policy, 04x code against
-    /// manifest, 05x safety of the IL, 07x whole system, 08x arguments, 09x command line.</summary>
+    /// manifest, 05x safety of the IL, 06x boot order and dependencies, 07x whole system, 08x arguments, 09x command line.</summary>
     public static class ErrorCodes
     {
         public const string XmlMalformed = "SINGI001";
         public const string SchemaViolation = "SINGI002";
         public const string FileMissing = "SINGI003";
         public const string WrongDocument = "SINGI004";
+        public const string InputLimit = "SINGI005";
+        public const string DtdRefused = "SINGI006";
 
         public const string BadIdentifier = "SINGI010";
         public const string BadPath = "SINGI011";
@@ -25,11 +27,18 @@ namespace Sing.Installer.Diagnostics
         public const string EndpointSide = "SINGI022";
         public const string BadTypeName = "SINGI023";
         public const string BadNumber = "SINGI024";
+        public const string KernelResource = "SINGI025";
+        public const string NotDeviceMemory = "SINGI026";
+        public const string HiddenCharacter = "SINGI027";
 
         public const string DuplicateProgram = "SINGI030";
         public const string ManifestNameMismatch = "SINGI031";
         public const string TrustedWithoutReason = "SINGI032";
         public const string BadNamespacePrefix = "SINGI033";
+
+        public const string BootOrder = "SINGI092";
+        public const string DependencyCycle = "SINGI093";
+        public const string StartedTwice = "SINGI094";
 
         public const string AssemblyNameMismatch = "SINGI040";
         public const string UntrustedReference = "SINGI041";
@@ -52,6 +61,7 @@ namespace Sing.Installer.Diagnostics
         public const string ExplicitLayout = "SINGI057";
         public const string HardwareWithoutPrivilege = "SINGI058";
         public const string MalformedIl = "SINGI059";
+        public const string TrustedOnlyMember = "SINGI095";
 
         public const string DuplicateInImage = "SINGI070";
         public const string UnboundPath = "SINGI071";

@@ -159,6 +159,9 @@ namespace Sing.Installer.Il
                 EntityHandle h = MetadataTokens.EntityHandle((int)ins.Operand);
                 var (owner, member) = MetadataNames.OfMember(r, h, asm.Names);
                 string target = member.Length > 0 ? owner + "." + member : owner;
+                if (TrustedOnlyMembers.IsMarked(r, h, resolver) && seen.Add("trusted-only:" + target))
+                    bag.Add(ErrorCodes.TrustedOnlyMember, at,
+                        $"{where}: uses {target}, which lends raw access to memory whose ownership can end while the access lives (an address, or a span or reference into an exchange-heap block); untrusted programs use the checked members beside it (ExchangeBlock.Read/Write, ExVector.Get/Set/CopyTo/CopyFrom, ExRef.Read/Write)");
                 if (ForbiddenApis.Find(owner) is { } f && seen.Add("api:" + target))
                 {
                     reported.Add(f.Type);

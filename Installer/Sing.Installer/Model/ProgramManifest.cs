@@ -44,12 +44,22 @@ namespace Sing.Installer.Model
     public sealed record HardwareDecl(string Signature, IReadOnlyList<HardwareResource> Resources, XmlSpot Spot);
 
     /// <summary>One hardware resource. Start is the port/memory base, the irq line or the dma channel; Length is 1 for
-    /// irq and dma. The texts keep the numbers as written, for the system manifest.</summary>
-    public sealed record HardwareResource(string Kind, string Name, ulong Start, ulong Length, string StartText, string? LengthText, bool Shared, XmlSpot Spot)
+    /// irq and dma. The texts keep the numbers as written, for the system manifest. Valid is false when a number did not
+    /// parse or lies outside the machine (already reported).</summary>
+    public sealed record HardwareResource(string Kind, string Name, ulong Start, ulong Length, string StartText, string? LengthText, bool Shared, XmlSpot Spot, bool Valid = true)
     {
         public const string IoPorts = "ioports";
         public const string Irq = "irq";
         public const string Memory = "memory";
         public const string Dma = "dma";
+
+        /// <summary>The kernel's name for this kind (Runtime/Manifest).</summary>
+        public Singularity.Manifests.ResourceKind SharedKind => Kind switch
+        {
+            IoPorts => Singularity.Manifests.ResourceKind.IoPorts,
+            Irq => Singularity.Manifests.ResourceKind.Irq,
+            Memory => Singularity.Manifests.ResourceKind.Memory,
+            _ => Singularity.Manifests.ResourceKind.Dma,
+        };
     }
 }

@@ -36,6 +36,8 @@ namespace Sing.Installer.Output
                 foreach (var e in m.Endpoints)
                     Record(text, "endpoint", ("program", name), ("name", e.Name), ("contract", e.Contract), ("side", e.Side), ("state", e.State),
                         e.Bind is not null ? ("bind", e.Bind) : ("register", e.Register ?? ""));
+                // The run-time contracts the program may create channels for: the kernel refuses any other.
+                foreach (var c in m.Contracts) Record(text, "contract", ("program", name), ("name", c.Name));
                 foreach (var v in m.Privileges) Record(text, "privilege", ("program", name), ("name", v.Name));
                 if (m.Hardware is HardwareDecl hw)
                 {

@@ -4,6 +4,7 @@ using System.Linq;
 using Sing.Installer.Arguments;
 using Sing.Installer.Diagnostics;
 using Sing.Installer.Model;
+using MachineResources = Singularity.Manifests.MachineResources;
 
 namespace Sing.Installer.Rules
 {
@@ -18,6 +19,8 @@ namespace Sing.Installer.Rules
         public static void Check(ProgramManifest m, DiagnosticBag bag)
         {
             Identifier(m.Name, "program", m.Spot.At("name"), bag);
+            TextRules.CheckVisible(m.Publisher, $"publisher of {m.Name}", m.Spot.At("publisher"), bag);
+            TextRules.CheckVisible(m.Description, $"description of {m.Name}", m.Spot.Element, bag);
 
             if (!SupportedAbiVersions.Contains(m.AbiVersion))
                 bag.Add(ErrorCodes.UnsupportedAbi, m.AbiSpot.At("version"),
@@ -73,6 +76,8 @@ namespace Sing.Installer.Rules
             foreach (var p in m.Parameters)
             {
                 Identifier(p.Name, "parameter", p.Spot.At("name"), bag);
+                TextRules.CheckVisible(p.Help, $"help of parameter {p.Name}", p.Spot.At("help"), bag);
+                TextRules.CheckVisible(p.Default, $"default of parameter {p.Name}", p.Spot.At("default"), bag);
                 if (p.Required && p.Default is not null)
                     bag.Add(ErrorCodes.RequiredWithDefault, p.Spot.At("default"),
                         $"parameter {p.Name} is required but has a default; remove default=\"{p.Default}\" or make it required=\"false\"");
@@ -106,8 +111,27 @@ namespace Sing.Installer.Rules
                     $"driver {m.Name} lacks the hardware privilege; add <privileges><privilege name=\"hardware\"/></privileges>");
             if (m.Hardware is null) return;
             Path(m.Hardware.Signature, "hardware signature", m.Hardware.Spot.At("signature"), bag);
-            foreach (var r in m.Hardware.Resources) Identifier(r.Name, r.Kind, r.Spot.At("name"), bag);
+            foreach (var r in m.Hardware.Resources)
+            {
+                Identifier(r.Name, r.Kind, r.Spot.At("name"), bag);
+                if (r.Valid) CheckClaim(m, r, bag);
+            }
             Duplicates(m.Hardware.Resources.Select(r => (r.Name, r.Spot.At("name"))), "hardware resource", bag);
+        }
+
+        /// <summary>The kernel's own rule (Runtime/Manifest/MachineResources.cs): a driver may not claim what the machine
+        /// lacks, what the kernel keeps, or memory that is not device memory.</summary>
+        private static void CheckClaim(ProgramManifest m, HardwareResource r, DiagnosticBag bag)
+        {
+            string? refusal = MachineResources.Refusal(r.SharedKind, r.Start, r.Length);
+            if (refusal is null) return;
+            string code = !MachineResources.Exists(r.SharedKind, r.Start, r.Length) ? ErrorCodes.BadNumber
+                : MachineResources.FindReserved(r.SharedKind, r.Start, r.Length) is not null ? ErrorCodes.KernelResource
+                : ErrorCodes.NotDeviceMemory;
+            string fix = code == ErrorCodes.NotDeviceMemory
+                ? "claim only the device's own memory (its BAR or the legacy window it decodes)"
+                : "choose another resource; the kernel will refuse this claim at boot";
+            bag.Add(code, r.Spot.Element, $"{HardwareConflicts.Describe(r)} of driver {m.Name} {refusal}; {fix}");
         }
 
         internal static void Identifier(string name, string what, SourceLocation at, DiagnosticBag bag)

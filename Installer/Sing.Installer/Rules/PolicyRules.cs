@@ -31,9 +31,13 @@ namespace Sing.Installer.Rules
         /// <summary>The rules of one policy entry (what `verify` of a single program needs).</summary>
         public static void CheckEntry(PolicyProgram p, DiagnosticBag bag)
         {
+            if (!TextRules.CheckVisible(p.Reason, $"trust reason of {p.Name}", p.Spot.At("reason"), bag)) return;
             if (p.Trusted && string.IsNullOrWhiteSpace(p.Reason))
                 bag.Add(ErrorCodes.TrustedWithoutReason, p.Spot.At("trusted"),
                     $"program {p.Name} is trusted (may run unverifiable code) without a reason; add reason=\"...\" saying why it needs it, or remove trusted=\"true\"");
+            else if (p.Trusted && !TextRules.HasWords(p.Reason))
+                bag.Add(ErrorCodes.TrustedWithoutReason, p.Spot.At("reason"),
+                    $"program {p.Name} is trusted with reason \"{p.Reason}\", which has no words; say in words why it needs to run unverifiable code");
         }
 
         public static void CheckManifestMatches(PolicyProgram p, ProgramManifest m, DiagnosticBag bag)

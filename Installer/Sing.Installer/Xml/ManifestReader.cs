@@ -5,6 +5,8 @@ using System.Linq;
 using System.Xml.Linq;
 using Sing.Installer.Diagnostics;
 using Sing.Installer.Model;
+using MachineResources = Singularity.Manifests.MachineResources;
+using ResourceKind = Singularity.Manifests.ResourceKind;
 
 namespace Sing.Installer.Xml
 {
@@ -67,37 +69,42 @@ namespace Sing.Installer.Xml
             XmlSpot spot = XmlDocumentLoader.Spot(file, r);
             string name = (string)r.Attribute("name")!;
             bool shared = Bool(r, "shared");
+            int before = bag.Count;
             switch (r.Name.LocalName)
             {
                 case "ioPorts":
                 case "memory":
                 {
-                    string kind = r.Name.LocalName == "ioPorts" ? HardwareResource.IoPorts : HardwareResource.Memory;
-                    ulong limit = kind == HardwareResource.IoPorts ? 0x1_0000UL : ulong.MaxValue;
+                    bool ports = r.Name.LocalName == "ioPorts";
+                    string kind = ports ? HardwareResource.IoPorts : HardwareResource.Memory;
+                    ulong limit = MachineResources.Limit(ports ? ResourceKind.IoPorts : ResourceKind.Memory);
+                    string what = ports ? "the I/O port space ends at 0xffff" : "the kernel maps the first 4 GiB of physical memory";
                     string baseText = (string)r.Attribute("base")!, lengthText = (string)r.Attribute("length")!;
-                    ulong start = Number(baseText, limit - 1, "base", spot, bag);
-                    ulong length = Number(lengthText, limit, "length", spot, bag);
-                    if (length == 0)
-                        bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} has length 0; give the number of {(kind == HardwareResource.IoPorts ? "ports" : "bytes")} the device needs");
-                    else if (start + length - 1 > limit - 1 || start + length - 1 < start)
-                        bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} ends beyond the address space (base {baseText} + length {lengthText}); shorten it");
-                    return new HardwareResource(kind, name, start, length, baseText.ToLowerInvariant(), lengthText.ToLowerInvariant(), shared, spot);
+                    ulong start = Number(baseText, limit - 1, "base", what, spot, bag);
+                    ulong length = Number(lengthText, limit, "length", what, spot, bag);
+                    if (bag.Count == before && length == 0)
+                        bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} has length 0; give the number of {(ports ? "ports" : "bytes")} the device needs");
+                    else if (bag.Count == before && length > limit - start)
+                        bag.Add(ErrorCodes.BadNumber, spot.At("length"), $"{r.Name.LocalName} {name} ends beyond {(ports ? "the I/O port space (0xffff)" : "the 4 GiB the kernel maps")} (base {baseText} + length {lengthText}); shorten it");
+                    return new HardwareResource(kind, name, start, length, baseText.ToLowerInvariant(), lengthText.ToLowerInvariant(), shared, spot, bag.Count == before);
                 }
                 case "irq":
                 {
                     string text = (string)r.Attribute("line")!;
-                    return new HardwareResource(HardwareResource.Irq, name, Number(text, 255, "line", spot, bag), 1, text.ToLowerInvariant(), null, shared, spot);
+                    ulong line = Number(text, MachineResources.IrqLines - 1, "line", "the two 8259A interrupt controllers have lines 0-15", spot, bag);
+                    return new HardwareResource(HardwareResource.Irq, name, line, 1, text.ToLowerInvariant(), null, shared, spot, bag.Count == before);
                 }
                 default:
                 {
                     string text = (string)r.Attribute("channel")!;
-                    return new HardwareResource(HardwareResource.Dma, name, Number(text, 7, "channel", spot, bag), 1, text.ToLowerInvariant(), null, shared, spot);
+                    ulong channel = Number(text, MachineResources.DmaChannels - 1, "channel", "the two 8237A DMA controllers have channels 0-7", spot, bag);
+                    return new HardwareResource(HardwareResource.Dma, name, channel, 1, text.ToLowerInvariant(), null, shared, spot, bag.Count == before);
                 }
             }
         }
 
-        /// <summary>Decimal or 0x-hex, at most <paramref name="max"/>.</summary>
-        private static ulong Number(string text, ulong max, string attribute, XmlSpot spot, DiagnosticBag bag)
+        /// <summary>Decimal or 0x-hex, at most <paramref name="max"/>; <paramref name="why"/> says where the limit comes from.</summary>
+        private static ulong Number(string text, ulong max, string attribute, string why, XmlSpot spot, DiagnosticBag bag)
         {
             bool hex = text.StartsWith("0x", StringComparison.OrdinalIgnoreCase);
             bool ok = hex
@@ -105,7 +112,7 @@ namespace Sing.Installer.Xml
                 : ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out value);
             if (!ok || value > max)
             {
-                bag.Add(ErrorCodes.BadNumber, spot.At(attribute), $"{attribute}=\"{text}\" is out of range (largest allowed: 0x{max:x}); correct the number");
+                bag.Add(ErrorCodes.BadNumber, spot.At(attribute), $"{attribute}=\"{text}\" is out of range (largest allowed: 0x{max:x}; {why}); correct the number");
                 return 0;
             }
             return value;

@@ -1,5 +1,7 @@
+using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Text;
 using System.Xml;
 using System.Xml.Linq;
 using System.Xml.Schema;
@@ -19,17 +21,39 @@ namespace Sing.Installer.Xml
                 bag.Add(ErrorCodes.FileMissing, SourceLocation.OfFile(file), $"file {file} does not exist; create it or correct the path that names it");
                 return null;
             }
+            // Read at most one byte more than the cap: a device or a growing file cannot make the installer read forever.
+            string text;
+            try
+            {
+                using var stream = new FileStream(file, FileMode.Open, FileAccess.Read, FileShare.Read);
+                var buffer = new byte[XmlLimits.MaxFileBytes + 1];
+                int size = 0, got;
+                while (size < buffer.Length && (got = stream.Read(buffer, size, buffer.Length - size)) > 0) size += got;
+                if (size > XmlLimits.MaxFileBytes)
+                {
+                    bag.Add(ErrorCodes.InputLimit, SourceLocation.OfFile(file),
+                        $"file {file} has more than {XmlLimits.MaxFileBytes} bytes, the most the installer reads; manifests and policies are small, so shorten or split it");
+                    return null;
+                }
+                using var reader = new StreamReader(new MemoryStream(buffer, 0, size), Encoding.UTF8, detectEncodingFromByteOrderMarks: true);
+                text = reader.ReadToEnd();
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                bag.Add(ErrorCodes.FileMissing, SourceLocation.OfFile(file), $"file {file} cannot be read ({e.Message}); check the path and its permissions");
+                return null;
+            }
+            if (!XmlPrescan.Check(file, text, bag)) return null;
             XDocument doc;
             try
             {
-                var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit, XmlResolver = null };
-                using var reader = XmlReader.Create(file, settings);
+                var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit, XmlResolver = null, MaxCharactersInDocument = XmlLimits.MaxFileBytes };
+                using var reader = XmlReader.Create(new StringReader(text), settings);
                 doc = XDocument.Load(reader, LoadOptions.SetLineInfo);
             }
             catch (XmlException e)
             {
-                bag.Add(ErrorCodes.XmlMalformed, new SourceLocation(file, e.LineNumber, e.LinePosition),
-                    $"not well-formed XML: {e.Message.Split(" Line ")[0].TrimEnd('.', ' ')}; fix the XML syntax at this place");
+                ReportMalformed(file, e, bag);
                 return null;
             }
             if (doc.Root is null || doc.Root.Name != root)
@@ -39,12 +63,17 @@ namespace Sing.Installer.Xml
                     $"expected root element <{root.LocalName}> in namespace '{root.NamespaceName}', found {found}; write <{root.LocalName} xmlns=\"{root.NamespaceName}\" ...>");
                 return null;
             }
-            int before = bag.Items.Count;
+            int before = bag.Count;
             doc.Validate(schemas, (sender, e) =>
                 bag.Add(ErrorCodes.SchemaViolation, Locate(file, sender as XObject),
                     $"{e.Message.TrimEnd('.')}; make it match {schemaName}"));
-            return bag.Items.Count == before ? doc : null;
+            return bag.Count == before ? doc : null;
         }
+
+        /// <summary>SINGI001 from the reader's exception, without its own position suffix (ours is the location).</summary>
+        internal static void ReportMalformed(string file, XmlException e, DiagnosticBag bag) =>
+            bag.Add(ErrorCodes.XmlMalformed, new SourceLocation(file, e.LineNumber, e.LinePosition),
+                $"not well-formed XML: {e.Message.Split(" Line ")[0].TrimEnd('.', ' ')}; fix the XML syntax at this place");
 
         public static SourceLocation Locate(string file, XObject? node)
         {

@@ -137,6 +137,8 @@ namespace Singularity.V1
         NameInUse = 14,
         ProtocolViolation = 15,
         NotPermitted = 16,
+        /// <summary>The caller reached one of its quotas (Kernel/Processes/Quotas.cs) or the kernel's reserve.</summary>
+        QuotaExceeded = 17,
     }
 
     /// <summary>What a handle value denotes; the kernel checks it on every use.</summary>

@@ -11,16 +11,26 @@ namespace System
         public Span(T[] array)
         {
             if (array is null) { this = default; return; }
+            CheckExactArray(array);
             _reference = ref Unsafe.As<byte, T>(ref array.GetRawData());
             _length = array.Length;
         }
 
         public Span(T[] array, int start, int length)
         {
+            CheckExactArray(array);
             if ((uint)start > (uint)array.Length || (uint)length > (uint)(array.Length - start))
                 ThrowHelpers.ThrowArgumentOutOfRangeException();
             _reference = ref Unsafe.Add(ref Unsafe.As<byte, T>(ref array.GetRawData()), start);
             _length = length;
+        }
+
+        /// <summary>A writable span over a covariant array would let a store skip the array's type check (a plain
+        /// object into a string[]): as in .NET, a span of a reference type needs an array of exactly T[].</summary>
+        private static unsafe void CheckExactArray(T[] array)
+        {
+            if (!Internal.Runtime.MethodTable.Of<T>()->IsValueType && array.MethodTable != Internal.Runtime.MethodTable.Of<T[]>())
+                ThrowHelpers.ThrowArrayTypeMismatchException();
         }
 
         public unsafe Span(void* pointer, int length)

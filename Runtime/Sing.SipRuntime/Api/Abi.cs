@@ -5,6 +5,11 @@ namespace Singularity.V1
     {
         internal static AbiTable* Table;
 
+        /// <summary>The raw table, for trusted test tools that call entries with values the typed API never makes
+        /// (the ABI fuzzer).</summary>
+        [TrustedOnly]
+        public static AbiTable* RawTable => Table;
+
         public static uint Version => Table->Version;
 
         /// <summary>The TSC frequency the kernel calibrated; also the cheapest ABI call (SingBench's ABICall).</summary>

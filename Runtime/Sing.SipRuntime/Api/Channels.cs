@@ -12,30 +12,74 @@ namespace Singularity.V1
 
         public bool IsNull => Address == null;
 
-        /// <summary>The raw address, for diagnostics and tests.</summary>
+        /// <summary>The raw address, for diagnostics and trusted tests.</summary>
+        [TrustedOnly]
         public ulong Value => (ulong)Address;
     }
 
-    /// <summary>An exchange-heap block this SIP owns: memory it can hand to another SIP without copying.</summary>
+    /// <summary>An exchange-heap block this SIP owns: memory it can hand to another SIP without copying. A copy of
+    /// this value names the block only while this process owns it: every checked access asks the kernel first, so a
+    /// copy kept after the block was freed or sent fails instead of reaching memory that is now another's.</summary>
     public readonly unsafe struct ExchangeBlock
     {
         internal readonly void* Address;
+        /// <summary>Bytes in the block (0 for a null block, e.g. one the kernel refused to allocate).</summary>
         public readonly ulong Length;
 
         internal ExchangeBlock(void* address, ulong length)
         {
             Address = address;
-            Length = length;
+            Length = address == null ? 0 : length;
         }
 
         public bool IsNull => Address == null;
 
+        /// <summary>True while this process owns the block.</summary>
+        public bool IsOwned => Address != null && Length != 0 && Abi.Table->ExchangeSize(Address) == Length;
+
         /// <summary>The block's address: the same in every SIP it passes through (nothing is copied).</summary>
+        [TrustedOnly]
         public ulong Value => (ulong)Address;
 
-        public Span<byte> AsSpan() => new Span<byte>(Address, (int)Math.Min(Length, int.MaxValue));
+        /// <summary>The block's bytes, unchecked after this call: the span outlives a free or a send, so only trusted
+        /// code may hold one (untrusted programs use <see cref="Read"/> and <see cref="Write"/>).</summary>
+        [TrustedOnly]
+        public Span<byte> AsSpan()
+        {
+            if (!IsOwned) throw new InvalidOperationException("the exchange block is not owned by this process (freed, sent or never allocated)");
+            return new Span<byte>(Address, (int)Math.Min(Length, int.MaxValue));
+        }
 
+        [TrustedOnly]
         public byte* Pointer => (byte*)Address;
+
+        /// <summary>Copies bytes of the block from <paramref name="offset"/> into <paramref name="destination"/>.
+        /// NotOwner if this process no longer owns the block; InvalidArgument if the range leaves it.</summary>
+        public AbiStatus Read(ulong offset, Span<byte> destination)
+        {
+            fixed (byte* to = destination) return Copy(offset, to, (ulong)destination.Length, toBlock: false);
+        }
+
+        /// <summary>Copies <paramref name="source"/> into the block at <paramref name="offset"/>; statuses as <see cref="Read"/>.</summary>
+        public AbiStatus Write(ulong offset, ReadOnlySpan<byte> source)
+        {
+            fixed (byte* from = source) return Copy(offset, from, (ulong)source.Length, toBlock: true);
+        }
+
+        private AbiStatus Copy(ulong offset, byte* other, ulong count, bool toBlock)
+        {
+            if (Address == null) return AbiStatus.InvalidArgument;
+            // No other thread of this process runs between the ownership check and the copy: the block cannot be
+            // freed or sent (and its pages handed to another process) in between.
+            Abi.Table->DisablePreemption();
+            AbiStatus status = AbiStatus.Ok;
+            if (Abi.Table->ExchangeSize(Address) != Length || Length == 0) status = AbiStatus.NotOwner;
+            else if (offset > Length || count > Length - offset) status = AbiStatus.InvalidArgument;
+            else if (toBlock) Buffer.Memmove((byte*)Address + offset, other, (nuint)count);
+            else Buffer.Memmove(other, (byte*)Address + offset, (nuint)count);
+            Abi.Table->EnablePreemption();
+            return status;
+        }
     }
 
     /// <summary>A received message: tag, inline bytes, and the block and endpoint it carried (now owned here).</summary>
@@ -44,23 +88,42 @@ namespace Singularity.V1
         public int Tag;
         public ChannelMessage Raw;
 
-        public ExchangeBlock Block => Raw.Block == null ? default : new ExchangeBlock(Raw.Block, Abi.Table->ExchangeSize(Raw.Block));
+        /// <summary>The block the message carried while this process owns it; a null block once it was freed or sent.</summary>
+        public ExchangeBlock Block
+        {
+            get
+            {
+                ulong size = Raw.Block == null ? 0 : Abi.Table->ExchangeSize(Raw.Block);
+                return size == 0 ? default : new ExchangeBlock(Raw.Block, size);
+            }
+        }
 
         public ChannelEndpoint Endpoint => new ChannelEndpoint(Raw.Endpoint);
 
+        /// <summary>Inline bytes [offset, offset + 4) as an int; ArgumentOutOfRangeException outside the inline bytes.</summary>
         public int InlineInt32(int offset = 0)
         {
+            CheckInline(offset, sizeof(int));
             fixed (byte* inline = Raw.Inline) return *(int*)(inline + offset);
         }
 
+        /// <summary>Inline bytes [offset, offset + 8) as a long; ArgumentOutOfRangeException outside the inline bytes.</summary>
         public long InlineInt64(int offset = 0)
         {
+            CheckInline(offset, sizeof(long));
             fixed (byte* inline = Raw.Inline) return *(long*)(inline + offset);
+        }
+
+        private static void CheckInline(int offset, int size)
+        {
+            if (offset < 0 || offset > ChannelMessage.InlineCapacity - size)
+                throw new ArgumentOutOfRangeException("offset (an inline read must lie within the message's 40 inline bytes)");
         }
     }
 
     public static unsafe class Exchange
     {
+        /// <summary>A zeroed block of <paramref name="bytes"/> bytes, or a null block (Length 0) when the kernel refuses.</summary>
         public static ExchangeBlock Allocate(ulong bytes) => new ExchangeBlock(Abi.Table->ExchangeAllocate(bytes), bytes);
 
         public static AbiStatus Free(ExchangeBlock block) => Abi.Table->ExchangeFree(block.Address);
@@ -141,8 +204,13 @@ namespace Singularity.V1
         }
 
         /// <summary>Waits until one endpoint has a message or has been closed by its peer (switch receive).</summary>
+        /// <summary>Most endpoints one select waits on (the kernel refuses more).</summary>
+        public const int MaxSelect = 256;
+
         public static AbiStatus Select(ReadOnlySpan<ChannelEndpoint> endpoints, ulong timeoutMilliseconds, out int ready)
         {
+            ready = -1;
+            if (endpoints.Length == 0 || endpoints.Length > MaxSelect) return AbiStatus.InvalidArgument;
             void** addresses = stackalloc void*[endpoints.Length];
             for (int i = 0; i < endpoints.Length; i++) addresses[i] = endpoints[i].Address;
             int index = -1;

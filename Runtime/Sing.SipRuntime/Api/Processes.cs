@@ -60,7 +60,9 @@ namespace Singularity.V1
             }
         }
 
-        public static AbiStatus Close(ProcessHandle handle) => Abi.Table->CloseHandle(handle.Value);
+        /// <summary>Closes a process handle; a value that is not one (retyped or another kind) closes nothing.</summary>
+        public static AbiStatus Close(ProcessHandle handle) =>
+            HandleBits.TypeOf(handle.Value) != HandleType.Process ? AbiStatus.WrongHandleType : Abi.Table->CloseHandle(handle.Value);
 
         /// <summary>Ends this process now.</summary>
         public static void Exit(int exitCode) => Abi.Table->ExitProcess(exitCode);
@@ -105,6 +107,14 @@ namespace Singularity.V1
         public static AbiStatus ReleaseMutex(EventHandle handle) => Abi.Table->ReleaseMutex(handle);
 
         public static AbiStatus Reset(EventHandle handle) => Abi.Table->ResetEvent(handle);
+
+        /// <summary>Closes an event or mutex handle; a value of another type closes nothing.</summary>
+        public static AbiStatus Close(EventHandle handle) =>
+            HandleBits.TypeOf(handle.Value) is HandleType.Event or HandleType.Mutex ? Abi.Table->CloseHandle(handle.Value) : AbiStatus.WrongHandleType;
+
+        /// <summary>Closes a thread handle (the thread runs on); a value of another type closes nothing.</summary>
+        public static AbiStatus Close(ThreadHandle handle) =>
+            HandleBits.TypeOf(handle.Value) != HandleType.Thread ? AbiStatus.WrongHandleType : Abi.Table->CloseHandle(handle.Value);
 
         /// <summary>Waits for any of the events; <paramref name="index"/> is the one that fired, -1 on timeout.</summary>
         public static AbiStatus WaitAny(ReadOnlySpan<EventHandle> handles, ulong timeoutMilliseconds, out int index)

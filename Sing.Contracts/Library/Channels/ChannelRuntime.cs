@@ -9,10 +9,12 @@ namespace Sing.Contracts
     {
         private static IChannelRuntime? _current;
 
+        /// <summary>The runtime generated endpoints use. Only this library sets it: a program's own runtime would
+        /// stand between its endpoints and the kernel's checks.</summary>
         public static IChannelRuntime Current
         {
             get => _current ??= CreateDefault();
-            set => _current = value;
+            internal set => _current = value;
         }
 
         private static partial IChannelRuntime CreateDefault();

@@ -31,32 +31,34 @@ namespace Sing.Contracts
         /// <summary>Bytes of inline arguments.</summary>
         public readonly int InlineLength => _inlineLength;
 
+        // The slots are set only by this library's transports: a program that could set one could make TakeVector or
+        // TakeRef hand it an ExVector or ExRef at any address.
         /// <summary>The first block slot (0 when none), for transports.</summary>
         public nint Block
         {
             readonly get => _block0;
-            set => _block0 = value;
+            internal set => _block0 = value;
         }
 
         /// <summary>The first endpoint slot, for transports.</summary>
         public IChannelTransport? Endpoint
         {
             readonly get => _endpoint0;
-            set => _endpoint0 = value;
+            internal set => _endpoint0 = value;
         }
 
         /// <summary>The second block slot (0 when none), for transports.</summary>
         public nint SecondBlock
         {
             readonly get => _block1;
-            set => _block1 = value;
+            internal set => _block1 = value;
         }
 
         /// <summary>The second endpoint slot, for transports.</summary>
         public IChannelTransport? SecondEndpoint
         {
             readonly get => _endpoint1;
-            set => _endpoint1 = value;
+            internal set => _endpoint1 = value;
         }
 
         /// <summary>True when the message uses a second block or endpoint slot (a kernel message then has 24 inline
@@ -128,6 +130,15 @@ namespace Sing.Contracts
         public void TakeRef<T>(out ExRef<T>? block) where T : unmanaged
         {
             nint address = TakeBlock();
+            // The sender chose the block: one smaller than T would let Value reach past it into other memory.
+            if (address != 0 && ExchangeHeap.Current.SizeOf(address) < (nuint)sizeof(T))
+            {
+                nuint size = ExchangeHeap.Current.SizeOf(address);
+                ExchangeHeap.Current.Release(address);
+                throw new ProtocolViolationException("a message carried a block of " + size.ToString()
+                    + " bytes where the contract expects a struct of " + sizeof(T).ToString() + " bytes");
+            }
+
             block = address == 0 ? null : ExRef<T>.Arrived((T*)address);
         }
 

@@ -10,7 +10,9 @@ namespace Sing.Contracts
             _storage = storage;
         }
 
-        /// <summary>The block's contents, by reference.</summary>
+        /// <summary>The block's contents, by reference: the reference outlives a free or a send, so only trusted code
+        /// may take one (untrusted programs use <see cref="Read"/> and <see cref="Write"/>).</summary>
+        [TrustedOnly]
         public ref T Value
         {
             get
@@ -19,6 +21,12 @@ namespace Sing.Contracts
                 return ref *_storage;
             }
         }
+
+        /// <summary>A copy of the block's contents.</summary>
+        public T Read() => Value;
+
+        /// <summary>Replaces the block's contents.</summary>
+        public void Write(T value) => Value = value;
 
         protected override string KindName => "ExRef";
 

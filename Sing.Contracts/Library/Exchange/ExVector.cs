@@ -26,6 +26,9 @@ namespace Sing.Contracts
             }
         }
 
+        /// <summary>The element by reference: the reference outlives a free or a send, so only trusted code may take
+        /// one (untrusted programs use <see cref="Get"/>, <see cref="Set"/>, <see cref="CopyTo"/> and <see cref="CopyFrom"/>).</summary>
+        [TrustedOnly]
         public ref T this[int index]
         {
             get
@@ -42,10 +45,49 @@ namespace Sing.Contracts
 
         protected override string KindName => "ExVector";
 
+        /// <summary>The elements as a span, unchecked after this call (see the indexer): trusted code only.</summary>
+        [TrustedOnly]
         public Span<T> AsSpan()
         {
             CheckOwned();
             return new Span<T>(_storage, _length);
+        }
+
+        // The checked accessors below test ownership on every call and hand out no reference into the block.
+        /// <summary>The element at <paramref name="index"/>.</summary>
+        public T Get(int index) => this[index];
+
+        /// <summary>Stores <paramref name="value"/> at <paramref name="index"/>.</summary>
+        public void Set(int index, T value) => this[index] = value;
+
+        /// <summary>Copies the elements into <paramref name="destination"/> (at least <see cref="Length"/> long).</summary>
+        public void CopyTo(Span<T> destination)
+        {
+            CheckOwned();
+            if (destination.Length < _length)
+            {
+                throw new ArgumentException("the destination is shorter than the vector");
+            }
+
+            for (int i = 0; i < _length; i++)
+            {
+                destination[i] = _storage[i];
+            }
+        }
+
+        /// <summary>Copies <paramref name="source"/> (at most <see cref="Length"/> long) to the start of the vector.</summary>
+        public void CopyFrom(ReadOnlySpan<T> source)
+        {
+            CheckOwned();
+            if (source.Length > _length)
+            {
+                throw new ArgumentException("the source is longer than the vector");
+            }
+
+            for (int i = 0; i < source.Length; i++)
+            {
+                _storage[i] = source[i];
+            }
         }
 
         public override void Free()

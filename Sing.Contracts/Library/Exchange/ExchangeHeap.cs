@@ -8,10 +8,12 @@ namespace Sing.Contracts
     {
         private static IExchangeHeap? _current;
 
+        /// <summary>The heap blocks come from. Only this library sets it: a program that installed its own could have
+        /// vectors made at any address it likes.</summary>
         public static IExchangeHeap Current
         {
             get => _current ??= CreateDefault();
-            set => _current = value;
+            internal set => _current = value;
         }
 
         private static partial IExchangeHeap CreateDefault();

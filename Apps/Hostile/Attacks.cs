@@ -1,0 +1,193 @@
+using System;
+using Singularity.V1;
+
+namespace Sing.Apps.Hostile
+{
+    /// <summary>One method per attack; each returns 0 when the system held, else the number of the failed check.</summary>
+    internal static class Attacks
+    {
+        /// <summary>A refused allocation must not leave a block whose length reaches memory from address 0.</summary>
+        public static int RefusedAllocationSpansNothing()
+        {
+            ExchangeBlock huge = Exchange.Allocate(1UL << 40);
+            if (!huge.IsNull || huge.Length != 0) return 1;
+            var bytes = new byte[64];
+            if (huge.Read(0, bytes) == AbiStatus.Ok) return 2;
+            if (huge.Write(4096, bytes) == AbiStatus.Ok) return 3;
+            if (huge.IsOwned) return 4;
+            return 0;
+        }
+
+        /// <summary>A copy of a block value kept after the block was freed (or sent) names nothing.</summary>
+        public static int StaleBlockCopiesFail()
+        {
+            var bytes = new byte[16];
+            ExchangeBlock block = Exchange.Allocate(4096);
+            ExchangeBlock copy = block;
+            if (block.Write(0, bytes) != AbiStatus.Ok || !copy.IsOwned) return 1;
+            if (block.Write(4090, bytes) != AbiStatus.InvalidArgument) return 2;   // past the end
+            if (block.Read(ulong.MaxValue, bytes) != AbiStatus.InvalidArgument) return 3;
+            if (Exchange.Free(block) != AbiStatus.Ok) return 4;
+            if (copy.IsOwned) return 5;
+            if (copy.Write(0, bytes) != AbiStatus.NotOwner) return 6;
+            if (copy.Read(0, bytes) != AbiStatus.NotOwner) return 7;
+            if (Exchange.Free(copy) == AbiStatus.Ok) return 8;
+
+            // Sent away: the sender's copy stops working at once.
+            if (Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 9;
+            ExchangeBlock sent = Exchange.Allocate(4096);
+            if (Channels.Send(imp, 1, 0, sent) != AbiStatus.Ok) return 10;
+            if (sent.Write(0, bytes) != AbiStatus.NotOwner || sent.IsOwned) return 11;
+            if (Channels.Receive(exp, out ReceivedMessage m, 1000) != AbiStatus.Ok) return 12;
+            ExchangeBlock arrived = m.Block;
+            if (!arrived.IsOwned || arrived.Write(0, bytes) != AbiStatus.Ok) return 13;
+            Exchange.Free(arrived);
+            if (m.Block.IsOwned || m.Block.Length != 0) return 14;   // the message's block is gone with it
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return 0;
+        }
+
+        /// <summary>Inline reads outside the message's 40 bytes throw instead of reading the caller's stack.</summary>
+        public static int InlineReadsStayInTheMessage()
+        {
+            if (Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 1;
+            if (Channels.Send(imp, 7, 1234567890123L) != AbiStatus.Ok) return 2;
+            if (Channels.Receive(exp, out ReceivedMessage m, 1000) != AbiStatus.Ok) return 3;
+            if (m.InlineInt64(0) != 1234567890123L || m.InlineInt64(32) != 0 || m.InlineInt32(36) != 0) return 4;
+            int[] offsets = { 33, 40, -1, int.MinValue, int.MaxValue, 1 << 20 };
+            for (int i = 0; i < offsets.Length; i++)
+            {
+                bool threw = false;
+                try { m.InlineInt64(offsets[i]); }
+                catch (ArgumentOutOfRangeException) { threw = true; }
+                if (!threw) return 10 + i;
+            }
+            bool threw32 = false;
+            try { m.InlineInt32(37); }
+            catch (ArgumentOutOfRangeException) { threw32 = true; }
+            if (!threw32) return 20;
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return 0;
+        }
+
+        /// <summary>A select over more endpoints than the kernel takes is refused, not a stack overflow.</summary>
+        public static int HugeSelectIsRefused()
+        {
+            if (Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 1;
+            var many = new ChannelEndpoint[1_000_000];
+            for (int i = 0; i < many.Length; i++) many[i] = exp;
+            if (Channels.Select(many, 0, out int ready) != AbiStatus.InvalidArgument || ready != -1) return 2;
+            if (Channels.Select(new ChannelEndpoint[Channels.MaxSelect + 1], 0, out _) != AbiStatus.InvalidArgument) return 3;
+            if (Channels.Select(Array.Empty<ChannelEndpoint>(), 0, out _) != AbiStatus.InvalidArgument) return 4;
+            Channels.Send(imp, 1);
+            if (Channels.Select(new[] { exp }, 1000, out ready) != AbiStatus.Ok || ready != 0) return 5;   // still works
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return 0;
+        }
+
+        /// <summary>An application may not take names the policy reserves to drivers and services, nor more names than
+        /// its quota.</summary>
+        public static int NamingRulesAndNameQuota()
+        {
+            if (Names.Register("/dev/rtc", out _) == AbiStatus.Ok) return 1;
+            if (Names.Register("/dev/hostile", out _) != AbiStatus.NotPermitted) return 2;
+            if (Names.Register("/service/hostile", out _) != AbiStatus.NotPermitted) return 3;
+            int registered = 0;
+            AbiStatus last = AbiStatus.Ok;
+            for (int i = 0; i < 100 && last == AbiStatus.Ok; i++)
+            {
+                last = Names.Register("/hostile/n" + i.ToString(), out ChannelEndpoint e);
+                if (last == AbiStatus.Ok) registered++;
+            }
+            if (last != AbiStatus.QuotaExceeded) return 4;
+            if (registered < 8 || registered >= 100) return 5;
+            Debug.WriteLine($"names: {registered} registered, then {last}");
+            return 0;
+        }
+
+        /// <summary>An application may start applications, not drivers or services.</summary>
+        public static int CannotStartSystemPrograms()
+        {
+            if (Processes.Create("rtc", "", out _) != AbiStatus.NotPermitted) return 1;
+            if (Processes.Create("shell", "", out _) != AbiStatus.NotPermitted) return 2;
+            if (Processes.Create("hello", "", out ProcessHandle child) != AbiStatus.Ok) return 3;
+            if (Processes.Start(child) != AbiStatus.Ok || Processes.Join(child, 60_000, out int code) != AbiStatus.Ok || code != 42) return 4;
+            return 0;
+        }
+
+        /// <summary>A handle retyped by its holder closes nothing; the real handle still works.</summary>
+        public static int RetypedHandleClosesNothing()
+        {
+            if (Threads.CreateEvent(true, false, out EventHandle e) != AbiStatus.Ok) return 1;
+            ulong retyped = (e.Value & ~(0xFFUL << 56)) | ((ulong)HandleType.Process << 56);
+            if (Processes.Close(new ProcessHandle { Value = retyped }) == AbiStatus.Ok) return 2;
+            if (Processes.Close(new ProcessHandle { Value = e.Value }) == AbiStatus.Ok) return 3;   // an event, not a process
+            if (Threads.Set(e) != AbiStatus.Ok) return 4;
+            return 0;
+        }
+
+        /// <summary>Never-started children count against a quota; the kernel reclaims them when this process ends.</summary>
+        public static int ChildrenQuota()
+        {
+            int created = 0;
+            AbiStatus last = AbiStatus.Ok;
+            for (int i = 0; i < 200 && last == AbiStatus.Ok; i++)
+            {
+                last = Processes.Create("hello", "", out _);
+                if (last == AbiStatus.Ok) created++;
+            }
+            if (last != AbiStatus.QuotaExceeded) return 1;
+            if (created < 8 || created >= 200) return 2;
+            Debug.WriteLine($"children: {created} created and never started, then {last}");
+            return 0;
+        }
+
+        /// <summary>A writable span over a string[] seen as object[] would store a plain object where strings must
+        /// be (type confusion): every way to make one throws ArrayTypeMismatchException; exact arrays still work.</summary>
+        public static int SpanOverCovariantArray()
+        {
+            object[] strings = new string[2];
+            int refused = 0;
+            try { var s = new Span<object>(strings); s[0] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { Span<object> s = strings; s[1] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { var s = strings.AsSpan(1); s[0] = 42; }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { var s = new Span<object>(strings, 0, 1); s[0] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            try { strings[0] = new object(); }
+            catch (ArrayTypeMismatchException) { refused++; }
+            if (refused != 5) return 1;
+            if (strings[0] != null || strings[1] != null) return 2;
+            ReadOnlySpan<object> read = strings;   // reading through a covariant view is safe, as in .NET
+            if (read.Length != 2) return 3;
+            object[] exact = new object[1];
+            Span<object> fine = exact;
+            fine[0] = "ok";
+            if ((string)exact[0] != "ok") return 4;
+            return 0;
+        }
+
+        /// <summary>Exchange-heap memory is capped per process: allocation is refused, the kernel stays up.</summary>
+        public static int ExchangeQuota()
+        {
+            var blocks = new ExchangeBlock[1024];
+            int count = 0;
+            while (count < blocks.Length)
+            {
+                ExchangeBlock b = Exchange.Allocate(1UL << 20);
+                if (b.IsNull) break;
+                blocks[count++] = b;
+            }
+            if (count == blocks.Length || count < 8) return 1;
+            Debug.WriteLine($"exchange: {count} MiB allocated, then refused");
+            for (int i = 0; i < count; i++) if (Exchange.Free(blocks[i]) != AbiStatus.Ok) return 2;
+            if (Exchange.Allocate(1UL << 20).IsNull) return 3;   // room again once freed
+            return 0;
+        }
+    }
+}

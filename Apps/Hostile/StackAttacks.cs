@@ -1,0 +1,32 @@
+using Singularity.V1;
+
+namespace Sing.Apps.Hostile
+{
+    /// <summary>Attacks on the kernel's stack room: a SIP runs kernel code (its ABI calls, the timer interrupt) on its
+    /// own stack, so it recurses to the bottom and makes the kernel work there. Neither returns: the kernel must end
+    /// this SIP alone (stack overflow) and go on.</summary>
+    internal static class StackAttacks
+    {
+        private static long s_sink;
+
+        /// <summary>Recursion with an ABI call at every level, until the stack runs out (in SIP or in kernel code).</summary>
+        public static int DeepAbiCalls(int depth)
+        {
+            long a = depth, b = depth * 3, c = depth ^ 0x55;
+            if ((depth & 1) == 0) Threads.Yield();
+            else s_sink += Names.Enumerate("/hostile/").Length;
+            int r = DeepAbiCalls(depth + 1);
+            return (int)(r + a + b + c);
+        }
+
+        /// <summary>Recursion that spins at every level, so that timer interrupts arrive at every depth, the bottom
+        /// included.</summary>
+        public static int DeepSpin(int depth)
+        {
+            long a = depth, b = depth * 7;
+            for (int i = 0; i < 2000; i++) s_sink += i ^ depth;
+            int r = DeepSpin(depth + 1);
+            return (int)(r + a + b);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+namespace Sing.Kernel.Tests
+{
+    internal static unsafe partial class KernelTestRegistry
+    {
+        /// <summary>Isolation: attacks from an untrusted program (Apps/Hostile) and what the kernel does about them.</summary>
+        private static KernelTest[] Isolation() => new[]
+        {
+            new KernelTest("isolation.refused_allocation_spans_nothing", &IsolationTests.RefusedAllocationSpansNothing),
+            new KernelTest("isolation.stale_block_copies_fail", &IsolationTests.StaleBlockCopiesFail),
+            new KernelTest("isolation.inline_reads_stay_in_the_message", &IsolationTests.InlineReadsStayInTheMessage),
+            new KernelTest("isolation.huge_select_is_refused", &IsolationTests.HugeSelectIsRefused),
+            new KernelTest("isolation.naming_rules_and_name_quota", &IsolationTests.NamingRulesAndNameQuota),
+            new KernelTest("isolation.applications_cannot_start_system_programs", &IsolationTests.CannotStartSystemPrograms),
+            new KernelTest("isolation.retyped_handle_closes_nothing", &IsolationTests.RetypedHandleClosesNothing),
+            new KernelTest("isolation.never_started_children_are_reclaimed", &IsolationTests.ChildrenQuotaAndReclaim),
+            new KernelTest("isolation.exchange_quota_and_reserve", &IsolationTests.ExchangeQuota),
+            new KernelTest("isolation.forged_exchange_addresses_are_never_read", &IsolationTests.ForgedExchangeAddressesAreNeverRead),
+            new KernelTest("isolation.undeclared_contract_is_refused", &IsolationTests.UndeclaredContractIsRefused),
+            new KernelTest("isolation.stack_exhaustion_ends_only_the_sip", &IsolationTests.StackExhaustionEndsOnlyTheSip),
+            new KernelTest("isolation.span_over_covariant_array_refused", &IsolationTests.SpanOverCovariantArray),
+            new KernelTest("isolation.abi_fuzz", &IsolationTests.AbiFuzz),
+            new KernelTest("isolation.kills_lose_nothing", &IsolationTests.KillsLoseNothing),
+        };
+    }
+}
