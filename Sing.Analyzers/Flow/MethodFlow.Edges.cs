@@ -317,6 +317,10 @@ namespace Sing.Analyzers.Flow
                 case IIsPatternOperation pattern:
                     RefinePattern(pattern.Value, pattern.Pattern, state, value);
                     return;
+                case IPropertyReferenceOperation { Property.Name: "IsOwned", Instance: { } owner } when ResolveVar(owner) is int tested and >= 0 && !_vars[tested].IsView:
+                    // The run-time answer decides what the analysis could not (after an exception, for example).
+                    state.Vars[tested].Own = value ? VarState.Owned : VarState.Gone;
+                    return;
                 case IInvocationOperation call when _nullWhen.TryGetValue(call, out List<(int Index, bool WhenResult)>? outs):
                     foreach ((int index, bool whenResult) in outs)
                     {

@@ -580,6 +580,7 @@ namespace Sing.Analyzers.Flow
 
         private void Consume(int index, SyntaxNode syntax)
         {
+            Undecided(index, syntax);
             TrackedVariable variable = _vars[index];
             VarState v = _state.Vars[index];
             if (variable.IsBorrowed)
@@ -611,8 +612,20 @@ namespace Sing.Analyzers.Flow
             Consume(index, syntax);
         }
 
+        /// <summary>A value undecided after an exception (see MarkUndecided) is used or released: say so (SING0211).</summary>
+        private void Undecided(int index, SyntaxNode syntax)
+        {
+            if ((_state.Vars[index].Own & VarState.Unknown) != 0 && !_vars[index].IsView)
+            {
+                Report(Descriptors.CannotFollow, syntax.GetLocation(), _vars[index].Name,
+                    "may or may not have been sent, freed or moved when the exception reached this catch",
+                    "test 'if (" + _vars[index].Name + ".IsOwned)' first, or release it only after the try completes");
+            }
+        }
+
         private void Use(int index, SyntaxNode syntax)
         {
+            Undecided(index, syntax);
             ref VarState v = ref _state.Vars[index];
             if ((v.Own & VarState.Gone) != 0 && (v.Own & VarState.Unknown) == 0)
             {

@@ -159,6 +159,27 @@ namespace Sing.Analyzers.Tests.Rules
             }
             """));
 
+        [Fact]
+        public void Catch_decides_with_IsOwned_after_a_failed_send() => Verify.Diagnostics(Prelude.InClass("""
+            static void M([Claims][InState("IoRunning")] NicDevice.Imp nic)
+            {
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                try
+                {
+                    nic.SendPacketForReceive(v);
+                }
+                catch (ChannelClosedException)
+                {
+                    if (v.IsOwned)
+                    {
+                        v.Free();
+                    }
+                }
+
+                nic.Free();
+            }
+            """));
+
         // ---- illegal ----
 
         [Fact]
@@ -272,6 +293,24 @@ namespace Sing.Analyzers.Tests.Rules
                 }
 
                 v.Free();
+            }
+            """));
+
+        [Fact]
+        public void Catch_releases_a_value_that_may_already_be_sent() => Verify.Diagnostics(Prelude.InClass("""
+            static void M([Claims][InState("IoRunning")] NicDevice.Imp nic)
+            {
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                try
+                {
+                    nic.SendPacketForReceive(v);
+                }
+                catch (ChannelClosedException)
+                {
+                    /*SING0211*/v.Free();
+                }
+
+                nic.Free();
             }
             """));
     }
