@@ -390,7 +390,7 @@ namespace Sing.Analyzers.Flow
                     .Add("Name", variable.Name)
                     .Add("Insert", insert)
                     .Add("MayBeNull", (v.Own & VarState.Null) != 0 ? "true" : "false");
-                ReportWith(Descriptors.Leak, variable.Location, fix, variable.Name, " (on a path where it is " + SeenNote(v) + "it " + exit + ")");
+                ReportWith(Descriptors.Leak, variable.Location, fix, variable.Name, " (on a path where it " + (v.SeenAt >= 0 ? "is last seen at line " + LineOf(v.SeenAt) + " and then " : string.Empty) + exit + ")");
             }
         }
 
