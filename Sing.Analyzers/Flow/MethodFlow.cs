@@ -77,8 +77,9 @@ namespace Sing.Analyzers.Flow
             _contexts.Add(default);
             var inStates = new Dictionary<(int Block, int Context), FlowState> { [(0, 0)] = entry };
             var work = new SortedSet<(int Block, int Context)> { (0, 0) };
-            int budget = blocks.Length * 50 + 1000;
-            while (work.Count > 0 && budget-- > 0)
+            // A safety net against a non-terminating fixpoint; each finally context is another copy of its blocks.
+            int steps = 0;
+            while (work.Count > 0 && steps++ < (blocks.Length * _contexts.Count * 50) + 1000)
             {
                 (int ordinal, int context) = work.Min;
                 work.Remove(work.Min);
