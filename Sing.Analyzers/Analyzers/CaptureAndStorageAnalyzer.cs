@@ -30,7 +30,16 @@ namespace Sing.Analyzers
             context.RegisterOperationAction(AnalyzeLocal, OperationKind.VariableDeclarator);
             context.RegisterOperationAction(AnalyzeCapture, OperationKind.AnonymousFunction, OperationKind.LocalFunction);
             context.RegisterOperationAction(AnalyzeCall, OperationKind.Invocation, OperationKind.ObjectCreation);
-            context.RegisterOperationAction(AnalyzePrimaryConstructorCapture, OperationKind.ParameterReference);
+            context.RegisterSymbolStartAction(
+                start =>
+                {
+                    // Only types whose primary constructor takes a tracked value pay for the reference scan.
+                    if (HasTrackedPrimaryConstructorParameter((INamedTypeSymbol)start.Symbol))
+                    {
+                        start.RegisterOperationAction(AnalyzePrimaryConstructorCapture, OperationKind.ParameterReference);
+                    }
+                },
+                SymbolKind.NamedType);
         }
 
         /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments); TRef and EndpointSet
@@ -208,6 +217,22 @@ namespace Sing.Analyzers
             }
 
             context.ReportDiagnostic(Diagnostic.Create(Descriptors.StoredInField, reference.Syntax.GetLocation(), parameter.Name + " (a primary-constructor parameter captured into a hidden field)", parameter.Type.ToDisplayString()));
+        }
+
+        private static bool HasTrackedPrimaryConstructorParameter(INamedTypeSymbol type)
+        {
+            foreach (IMethodSymbol constructor in type.InstanceConstructors)
+            {
+                foreach (IParameterSymbol parameter in constructor.Parameters)
+                {
+                    if (ArgumentKinds.IsTracked(parameter.Type) && IsPrimaryConstructor(constructor))
+                    {
+                        return true;
+                    }
+                }
+            }
+
+            return false;
         }
 
         private static bool IsPrimaryConstructor(IMethodSymbol constructor)
