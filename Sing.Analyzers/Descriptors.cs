@@ -37,14 +37,18 @@ namespace Sing.Analyzers
         public static readonly DiagnosticDescriptor ParameterWrongState = Error("SING0107", "Endpoint passed in the wrong state", "'{0}' is passed to parameter '{1}' which expects state {2}, but may be in state {3}", Protocol);
 
         // Linearity of exchange-heap blocks and endpoints (SING02xx).
-        public static readonly DiagnosticDescriptor UseAfterRelease = Error("SING0201", "Use after send or free", "'{0}' is used after it was sent, freed or moved", Linearity);
-        public static readonly DiagnosticDescriptor DoubleRelease = Error("SING0202", "Sent or freed twice", "'{0}' may already have been sent, freed or moved", Linearity);
-        public static readonly DiagnosticDescriptor Leak = Error("SING0203", "Tracked value leaks", "'{0}' is not freed, sent or returned on every path", Linearity);
+        public static readonly DiagnosticDescriptor UseAfterRelease = Error("SING0201", "Use after send or free", "'{0}' is used after it was sent, freed or moved{1}", Linearity);
+        public static readonly DiagnosticDescriptor DoubleRelease = Error("SING0202", "Sent or freed twice", "'{0}' may already have been sent, freed or moved{1}", Linearity);
+        public static readonly DiagnosticDescriptor Leak = Error("SING0203", "Tracked value leaks", "'{0}' is not freed, sent or returned on every path{1}", Linearity);
         public static readonly DiagnosticDescriptor StoredInField = Error("SING0204", "Tracked value in an ordinary field", "'{0}' stores tracked type '{1}' in an ordinary object: wrap it in TRef<T>", Linearity);
         public static readonly DiagnosticDescriptor Captured = Error("SING0205", "Tracked value captured", "'{0}' is captured by a lambda or local function: pass it as an argument or hold it in a TRef<T>", Linearity);
         public static readonly DiagnosticDescriptor InAsync = Error("SING0206", "Tracked value in an async method or iterator", "'{0}' lives in an async method or iterator, whose state machine is an ordinary object: hold it in a TRef<T>", Linearity);
         public static readonly DiagnosticDescriptor PassedTwice = Error("SING0207", "Same tracked value passed twice", "'{0}' is passed twice in one call", Linearity);
         public static readonly DiagnosticDescriptor BorrowedConsumed = Error("SING0208", "Borrowed parameter given away", "Parameter '{0}' is borrowed and cannot be sent, freed or moved: mark it [Claims]", Linearity);
+
+        public static readonly DiagnosticDescriptor ViewAfterRelease = Error("SING0209", "View into a block used after the block was released", "'{0}' points into the exchange-heap block of {1}, which may have been sent, freed or moved: a view must not outlive its owner's possession of the block", Linearity);
+        public static readonly DiagnosticDescriptor HandedBackReleased = Error("SING0210", "ref/out parameter handed back released", "ref/out parameter '{0}' may return to the caller holding a value that was sent, freed or moved: assign it a value it owns on every path", Linearity);
+        public static readonly DiagnosticDescriptor CannotFollow = Error("SING0211", "The analysis cannot follow this tracked value", "'{0}' {1}: the analysis cannot follow it there, so it cannot prove single ownership (the run-time check still applies); {2}", Linearity);
 
         // SIP code purity (SING03xx), only in assemblies marked [assembly: SipAssembly].
         public static readonly DiagnosticDescriptor UnsafeCode = Error("SING0301", "Unsafe code in a SIP", "SIP code cannot use unsafe code ({0})", Purity);
@@ -54,9 +58,12 @@ namespace Sing.Analyzers
         public static readonly DiagnosticDescriptor DynamicCode = Error("SING0305", "Dynamic code in a SIP", "SIP code is sealed: it cannot use '{0}' to generate or load code", Purity);
         public static readonly DiagnosticDescriptor Privileged = Error("SING0306", "Privileged operation outside a trusted assembly", "'{0}' is privileged: only assemblies marked [assembly: TrustedAssembly] may use it", Purity);
 
+        /// <summary>Each diagnostic's help link: its anchor in this project's README (relative to the repository root).</summary>
+        internal const string HelpBase = "Sing.Analyzers/README.md#";
+
         private static DiagnosticDescriptor Error(string id, string title, string message, string category)
         {
-            return new DiagnosticDescriptor(id, title, message, category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: null, customTags: []);
+            return new DiagnosticDescriptor(id, title, message, category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpBase + id.ToLowerInvariant(), customTags: []);
         }
     }
 }

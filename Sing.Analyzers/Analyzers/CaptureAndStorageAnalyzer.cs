@@ -30,6 +30,16 @@ namespace Sing.Analyzers
             context.RegisterOperationAction(AnalyzeLocal, OperationKind.VariableDeclarator);
             context.RegisterOperationAction(AnalyzeCapture, OperationKind.AnonymousFunction, OperationKind.LocalFunction);
             context.RegisterOperationAction(AnalyzeCall, OperationKind.Invocation, OperationKind.ObjectCreation);
+            context.RegisterSymbolStartAction(
+                start =>
+                {
+                    // Only types whose primary constructor takes a tracked value pay for the reference scan.
+                    if (HasTrackedPrimaryConstructorParameter((INamedTypeSymbol)start.Symbol))
+                    {
+                        start.RegisterOperationAction(AnalyzePrimaryConstructorCapture, OperationKind.ParameterReference);
+                    }
+                },
+                SymbolKind.NamedType);
         }
 
         /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments); TRef and EndpointSet
@@ -160,6 +170,18 @@ namespace Sing.Analyzers
                 return;
             }
 
+            if (function.IsAsync || (context.Operation is ILocalFunctionOperation && IsIterator(function)))
+            {
+                // An async lambda or local function keeps its parameters in a state machine object.
+                foreach (IParameterSymbol parameter in function.Parameters)
+                {
+                    if (ArgumentKinds.IsTracked(parameter.Type) && parameter.Locations.Length > 0)
+                    {
+                        context.ReportDiagnostic(Diagnostic.Create(Descriptors.InAsync, parameter.Locations[0], parameter.Name));
+                    }
+                }
+            }
+
             var seen = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             foreach (IOperation operation in context.Operation.Descendants())
             {
@@ -179,6 +201,51 @@ namespace Sing.Analyzers
                     context.ReportDiagnostic(Diagnostic.Create(Descriptors.Captured, operation.Syntax.GetLocation(), variable.Name));
                 }
             }
+        }
+
+        /// <summary>A primary-constructor parameter used in a member body lives in a hidden field of the object.</summary>
+        private static void AnalyzePrimaryConstructorCapture(OperationAnalysisContext context)
+        {
+            var reference = (IParameterReferenceOperation)context.Operation;
+            IParameterSymbol parameter = reference.Parameter;
+            if (!ArgumentKinds.IsTracked(parameter.Type) || parameter.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.Constructor } constructor
+                || !IsPrimaryConstructor(constructor) || SymbolEqualityComparer.Default.Equals(context.ContainingSymbol, constructor)
+                || context.ContainingSymbol is IFieldSymbol or IPropertySymbol)
+            {
+                // Field and property initializers run in the constructor: not a capture.
+                return;
+            }
+
+            context.ReportDiagnostic(Diagnostic.Create(Descriptors.StoredInField, reference.Syntax.GetLocation(), parameter.Name + " (a primary-constructor parameter captured into a hidden field)", parameter.Type.ToDisplayString()));
+        }
+
+        private static bool HasTrackedPrimaryConstructorParameter(INamedTypeSymbol type)
+        {
+            foreach (IMethodSymbol constructor in type.InstanceConstructors)
+            {
+                foreach (IParameterSymbol parameter in constructor.Parameters)
+                {
+                    if (ArgumentKinds.IsTracked(parameter.Type) && IsPrimaryConstructor(constructor))
+                    {
+                        return true;
+                    }
+                }
+            }
+
+            return false;
+        }
+
+        private static bool IsPrimaryConstructor(IMethodSymbol constructor)
+        {
+            foreach (SyntaxReference reference in constructor.DeclaringSyntaxReferences)
+            {
+                if (reference.GetSyntax() is Microsoft.CodeAnalysis.CSharp.Syntax.TypeDeclarationSyntax)
+                {
+                    return true;
+                }
+            }
+
+            return false;
         }
 
         private static bool DeclaredInside(ISymbol variable, IMethodSymbol function)

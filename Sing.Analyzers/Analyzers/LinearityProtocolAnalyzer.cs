@@ -25,7 +25,10 @@ namespace Sing.Analyzers
             Descriptors.UseAfterRelease,
             Descriptors.DoubleRelease,
             Descriptors.Leak,
-            Descriptors.BorrowedConsumed);
+            Descriptors.BorrowedConsumed,
+            Descriptors.ViewAfterRelease,
+            Descriptors.HandedBackReleased,
+            Descriptors.CannotFollow);
 
         public override void Initialize(AnalysisContext context)
         {

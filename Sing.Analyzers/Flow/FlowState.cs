@@ -50,17 +50,21 @@ namespace Sing.Analyzers.Flow
             if (a.Own == VarState.Null && a.States == 0 && a.PendingState < 0)
             {
                 b.Own |= a.Own;
+                b.ReleasedAt = System.Math.Max(a.ReleasedAt, b.ReleasedAt);
                 return b;
             }
 
             if (b.Own == VarState.Null && b.States == 0 && b.PendingState < 0)
             {
                 a.Own |= b.Own;
+                a.ReleasedAt = System.Math.Max(a.ReleasedAt, b.ReleasedAt);
                 return a;
             }
 
             var r = a;
             r.Own = (byte)(a.Own | b.Own);
+            r.ReleasedAt = System.Math.Max(a.ReleasedAt, b.ReleasedAt);
+            r.SeenAt = System.Math.Max(a.SeenAt, b.SeenAt);
             r.Known = a.Known && b.Known;
             if (a.PendingState >= 0 && a.PendingState == b.PendingState && Equals(a.PendingKey, b.PendingKey))
             {

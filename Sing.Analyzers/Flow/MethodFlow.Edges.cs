@@ -8,8 +8,10 @@ namespace Sing.Analyzers.Flow
     /// <summary>Block transfer and edges: conditions refine facts, leaving a scope checks for leaks, finally blocks are threaded through.</summary>
     internal sealed partial class MethodFlow
     {
-        private List<(int Target, FlowState State)> Step(BasicBlock block, FlowState input)
+        private List<(int Target, int Context, FlowState State)> Step(BasicBlock block, FlowState input, int context)
         {
+            var results = new List<(int, int, FlowState)>();
+            ExceptionEdges(block, input, context, results);
             _state = input.Clone();
             foreach (IOperation operation in block.Operations)
             {
@@ -21,8 +23,19 @@ namespace Sing.Analyzers.Flow
                 if (block.ConditionKind == ControlFlowConditionKind.None && block.FallThroughSuccessor?.Semantics == ControlFlowBranchSemantics.Return)
                 {
                     int returned = ResolveVar(branchValue);
-                    if (returned >= 0)
+                    if (returned >= 0 && _vars[returned].IsView)
                     {
+                        Use(returned, branchValue.Syntax);
+                    }
+                    else if (returned >= 0)
+                    {
+                        if (_method is not null && _vars[returned].Contract is { } contract && ReturnState(_method, contract) is int promised and >= 0)
+                        {
+                            // [return: InState("S")]: the endpoint must leave in S.
+                            RequireState(returned, contract, contract.States[promised].Name, branchValue.Syntax, (name, expected, actual) =>
+                                Diagnostic.Create(Descriptors.ExitState, branchValue.Syntax.GetLocation(), name, expected, actual));
+                        }
+
                         Consume(returned, branchValue.Syntax);
                     }
                     else
@@ -36,8 +49,8 @@ namespace Sing.Analyzers.Flow
                 }
             }
 
-            var results = new List<(int, FlowState)>();
             FlowState after = _state;
+            ExceptionEdges(block, after, context, results);
             if (block.ConditionKind != ControlFlowConditionKind.None && block.BranchValue is not null)
             {
                 FlowState whenTrue = after.Clone();
@@ -50,23 +63,85 @@ namespace Sing.Analyzers.Flow
                 bool? constant = block.BranchValue.ConstantValue is { HasValue: true, Value: bool b } ? b : null;
                 if (constant != !jumpsWhenTrue)
                 {
-                    Follow(block.ConditionalSuccessor, jumpsWhenTrue ? whenTrue : whenFalse, results);
+                    Follow(block.ConditionalSuccessor, jumpsWhenTrue ? whenTrue : whenFalse, context, results);
                 }
 
                 if (constant != jumpsWhenTrue)
                 {
-                    Follow(block.FallThroughSuccessor, jumpsWhenTrue ? whenFalse : whenTrue, results);
+                    Follow(block.FallThroughSuccessor, jumpsWhenTrue ? whenFalse : whenTrue, context, results);
                 }
             }
             else
             {
-                Follow(block.FallThroughSuccessor, after, results);
+                Follow(block.FallThroughSuccessor, after, context, results);
             }
 
             return results;
         }
 
-        private void Follow(ControlFlowBranch? branch, FlowState state, List<(int, FlowState)> results)
+        /// <summary>
+        /// An exception may leave a try block before or after any of its operations: each catch handler
+        /// of an enclosing try starts from the states at the block's start and end (locals of the
+        /// scopes the exception leaves are dropped; their leaks on exceptional paths are not reported).
+        /// </summary>
+        private void ExceptionEdges(BasicBlock block, FlowState state, int context, List<(int, int, FlowState)> results)
+        {
+            FlowState? copy = null;
+            for (ControlFlowRegion? region = block.EnclosingRegion; region is not null; region = region.EnclosingRegion)
+            {
+                if (region.Kind == ControlFlowRegionKind.Finally || region.Kind == ControlFlowRegionKind.Catch || region.Kind == ControlFlowRegionKind.FilterAndHandler)
+                {
+                    // An exception out of a handler or a finally is not followed.
+                    return;
+                }
+
+                if (region.Kind == ControlFlowRegionKind.Try && region.EnclosingRegion is { Kind: ControlFlowRegionKind.TryAndCatch } tryAndCatch)
+                {
+                    copy ??= state.Clone();
+                    for (ControlFlowRegion? left = block.EnclosingRegion; left is not null; left = left.EnclosingRegion)
+                    {
+                        foreach (ILocalSymbol local in left.Locals)
+                        {
+                            if (_symbolIndex.TryGetValue(local, out int index))
+                            {
+                                copy.Vars[index] = VarState.Unassigned;
+                            }
+                        }
+
+                        if (left == region)
+                        {
+                            break;
+                        }
+                    }
+
+                    foreach (ControlFlowRegion handler in tryAndCatch.NestedRegions)
+                    {
+                        if (handler.Kind == ControlFlowRegionKind.Catch || handler.Kind == ControlFlowRegionKind.FilterAndHandler)
+                        {
+                            _catchEntries.Add(handler.FirstBlockOrdinal);
+                            results.Add((handler.FirstBlockOrdinal, context, copy));
+                        }
+                    }
+
+                    // Only the innermost try with handlers: an exception it does not catch is not followed further.
+                    return;
+                }
+            }
+        }
+
+        private int Context(int parent, int target, ControlFlowBranch? leaving)
+        {
+            if (!_contextIds.TryGetValue((parent, target, leaving), out int id))
+            {
+                id = _contexts.Count;
+                _contexts.Add((parent, target, leaving));
+                _contextIds[(parent, target, leaving)] = id;
+            }
+
+            return id;
+        }
+
+        private void Follow(ControlFlowBranch? branch, FlowState state, int context, List<(int, int, FlowState)> results)
         {
             if (branch is null)
             {
@@ -75,88 +150,72 @@ namespace Sing.Analyzers.Flow
 
             if (branch.Semantics == ControlFlowBranchSemantics.StructuredExceptionHandling)
             {
-                // Locals declared inside the finally block end here.
+                // The end of a finally: continue where the path that entered it was going.
                 foreach (ControlFlowRegion region in branch.LeavingRegions)
                 {
-                    LeaveScope(region, state);
+                    LeaveScope(region, state, branch);
                 }
 
-                ControlFlowRegion? finallyRegion = branch.Source.EnclosingRegion;
-                while (finallyRegion is not null && finallyRegion.Kind != ControlFlowRegionKind.Finally)
+                if (context == 0 || context >= _contexts.Count)
                 {
-                    finallyRegion = finallyRegion.EnclosingRegion;
+                    return;
                 }
 
-                if (finallyRegion is not null && _finallyContinuations.TryGetValue(finallyRegion, out List<(int Target, ControlFlowBranch? Leaving)>? continuations))
+                (int parent, int target, ControlFlowBranch? leaving) = _contexts[context];
+                if (leaving is not null)
                 {
-                    foreach ((int target, ControlFlowBranch? leaving) in continuations)
+                    foreach (ControlFlowRegion region in leaving.LeavingRegions)
                     {
-                        FlowState next = state.Clone();
-                        if (leaving is not null)
-                        {
-                            foreach (ControlFlowRegion region in leaving.LeavingRegions)
-                            {
-                                LeaveScope(region, next);
-                            }
-                        }
-
-                        results.Add((target, next));
+                        LeaveScope(region, state, leaving);
                     }
                 }
 
+                results.Add((target, parent, state));
                 return;
             }
 
             if (branch.FinallyRegions.Length > 0)
             {
-                for (int i = 0; i < branch.FinallyRegions.Length; i++)
+                // Innermost finally first; each one's end continues to the next, the last to the destination.
+                int destination = branch.Destination?.Ordinal ?? -1;
+                if (destination < 0)
                 {
-                    ControlFlowRegion finallyRegion = branch.FinallyRegions[i];
-                    int next = i + 1 < branch.FinallyRegions.Length
-                        ? branch.FinallyRegions[i + 1].FirstBlockOrdinal
-                        : branch.Destination?.Ordinal ?? -1;
-                    if (!_finallyContinuations.TryGetValue(finallyRegion, out List<(int Target, ControlFlowBranch? Leaving)>? continuations))
-                    {
-                        continuations = new List<(int, ControlFlowBranch?)>();
-                        _finallyContinuations[finallyRegion] = continuations;
-                    }
-
-                    // Scopes end after the last finally has run, so leak checks wait until then.
-                    ControlFlowBranch? leaving = i + 1 == branch.FinallyRegions.Length ? branch : null;
-                    if (next >= 0 && !continuations.Contains((next, leaving)))
-                    {
-                        continuations.Add((next, leaving));
-
-                        // The finally's last block must pass its state to the new continuation too.
-                        _requeueLater.Add(finallyRegion.LastBlockOrdinal);
-                    }
+                    return;
                 }
 
-                results.Add((branch.FinallyRegions[0].FirstBlockOrdinal, state));
+                int current = Context(context, destination, branch);
+                for (int i = branch.FinallyRegions.Length - 1; i > 0; i--)
+                {
+                    current = Context(current, branch.FinallyRegions[i].FirstBlockOrdinal, null);
+                }
+
+                results.Add((branch.FinallyRegions[0].FirstBlockOrdinal, current, state));
                 return;
             }
 
             foreach (ControlFlowRegion region in branch.LeavingRegions)
             {
-                LeaveScope(region, state);
+                LeaveScope(region, state, branch);
             }
 
-            if (branch.Destination is BasicBlock destination)
+            if (branch.Destination is BasicBlock destinationBlock)
             {
-                results.Add((destination.Ordinal, state));
+                results.Add((destinationBlock.Ordinal, context, state));
             }
         }
 
-        private readonly List<int> _requeueLater = new List<int>();
-
         /// <summary>Locals whose scope ends must not still own a value; they start fresh if the scope is re-entered.</summary>
-        private void LeaveScope(ControlFlowRegion region, FlowState state)
+        private void LeaveScope(ControlFlowRegion region, FlowState state, ControlFlowBranch? branch)
         {
             foreach (ILocalSymbol local in region.Locals)
             {
                 if (_symbolIndex.TryGetValue(local, out int index))
                 {
-                    CheckLeak(index, state.Vars[index]);
+                    if (_reporting && (state.Vars[index].Own & VarState.Owned) != 0)
+                    {
+                        CheckLeak(index, state.Vars[index], ExitNote(branch, region), FixPoint(branch));
+                    }
+
                     state.Vars[index] = VarState.Unassigned;
                 }
             }
@@ -168,6 +227,57 @@ namespace Sing.Analyzers.Flow
                     state.Vars[index] = VarState.Unassigned;
                 }
             }
+        }
+
+        /// <summary>Where a release is missing on a leaking path, for the code fix: "before:N" (a return statement) or "after:N" (the statement at N).</summary>
+        private static string? FixPoint(ControlFlowBranch? branch)
+        {
+            BasicBlock? source = branch?.Source;
+            if (source is null)
+            {
+                return null;
+            }
+
+            if (branch!.Semantics == ControlFlowBranchSemantics.Return && source.BranchValue is { } returned)
+            {
+                for (SyntaxNode? node = returned.Syntax; node is not null; node = node.Parent)
+                {
+                    if (node is Microsoft.CodeAnalysis.CSharp.Syntax.ReturnStatementSyntax statement)
+                    {
+                        return "before:" + statement.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                    }
+                }
+
+                return null;
+            }
+
+            if (source.BranchValue is null && source.Operations.Length > 0 && branch.Destination is { } destination && destination.Ordinal > source.Ordinal)
+            {
+                return "after:" + source.Operations[source.Operations.Length - 1].Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            }
+
+            return null;
+        }
+
+        /// <summary>How a path leaves a scope, for leak messages: "returns at line N", "leaves its scope at line N".</summary>
+        private string ExitNote(ControlFlowBranch? branch, ControlFlowRegion region)
+        {
+            BasicBlock? source = branch?.Source;
+            SyntaxNode? at = source?.BranchValue?.Syntax;
+            if (at is null && source is not null && source.Operations.Length > 0)
+            {
+                at = source.Operations[source.Operations.Length - 1].Syntax;
+            }
+
+            string line = at is null ? string.Empty : " after line " + LineOf(at.Span.End);
+            if (branch?.Semantics == ControlFlowBranchSemantics.Return)
+            {
+                return "reaches a return" + line;
+            }
+
+            return branch is not null && branch.Destination is { } destination && destination.Ordinal <= (source?.Ordinal ?? 0)
+                ? "goes round the loop again" + line
+                : "leaves its scope" + line;
         }
 
         /// <summary>Narrows facts on one edge of a condition: null tests and receive-tag tests.</summary>
@@ -207,11 +317,40 @@ namespace Sing.Analyzers.Flow
                 case IIsPatternOperation pattern:
                     RefinePattern(pattern.Value, pattern.Pattern, state, value);
                     return;
+                case IPropertyReferenceOperation { Property.Name: "IsOwned", Instance: { } owner } when ResolveVar(owner) is int tested and >= 0 && !_vars[tested].IsView:
+                    // The run-time answer decides what the analysis could not (after an exception, for example).
+                    state.Vars[tested].Own = value ? VarState.Owned : VarState.Gone;
+                    return;
+                case IInvocationOperation call when _nullWhen.TryGetValue(call, out List<(int Index, bool WhenResult)>? outs):
+                    foreach ((int index, bool whenResult) in outs)
+                    {
+                        RefineNull(index, state, isNull: value != whenResult);
+                    }
+
+                    return;
             }
         }
 
         private void RefinePattern(IOperation subject, IPatternOperation pattern, FlowState state, bool value)
         {
+            // A receive's tag or result tested with any pattern shape (or, not, relational, { Tag: ... }).
+            ITypeSymbol? subjectType = Unwrap(subject).Type;
+            INamedTypeSymbol? tags = ReceiveCoverageAnalyzer.Governed(subjectType, out bool onResult);
+            if (tags is not null && (onResult ? ResultSubject(subject, out object? key) : TagSource(subject, out key)))
+            {
+                List<IFieldSymbol> members = TagPatterns.Members(tags);
+                TagMatch match = TagPatterns.Match(pattern, tags, members, onResult);
+                ulong all = members.Count >= 64 ? ulong.MaxValue : (1UL << members.Count) - 1;
+                ApplyTagSet(state, key!, TagPatterns.Names(value ? match.May : all & ~match.Must, members));
+                if (!onResult && pattern is IDeclarationPatternOperation { DeclaredSymbol: ILocalSymbol copy })
+                {
+                    // case var t: tests on t are tests on the receive.
+                    _tagLocals[copy] = key!;
+                }
+
+                return;
+            }
+
             switch (pattern)
             {
                 case INegatedPatternOperation negated:
@@ -220,21 +359,98 @@ namespace Sing.Analyzers.Flow
                 case IConstantPatternOperation constant when IsNullLiteral(constant.Value):
                     RefineNull(ResolveVar(subject), state, value);
                     return;
-                case IConstantPatternOperation constant:
-                    if (TagSource(subject, out object? key) && TagMember(constant.Value) is string member)
-                    {
-                        ApplyTag(state, key!, member, value);
-                    }
-
-                    return;
                 case IDeclarationPatternOperation or ITypePatternOperation or IRecursivePatternOperation:
                     if (value)
                     {
-                        RefineNull(ResolveVar(subject), state, false);
+                        if (pattern is not IDeclarationPatternOperation { MatchedType: null })
+                        {
+                            RefineNull(ResolveVar(subject), state, false);
+                        }
+
+                        DeclaredAlias(subject, pattern, state);
+                    }
+                    else if (MatchesEveryNonNull(pattern))
+                    {
+                        // v is ExVector<byte> w failing means v is null.
+                        RefineNull(ResolveVar(subject), state, true);
                     }
 
                     return;
             }
+        }
+
+        private static bool MatchesEveryNonNull(IPatternOperation pattern)
+        {
+            ITypeSymbol? matched = pattern switch
+            {
+                IDeclarationPatternOperation declaration => declaration.MatchedType,
+                ITypePatternOperation type => type.MatchedType,
+                IRecursivePatternOperation { PropertySubpatterns.IsEmpty: true, DeconstructionSubpatterns.IsEmpty: true } recursive => recursive.MatchedType,
+                _ => null,
+            };
+            if (matched is null)
+            {
+                return false;
+            }
+
+            for (ITypeSymbol? t = pattern.InputType; t is not null; t = t.BaseType)
+            {
+                if (SymbolEqualityComparer.Default.Equals(t.WithNullableAnnotation(NullableAnnotation.NotAnnotated), matched.WithNullableAnnotation(NullableAnnotation.NotAnnotated)))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>v is ExVector&lt;byte&gt; w: on the matching edge the value moves to w (a second name is a move).</summary>
+        private void DeclaredAlias(IOperation subject, IPatternOperation pattern, FlowState state)
+        {
+            ISymbol? declared = pattern switch
+            {
+                IDeclarationPatternOperation declaration => declaration.DeclaredSymbol,
+                IRecursivePatternOperation recursive => recursive.DeclaredSymbol,
+                _ => null,
+            };
+            int source = ResolveVar(subject);
+            if (declared is null || source < 0 || _vars[source].IsView || !_symbolIndex.TryGetValue(declared, out int target) || target == source)
+            {
+                return;
+            }
+
+            FlowState saved = _state;
+            _state = state;
+            state.Vars[target] = state.Vars[source];
+            state.Vars[source].Own = VarState.Gone;
+            state.Vars[source].ReleasedAt = pattern.Syntax.SpanStart;
+            Reassociate(source, target);
+            _state = saved;
+        }
+
+        /// <summary>A receive result (a local, or the capture of ep.ReceiveS() in a switch) and the key its tag tests use.</summary>
+        private bool ResultSubject(IOperation subject, out object? key)
+        {
+            subject = Unwrap(subject);
+            if (subject is ILocalReferenceOperation local)
+            {
+                key = local.Local;
+                return true;
+            }
+
+            if (subject is IFlowCaptureReferenceOperation capture && _tagCaptures.TryGetValue(capture.Id, out key))
+            {
+                return true;
+            }
+
+            if (subject is IInvocationOperation && _lastReceiveKey is not null)
+            {
+                key = _lastReceiveKey;
+                return true;
+            }
+
+            key = null;
+            return false;
         }
 
         private static void RefineNull(int index, FlowState state, bool isNull)
@@ -251,6 +467,12 @@ namespace Sing.Analyzers.Flow
 
         private void ApplyTag(FlowState state, object key, string member, bool positive)
         {
+            ApplyTagSet(state, key, new List<string> { member }, keep: positive);
+        }
+
+        /// <summary>Keeps (or, with keep false, drops) the pending messages named in <paramref name="members"/>.</summary>
+        private void ApplyTagSet(FlowState state, object key, List<string> members, bool keep = true)
+        {
             for (int i = 0; i < _vars.Length; i++)
             {
                 ref VarState v = ref state.Vars[i];
@@ -259,24 +481,22 @@ namespace Sing.Analyzers.Flow
                     continue;
                 }
 
-                ulong bit = 0;
-                if (member == "ChannelClosed")
+                ulong bits = 0;
+                if (members.Contains("ChannelClosed"))
                 {
-                    bit = 1UL << VarState.ClosedBit;
+                    bits |= 1UL << VarState.ClosedBit;
                 }
-                else
+
+                var transitions = contract.States[v.PendingState].Transitions;
+                for (int k = 0; k < transitions.Count && k < VarState.ClosedBit; k++)
                 {
-                    var transitions = contract.States[v.PendingState].Transitions;
-                    for (int k = 0; k < transitions.Count && k < VarState.ClosedBit; k++)
+                    if (members.Contains(contract.Messages[transitions[k].Message].Name))
                     {
-                        if (contract.Messages[transitions[k].Message].Name == member)
-                        {
-                            bit = 1UL << k;
-                        }
+                        bits |= 1UL << k;
                     }
                 }
 
-                v.PendingMessages = positive ? v.PendingMessages & bit : v.PendingMessages & ~bit;
+                v.PendingMessages = keep ? v.PendingMessages & bits : v.PendingMessages & ~bits;
             }
         }
 
@@ -288,6 +508,11 @@ namespace Sing.Analyzers.Flow
             if (operation is IFlowCaptureReferenceOperation capture)
             {
                 return _tagCaptures.TryGetValue(capture.Id, out key);
+            }
+
+            if (operation is ILocalReferenceOperation tagLocal && _tagLocals.TryGetValue(tagLocal.Local, out key))
+            {
+                return true;
             }
 
             if (operation is IPropertyReferenceOperation { Property.Name: "Tag", Instance: { } instance }

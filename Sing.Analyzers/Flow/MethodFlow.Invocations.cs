@@ -13,6 +13,11 @@ namespace Sing.Analyzers.Flow
         private void VisitInvocation(IInvocationOperation invocation)
         {
             IMethodSymbol method = invocation.TargetMethod;
+            if (!(method.Name == "Free" && method.Parameters.Length == 0))
+            {
+                DroppedTemporary(invocation.Instance);
+            }
+
             int receiver = invocation.Instance is null ? -1 : ResolveVar(invocation.Instance);
             if (receiver >= 0)
             {
@@ -29,7 +34,13 @@ namespace Sing.Analyzers.Flow
                 }
 
                 Use(receiver, invocation.Instance!.Syntax);
-                VisitArguments(invocation.Arguments, method);
+                VisitArguments(invocation.Arguments, method, invocation.Instance, invocation);
+                if (variable.IsView && !method.IsReadOnly)
+                {
+                    // A method of a ref struct may keep a view of what it is given (holder.Attach(v)).
+                    _state.Vars[receiver].States |= DeriveArguments(invocation.Arguments);
+                }
+
                 return;
             }
 
@@ -80,7 +91,16 @@ namespace Sing.Analyzers.Flow
                 return;
             }
 
-            VisitArguments(invocation.Arguments, method);
+            VisitArguments(invocation.Arguments, method, invocation.Instance, invocation);
+        }
+
+        /// <summary>NewVector(8).AsSpan(), tref.Acquire().Length: a tracked value made by a call, used once and dropped, leaks.</summary>
+        private void DroppedTemporary(IOperation? instance)
+        {
+            if (instance is not null && Unwrap(instance) is IInvocationOperation or IObjectCreationOperation && ArgumentKinds.IsTracked(instance.Type))
+            {
+                Report(Descriptors.Leak, instance.Syntax.GetLocation(), instance.Syntax.ToString(), " (a temporary nothing owns: assign it to a variable and free, send or return it)");
+            }
         }
 
         /// <summary>SendM / RecvM / ReceiveS on an endpoint variable. False for other members.</summary>
@@ -92,7 +112,9 @@ namespace Sing.Analyzers.Flow
             {
                 Use(receiver, invocation.Instance!.Syntax);
                 MessageModel message = contract.Messages[sent];
+                _hintContract = contract;
                 SendArguments(invocation.Arguments, message);
+                _hintContract = null;
                 Advance(receiver, invocation, sent, sending: true);
                 return true;
             }
@@ -222,12 +244,12 @@ namespace Sing.Analyzers.Flow
         /// <summary>Arguments of a send: tracked ones are given away; endpoints must be in their declared state.</summary>
         private void SendArguments(ImmutableArray<IArgumentOperation> arguments, MessageModel message)
         {
+            VisitOtherArgumentsFirst(arguments);
             foreach (IArgumentOperation argument in arguments)
             {
                 int index = ResolveVar(argument.Value);
                 if (index < 0)
                 {
-                    Visit(argument.Value);
                     continue;
                 }
 
@@ -239,8 +261,44 @@ namespace Sing.Analyzers.Flow
                         Diagnostic.Create(Descriptors.EndpointArgumentWrongState, argument.Value.Syntax.GetLocation(), name, expected, message.Name, actual));
                 }
 
+                if (declared is not null && ReplyCarrying(message, declared) is string reply)
+                {
+                    _sendHints[argument.Value.Syntax.SpanStart] = "; it was sent in " + message.Name + ", and a " + declared.TypeText + " comes back in " + reply
+                        + ": use the one received with Get" + reply + "(out ...)";
+                }
+
                 Consume(index, argument.Value.Syntax);
             }
+        }
+
+        /// <summary>A message in the other direction carrying a value of the same type (e.g. BadPacketSize returning the buffer), or null.</summary>
+        private ContractModel? _hintContract;
+
+        private string? ReplyCarrying(MessageModel sent, ArgumentModel argument)
+        {
+            ContractModel? contract = _hintContract;
+            if (contract is null)
+            {
+                return null;
+            }
+
+            foreach (MessageModel other in contract.Messages)
+            {
+                if (other.IsIn == sent.IsIn)
+                {
+                    continue;
+                }
+
+                foreach (ArgumentModel candidate in other.Arguments)
+                {
+                    if (candidate.Kind == argument.Kind && candidate.TypeText == argument.TypeText)
+                    {
+                        return other.Name;
+                    }
+                }
+            }
+
+            return null;
         }
 
         /// <summary>Out arguments of a receive: the receiver now owns them, endpoints in their declared state.</summary>
@@ -253,7 +311,7 @@ namespace Sing.Analyzers.Flow
                 {
                     if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
                     {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_");
+                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
                     }
 
                     continue;
@@ -277,18 +335,64 @@ namespace Sing.Analyzers.Flow
         }
 
         /// <summary>An ordinary call: [Claims] parameters take ownership, out parameters give it, others borrow.</summary>
-        private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method)
+        private void VisitArguments(ImmutableArray<IArgumentOperation> arguments, IMethodSymbol? method, IOperation? instance = null, IOperation? call = null)
         {
+            ViewsGivenAwayWithTheirOwner(arguments);
+            VisitOtherArgumentsFirst(arguments);
             foreach (IArgumentOperation argument in arguments)
             {
                 IParameterSymbol? parameter = argument.Parameter;
                 int index = ResolveVar(argument.Value);
+                if (index >= 0 && _vars[index].IsView)
+                {
+                    if (parameter?.RefKind is RefKind.Out or RefKind.Ref)
+                    {
+                        // A view handed back by the callee may point into anything it was given.
+                        if (parameter.RefKind == RefKind.Ref)
+                        {
+                            Use(index, argument.Value.Syntax);
+                        }
+
+                        VarState view = Fresh();
+                        view.States = (parameter.RefKind == RefKind.Ref ? _state.Vars[index].States : 0) | Derive(instance, true) | DeriveArguments(arguments);
+                        view.SeenAt = argument.Syntax.SpanStart;
+                        _state.Vars[index] = view;
+                    }
+                    else
+                    {
+                        Use(index, argument.Value.Syntax);
+                    }
+
+                    continue;
+                }
+
                 if (parameter?.RefKind == RefKind.Out)
                 {
                     if (index >= 0)
                     {
                         Overwrite(index, argument.Syntax);
                         VarState v = Fresh();
+                        v.SeenAt = argument.Syntax.SpanStart;
+                        if (call is not null && NullWhen(parameter) is bool whenResult)
+                        {
+                            // [NotNullWhen(true)] out v: null unless the call returned true; the test of the result decides.
+                            v.Own |= VarState.Null;
+                            if (!_nullWhen.TryGetValue(call, out List<(int, bool)>? list))
+                            {
+                                list = new List<(int, bool)>();
+                                _nullWhen[call] = list;
+                            }
+
+                            if (!list.Contains((index, whenResult)))
+                            {
+                                list.Add((index, whenResult));
+                            }
+                        }
+                        else if (parameter.NullableAnnotation == NullableAnnotation.Annotated)
+                        {
+                            v.Own |= VarState.Null;
+                        }
+
                         if (_vars[index].Contract is ContractModel outContract)
                         {
                             int state = StateOf(outContract, ContractReader.FindAttribute(parameter, KnownNames.InState));
@@ -300,7 +404,7 @@ namespace Sing.Analyzers.Flow
                     }
                     else if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
                     {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_");
+                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
                     }
 
                     continue;
@@ -308,7 +412,6 @@ namespace Sing.Analyzers.Flow
 
                 if (index < 0)
                 {
-                    Visit(argument.Value);
                     continue;
                 }
 
@@ -319,7 +422,36 @@ namespace Sing.Analyzers.Flow
                     continue;
                 }
 
+                if (parameter is not null && parameter.RefKind == RefKind.None && parameter.OriginalDefinition.Type is ITypeParameterSymbol)
+                {
+                    // Passed as a type parameter (List<T>.Add, Keep<T>): a second name the callee may keep.
+                    // (An object or interface parameter is a borrow: using it as a tracked value again needs a cast the run-time check guards.)
+                    Use(index, argument.Value.Syntax);
+                    if (method is not null && ReturnsItsArgument(method, parameter))
+                    {
+                        // T Id<T>(T x): the result is the value (Transfer.Move, identity helpers): a move into it.
+                        Consume(index, argument.Value.Syntax);
+                    }
+                    else
+                    {
+                        CannotFollow(index, argument.Value.Syntax, "is passed as '" + parameter.OriginalDefinition.Type.ToDisplayString() + "' to " + (method?.Name ?? "a call"),
+                            "pass it to a parameter of its own type ([Claims] to give it away), or hold it in a TRef<T> or EndpointSet<T>");
+                    }
+
+                    continue;
+                }
+
                 Use(index, argument.Value.Syntax);
+                if (parameter?.RefKind == RefKind.Ref)
+                {
+                    // The callee may replace the value: the variable owns whatever comes back (a null may come back owned).
+                    Invalidate(index);
+                    if ((_state.Vars[index].Own & VarState.Gone) == 0)
+                    {
+                        _state.Vars[index].Own |= VarState.Owned;
+                    }
+                }
+
                 if (parameter is not null && _vars[index].Contract is ContractModel contract)
                 {
                     AttributeData? inState = ContractReader.FindAttribute(parameter, KnownNames.InState);
@@ -337,6 +469,90 @@ namespace Sing.Analyzers.Flow
                     }
                 }
             }
+        }
+
+        /// <summary>
+        /// Arguments are all evaluated before the call takes any of them: Send(v, v.Length) reads v while it
+        /// is still owned. Expressions that are not a bare tracked variable are visited first, in order.
+        /// </summary>
+        private void VisitOtherArgumentsFirst(ImmutableArray<IArgumentOperation> arguments)
+        {
+            foreach (IArgumentOperation argument in arguments)
+            {
+                if (argument.Parameter?.RefKind != RefKind.Out && ResolveVar(argument.Value) < 0)
+                {
+                    Visit(argument.Value);
+                }
+            }
+        }
+
+        /// <summary>
+        /// Process([Claims] v, v.AsSpan()): the callee may release the block and then use the view, which
+        /// it cannot know points into it. A view of an owner passed in the same call that claims the owner is SING0209.
+        /// </summary>
+        private void ViewsGivenAwayWithTheirOwner(ImmutableArray<IArgumentOperation> arguments)
+        {
+            ulong claimed = 0;
+            foreach (IArgumentOperation argument in arguments)
+            {
+                int index = ResolveVar(argument.Value);
+                if (index >= 0 && !_vars[index].IsView && argument.Parameter is { } parameter && ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null)
+                {
+                    claimed |= OwnerBit(index);
+                }
+            }
+
+            if (claimed == 0)
+            {
+                return;
+            }
+
+            foreach (IArgumentOperation argument in arguments)
+            {
+                int index = ResolveVar(argument.Value);
+                if (index >= 0 && !_vars[index].IsView)
+                {
+                    continue;
+                }
+
+                bool byRef = argument.Parameter is { } p && (p.RefKind != RefKind.None || IsViewType(p.Type));
+                ulong owners = byRef || IsViewType(argument.Value.Type) ? Derive(argument.Value, true) & claimed : 0;
+                if (owners != 0)
+                {
+                    Report(Descriptors.ViewAfterRelease, argument.Value.Syntax.GetLocation(), argument.Value.Syntax.ToString(), OwnerNames(owners) + " (given away in the same call)");
+                }
+            }
+        }
+
+        /// <summary>True for a generic method whose result has the type parameter the argument was passed as.</summary>
+        private static bool ReturnsItsArgument(IMethodSymbol method, IParameterSymbol parameter)
+        {
+            ITypeSymbol declared = parameter.OriginalDefinition.Type;
+            return declared is ITypeParameterSymbol && SymbolEqualityComparer.Default.Equals(method.OriginalDefinition.ReturnType.WithNullableAnnotation(NullableAnnotation.NotAnnotated), declared.WithNullableAnnotation(NullableAnnotation.NotAnnotated))
+                && ArgumentKinds.IsTracked(method.ReturnType);
+        }
+
+        /// <summary>The result value of [NotNullWhen(b)] (or [MaybeNullWhen(!b)]) on an out parameter, or null.</summary>
+        private static bool? NullWhen(IParameterSymbol parameter)
+        {
+            foreach (AttributeData attribute in parameter.GetAttributes())
+            {
+                string? name = attribute.AttributeClass?.ToDisplayString();
+                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is bool value)
+                {
+                    if (name == "System.Diagnostics.CodeAnalysis.NotNullWhenAttribute")
+                    {
+                        return value;
+                    }
+
+                    if (name == "System.Diagnostics.CodeAnalysis.MaybeNullWhenAttribute")
+                    {
+                        return !value;
+                    }
+                }
+            }
+
+            return null;
         }
 
         private void RequireState(int index, ContractModel contract, string expectedName, SyntaxNode syntax, System.Func<string, string, string, Diagnostic> diagnostic)

@@ -24,7 +24,18 @@ namespace Sing.Analyzers.Flow
         private readonly Dictionary<ISymbol, int> _symbolIndex = new Dictionary<ISymbol, int>(SymbolEqualityComparer.Default);
         private readonly Dictionary<CaptureId, int> _captureIndex = new Dictionary<CaptureId, int>();
         private readonly Dictionary<CaptureId, object> _tagCaptures = new Dictionary<CaptureId, object>();
-        private readonly Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>> _finallyContinuations = new Dictionary<ControlFlowRegion, List<(int Target, ControlFlowBranch? Leaving)>>();
+        private readonly Dictionary<IOperation, List<(int Index, bool WhenResult)>> _nullWhen = new Dictionary<IOperation, List<(int Index, bool WhenResult)>>();
+        private readonly Dictionary<int, string> _sendHints = new Dictionary<int, string>();
+        private readonly Dictionary<ILocalSymbol, object> _tagLocals = new Dictionary<ILocalSymbol, object>(SymbolEqualityComparer.Default);
+        /// <summary>
+        /// Finally contexts: a finally block is analysed once per way of entering it (per exit of the
+        /// try it guards), so a return after a free and a normal exit do not share one merged state.
+        /// Entry 0 is "not in a finally"; each other entry is the continuation after the finally, on
+        /// top of its parent context.
+        /// </summary>
+        private readonly List<(int Parent, int Target, ControlFlowBranch? Leaving)> _contexts = new List<(int Parent, int Target, ControlFlowBranch? Leaving)>();
+        private readonly Dictionary<(int Parent, int Target, ControlFlowBranch? Leaving), int> _contextIds = new Dictionary<(int Parent, int Target, ControlFlowBranch? Leaving), int>();
+        private readonly HashSet<int> _catchEntries = new HashSet<int>();
         private TrackedVariable[] _vars = Array.Empty<TrackedVariable>();
         private FlowState _state = new FlowState(0);
         private bool _reporting;
@@ -40,8 +51,11 @@ namespace Sing.Analyzers.Flow
             _reported = reported;
         }
 
+        private IMethodSymbol? _method;
+
         public void Run(IMethodSymbol? method)
         {
+            _method = method;
             CollectVariables(method);
             if (!_sawTracked)
             {
@@ -60,55 +74,67 @@ namespace Sing.Analyzers.Flow
             }
 
             ImmutableArray<BasicBlock> blocks = _cfg.Blocks;
-            var inStates = new FlowState?[blocks.Length];
-            inStates[0] = entry;
-            var work = new SortedSet<int> { 0 };
-            int budget = blocks.Length * 50 + 1000;
-            while (work.Count > 0 && budget-- > 0)
+            _contexts.Add(default);
+            var inStates = new Dictionary<(int Block, int Context), FlowState> { [(0, 0)] = entry };
+            var work = new SortedSet<(int Block, int Context)> { (0, 0) };
+            // A safety net against a non-terminating fixpoint; each finally context is another copy of its blocks.
+            int steps = 0;
+            while (work.Count > 0 && steps++ < (blocks.Length * _contexts.Count * 50) + 1000)
             {
-                int ordinal = work.Min;
-                work.Remove(ordinal);
-                FlowState? input = inStates[ordinal];
-                if (input is null)
+                (int ordinal, int context) = work.Min;
+                work.Remove(work.Min);
+                FlowState input = inStates[(ordinal, context)];
+                foreach ((int target, int targetContext, FlowState output) in Step(blocks[ordinal], input, context))
                 {
-                    continue;
-                }
-
-                List<(int Target, FlowState State)> successors = Step(blocks[ordinal], input);
-                foreach (int again in _requeueLater)
-                {
-                    work.Add(again);
-                }
-
-                _requeueLater.Clear();
-                foreach ((int target, FlowState output) in successors)
-                {
-                    FlowState? old = inStates[target];
+                    inStates.TryGetValue((target, targetContext), out FlowState? old);
                     FlowState merged = old is null ? output : old.Join(output, _vars);
+                    if (_catchEntries.Contains(target))
+                    {
+                        MarkUndecided(merged);
+                    }
+
                     if (old is null || !merged.SameAs(old))
                     {
-                        inStates[target] = merged;
-                        work.Add(target);
+                        inStates[(target, targetContext)] = merged;
+                        work.Add((target, targetContext));
                     }
                 }
             }
 
             // Report on the stable states.
             _reporting = true;
-            for (int b = 0; b < blocks.Length; b++)
+            FlowState? exit = null;
+            foreach (KeyValuePair<(int Block, int Context), FlowState> entryState in inStates)
             {
-                if (inStates[b] is FlowState input)
+                foreach (var _ in Step(blocks[entryState.Key.Block], entryState.Value, entryState.Key.Context))
                 {
-                    foreach (var _ in Step(blocks[b], input))
-                    {
-                    }
+                }
+
+                if (entryState.Key.Block == blocks.Length - 1)
+                {
+                    exit = exit is null ? entryState.Value : exit.Join(entryState.Value, _vars);
                 }
             }
 
-            FlowState? exit = inStates[blocks.Length - 1];
             if (exit is not null)
             {
                 CheckExit(exit);
+            }
+        }
+
+        /// <summary>
+        /// At a catch handler's entry a value that may be owned and may be gone was being transferred
+        /// when the exception came (or not): the analysis cannot decide, the run-time check does.
+        /// </summary>
+        private static void MarkUndecided(FlowState state)
+        {
+            for (int i = 0; i < state.Vars.Length; i++)
+            {
+                byte own = state.Vars[i].Own;
+                if ((own & VarState.Owned) != 0 && (own & VarState.Gone) != 0)
+                {
+                    state.Vars[i].Own |= VarState.Unknown;
+                }
             }
         }
 
@@ -118,7 +144,10 @@ namespace Sing.Analyzers.Flow
             {
                 foreach (IParameterSymbol parameter in method.Parameters)
                 {
-                    AddSymbol(parameter, parameter.Type);
+                    if (AddSymbol(parameter, parameter.Type, IsViewType(parameter.Type)) is int index and >= 0)
+                    {
+                        _variables[index].IsParameter = true;
+                    }
                 }
             }
 
@@ -126,7 +155,13 @@ namespace Sing.Analyzers.Flow
             {
                 foreach (ILocalSymbol local in region.Locals)
                 {
-                    AddSymbol(local, local.Type);
+                    if (local.RefKind != RefKind.None && ArgumentKinds.IsTracked(local.Type))
+                    {
+                        // ref ExVector<byte> alias = ref v: a second name; binding it is reported (SING0211).
+                        continue;
+                    }
+
+                    AddSymbol(local, local.Type, local.RefKind != RefKind.None || IsViewType(local.Type));
                 }
             }
 
@@ -178,6 +213,13 @@ namespace Sing.Analyzers.Flow
                     _captureIndex[capture.Id] = _variables.Count;
                     _variables.Add(variable);
                 }
+                else if (IsViewType(capture.Value.Type))
+                {
+                    // e.g. the enumerator of foreach over a span: a view like a span local.
+                    var variable = new TrackedVariable(capture.Value.Syntax.ToString(), capture.Value.Type!, capture.Syntax.GetLocation()) { IsCapture = true, IsView = true };
+                    _captureIndex[capture.Id] = _variables.Count;
+                    _variables.Add(variable);
+                }
             }
         }
 
@@ -193,15 +235,21 @@ namespace Sing.Analyzers.Flow
             }
         }
 
-        private int AddSymbol(ISymbol symbol, ITypeSymbol type)
+        /// <summary>Types whose values may point into an exchange-heap block without owning it.</summary>
+        private static bool IsViewType(ITypeSymbol? type)
         {
-            if (!ArgumentKinds.IsTracked(type) || _symbolIndex.ContainsKey(symbol))
+            return type is not null && type.IsRefLikeType;
+        }
+
+        private int AddSymbol(ISymbol symbol, ITypeSymbol type, bool view)
+        {
+            if ((!view && !ArgumentKinds.IsTracked(type)) || _symbolIndex.ContainsKey(symbol))
             {
                 return -1;
             }
 
             Location location = symbol.Locations.Length > 0 ? symbol.Locations[0] : Location.None;
-            var variable = new TrackedVariable(symbol.Name, type, location);
+            var variable = new TrackedVariable(symbol.Name, type, location) { IsView = view };
             variable.Contract = _contracts.ForEndpoint(type, out bool isImp);
             variable.IsImp = isImp;
             _symbolIndex[symbol] = _variables.Count;
@@ -219,10 +267,24 @@ namespace Sing.Analyzers.Flow
                 }
 
                 TrackedVariable variable = _vars[index];
-                bool claims = ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null;
-                variable.IsBorrowed = !claims && parameter.RefKind != RefKind.Out;
-                variable.ReturnsToCaller = parameter.RefKind == RefKind.Out || parameter.RefKind == RefKind.Ref;
                 var v = VarState.Unassigned;
+                if (variable.IsView)
+                {
+                    // A view the caller passed in: valid, pointing at blocks the caller tracks.
+                    variable.ReturnsToCaller = parameter.RefKind == RefKind.Out || parameter.RefKind == RefKind.Ref;
+                    if (parameter.RefKind != RefKind.Out)
+                    {
+                        v.Own = VarState.Owned;
+                    }
+
+                    entry.Vars[index] = v;
+                    continue;
+                }
+
+                bool claims = ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null;
+                variable.IsRefParameter = parameter.RefKind == RefKind.Ref;
+                variable.IsBorrowed = !claims && parameter.RefKind != RefKind.Out && parameter.RefKind != RefKind.Ref;
+                variable.ReturnsToCaller = parameter.RefKind == RefKind.Out || parameter.RefKind == RefKind.Ref;
                 if (parameter.RefKind != RefKind.Out)
                 {
                     v.Own = VarState.Owned;
@@ -238,11 +300,25 @@ namespace Sing.Analyzers.Flow
                         v.Known = true;
                     }
 
-                    variable.ExitState = variable.IsBorrowed ? (outState >= 0 ? outState : inState) : -1;
+                    variable.ExitState = variable.IsBorrowed || variable.IsRefParameter ? (outState >= 0 ? outState : inState) : -1;
                 }
 
                 entry.Vars[index] = v;
             }
+        }
+
+        /// <summary>[return: InState("S")] on a method: the state its returned endpoint is in, or -1.</summary>
+        private static int ReturnState(IMethodSymbol method, ContractModel contract)
+        {
+            foreach (AttributeData attribute in method.GetReturnTypeAttributes())
+            {
+                if (attribute.AttributeClass?.ToDisplayString() == KnownNames.InState)
+                {
+                    return StateOf(contract, attribute);
+                }
+            }
+
+            return -1;
         }
 
         private static int StateOf(ContractModel contract, AttributeData? attribute)
@@ -262,36 +338,69 @@ namespace Sing.Analyzers.Flow
             {
                 TrackedVariable variable = _vars[i];
                 VarState v = exit.Vars[i];
-                if (variable.IsBorrowed)
+                if (variable.IsView)
                 {
-                    if (variable.Contract is not null && variable.ExitState >= 0 && v.Known && (v.Own & VarState.Owned) != 0)
+                    if (variable.ReturnsToCaller && (v.Own & VarState.Gone) != 0)
                     {
-                        FlowState.Resolve(ref v, variable.Contract);
-                        // A peer that closed is observed by the caller's next receive, whatever the state.
-                        ulong wrong = v.States & ~(1UL << variable.ExitState) & ~(1UL << VarState.ClosedBit);
-                        if (wrong != 0)
-                        {
-                            Report(Descriptors.ExitState, variable.Location, variable.Name, variable.Contract.States[variable.ExitState].Name, StateNames(variable.Contract, wrong));
-                        }
+                        Report(Descriptors.ViewAfterRelease, variable.Location, variable.Name, OwnerNames(v.States));
                     }
+                }
+                else if (variable.IsRefParameter || (variable.ReturnsToCaller && !variable.IsCapture))
+                {
+                    // ref/out: the caller takes a value back; a released one would be a dead handle.
+                    if ((v.Own & VarState.Gone) != 0 && (v.Own & VarState.Unknown) == 0)
+                    {
+                        Report(Descriptors.HandedBackReleased, variable.Location, variable.Name);
+                    }
+
+                    CheckExitState(variable, v);
+                }
+                else if (variable.IsBorrowed)
+                {
+                    CheckExitState(variable, v);
                 }
                 else if (!variable.ReturnsToCaller && !variable.IsCapture)
                 {
-                    CheckLeak(i, v);
+                    CheckLeak(i, v, "reaches the end of the method");
                 }
             }
         }
 
-        private void CheckLeak(int index, VarState v)
+        private void CheckExitState(TrackedVariable variable, VarState v)
+        {
+            if (variable.Contract is not null && variable.ExitState >= 0 && v.Known && (v.Own & VarState.Owned) != 0)
+            {
+                FlowState.Resolve(ref v, variable.Contract);
+
+                // A peer that closed is observed by the caller's next receive, whatever the state.
+                ulong wrong = v.States & ~(1UL << variable.ExitState) & ~(1UL << VarState.ClosedBit);
+                if (wrong != 0)
+                {
+                    Report(Descriptors.ExitState, variable.Location, variable.Name, variable.Contract.States[variable.ExitState].Name, StateNames(variable.Contract, wrong));
+                }
+            }
+        }
+
+        private void CheckLeak(int index, VarState v, string exit, string? insert = null)
         {
             TrackedVariable variable = _vars[index];
-            if ((v.Own & VarState.Owned) != 0 && !variable.IsBorrowed && !variable.ReturnsToCaller && !variable.IsCapture)
+            if ((v.Own & VarState.Owned) != 0 && (v.Own & VarState.Unknown) == 0 && !variable.IsView && !variable.IsBorrowed && !variable.ReturnsToCaller && !variable.IsCapture)
             {
-                Report(Descriptors.Leak, variable.Location, variable.Name);
+                // For the code fix: where the release is missing, and whether the value may be null there.
+                ImmutableDictionary<string, string?>? fix = insert is null ? null : ImmutableDictionary<string, string?>.Empty
+                    .Add("Name", variable.Name)
+                    .Add("Insert", insert)
+                    .Add("MayBeNull", (v.Own & VarState.Null) != 0 ? "true" : "false");
+                ReportWith(Descriptors.Leak, variable.Location, fix, variable.Name, " (on a path where it " + (v.SeenAt >= 0 ? "is last seen at line " + LineOf(v.SeenAt) + " and then " : string.Empty) + exit + ")");
             }
         }
 
         private void Report(DiagnosticDescriptor descriptor, Location location, params object[] arguments)
+        {
+            ReportWith(descriptor, location, null, arguments);
+        }
+
+        private void ReportWith(DiagnosticDescriptor descriptor, Location location, ImmutableDictionary<string, string?>? properties, params object[] arguments)
         {
             if (!_reporting || !location.IsInSource)
             {
@@ -300,8 +409,28 @@ namespace Sing.Analyzers.Flow
 
             if (_reported.Add(descriptor.Id + "@" + location.SourceSpan.Start.ToString(System.Globalization.CultureInfo.InvariantCulture)))
             {
-                _report(Diagnostic.Create(descriptor, location, arguments));
+                _report(Diagnostic.Create(descriptor, location, properties, arguments));
             }
+        }
+
+        /// <summary>The names of the owners a view's mask may point into.</summary>
+        private string OwnerNames(ulong mask)
+        {
+            var names = new List<string>();
+            for (int i = 0; i < _vars.Length; i++)
+            {
+                if (!_vars[i].IsView && (mask & OwnerBit(i)) != 0 && !names.Contains(_vars[i].Name))
+                {
+                    names.Add("'" + _vars[i].Name + "'");
+                }
+            }
+
+            return names.Count == 0 ? "its block" : string.Join(" or ", names);
+        }
+
+        private static ulong OwnerBit(int index)
+        {
+            return 1UL << (index % 64);
         }
 
         private static string StateNames(ContractModel contract, ulong states)

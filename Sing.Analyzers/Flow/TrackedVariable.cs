@@ -33,6 +33,22 @@ namespace Sing.Analyzers.Flow
         /// <summary>Compiler captures are temporaries: they never leak on their own.</summary>
         public bool IsCapture { get; set; }
 
+        /// <summary>
+        /// A view: a Span, ReadOnlySpan, other ref struct or ref local that may point into exchange-heap
+        /// blocks. Its state's Own says whether it is still valid (Gone once an owner released the block)
+        /// and its States bits are the owners it may point into (bit = owner index mod 64).
+        /// </summary>
+        public bool IsView { get; set; }
+
+        /// <summary>A ref parameter: the caller lends a value and takes one back.</summary>
+        public bool IsRefParameter { get; set; }
+
+        /// <summary>A parameter (not a local or capture).</summary>
+        public bool IsParameter { get; set; }
+
+        /// <summary>Where the variable last received the value it holds, for leak messages (set as the analysis runs).</summary>
+        public Location? LastAssigned { get; set; }
+
         /// <summary>State the endpoint must be in on return ([OutState] or [InState]), or -1.</summary>
         public int ExitState { get; set; } = -1;
 

@@ -10,6 +10,9 @@ namespace Sing.Analyzers.Flow
         public const byte Owned = 1;
         public const byte Gone = 2;
         public const byte Null = 4;
+
+        /// <summary>The analysis cannot tell (e.g. after an exception in a try): no diagnostics, the run-time check decides.</summary>
+        public const byte Unknown = 8;
         public const int ClosedBit = 63;
 
         public byte Own;
@@ -29,12 +32,19 @@ namespace Sing.Analyzers.Flow
         /// <summary>What identifies the receive's result in tag tests (a local or a flow capture).</summary>
         public object? PendingKey;
 
-        public static VarState Unassigned => new VarState { Own = Null, PendingState = -1 };
+        /// <summary>Site (index into the method's site list) where the value was last released, or -1; for messages.</summary>
+        public int ReleasedAt;
+
+        /// <summary>Site where the value was last seen (assigned or used), or -1; for leak messages.</summary>
+        public int SeenAt;
+
+        public static VarState Unassigned => new VarState { Own = Null, PendingState = -1, ReleasedAt = -1, SeenAt = -1 };
 
         public bool Equals(VarState other)
         {
             return Own == other.Own && States == other.States && Known == other.Known && PendingState == other.PendingState
-                && PendingMessages == other.PendingMessages && Equals(PendingKey, other.PendingKey);
+                && PendingMessages == other.PendingMessages && Equals(PendingKey, other.PendingKey)
+                && ReleasedAt == other.ReleasedAt && SeenAt == other.SeenAt;
         }
     }
 }

@@ -62,5 +62,112 @@ namespace Sing.Analyzers.Tests
             Assert.Contains("case Calculator.Imp.ReadyAfterDivideTag.ChannelClosed:", fixedProgram, System.StringComparison.Ordinal);
             Verify.Diagnostics(fixedProgram);
         }
+
+        [Fact]
+        public void Adds_only_the_messages_an_or_pattern_does_not_handle()
+        {
+            string program = Prelude.InClass("""
+                static void Serve([Claims][InState("Ready")] Calculator.Exp exp)
+                {
+                    Calculator.Exp.ReadyReceived r = exp.ReceiveReady();
+                    switch (r.Tag)
+                    {
+                        case Calculator.Exp.ReadyTag.Add or Calculator.Exp.ReadyTag.Divide:
+                            exp.SendResult(0);
+                            break;
+                    }
+
+                    exp.Free();
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0103", new AddMissingReceiveCasesCodeFix());
+            Assert.DoesNotContain("case Calculator.Exp.ReadyTag.Add:", fixedProgram, System.StringComparison.Ordinal);
+            Assert.Contains("case Calculator.Exp.ReadyTag.Quit:", fixedProgram, System.StringComparison.Ordinal);
+            Assert.Contains("case Calculator.Exp.ReadyTag.ChannelClosed:", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Adds_arms_to_a_switch_expression_on_the_result()
+        {
+            string program = Prelude.InClass("""
+                static int Kind([Claims][InState("Ready")] Calculator.Exp exp)
+                {
+                    Calculator.Exp.ReadyReceived r = exp.ReceiveReady();
+                    int kind = r switch
+                    {
+                        { Tag: Calculator.Exp.ReadyTag.Quit or Calculator.Exp.ReadyTag.ChannelClosed } => 0,
+                    };
+                    exp.Free();
+                    return kind;
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0103", new AddMissingReceiveCasesCodeFix());
+            Assert.True(fixedProgram.Contains("{ Tag: Calculator.Exp.ReadyTag.Add } => throw new System.NotImplementedException(\"Add\")", System.StringComparison.Ordinal), fixedProgram);
+            Assert.Contains("{ Tag: Calculator.Exp.ReadyTag.Divide } =>", fixedProgram, System.StringComparison.Ordinal);
+            Assert.DoesNotContain("{ Tag: Calculator.Exp.ReadyTag.Quit } =>", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Frees_a_leaked_block_before_the_return_that_leaks_it()
+        {
+            string program = Prelude.InClass("""
+                static int M(bool early)
+                {
+                    ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                    if (early)
+                    {
+                        v[0] = 1;
+                        return 1;
+                    }
+
+                    v.Free();
+                    return 0;
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0203", new ReleaseOnLeakingPathCodeFix());
+            Assert.True(System.Text.RegularExpressions.Regex.IsMatch(fixedProgram, @"v\[0\] = 1;\s*v\.Free\(\);\s*return 1;"), fixedProgram);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Closes_a_leaked_endpoint_at_the_end_of_its_scope()
+        {
+            string program = Prelude.InClass("""
+                static void M(bool c)
+                {
+                    Calculator.CreateChannel(out Calculator.Imp imp, out Calculator.Exp exp);
+                    exp.Free();
+                    if (c)
+                    {
+                        imp.SendQuit();
+                        imp.Free();
+                    }
+                    else
+                    {
+                        imp.SendAdd(1, 2);
+                    }
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0203", new ReleaseOnLeakingPathCodeFix());
+            Assert.True(System.Text.RegularExpressions.Regex.IsMatch(fixedProgram, @"imp\.SendAdd\(1, 2\);\s*imp\.Free\(\);"), fixedProgram);
+            Verify.Diagnostics(fixedProgram);
+        }
+
+        [Fact]
+        public void Frees_a_maybe_null_value_conditionally()
+        {
+            string program = Prelude.InClass("""
+                static void M(bool c)
+                {
+                    ExVector<byte>? v = c ? ExchangeHeap.NewVector<byte>(8) : null;
+                    Console.WriteLine(c);
+                }
+                """);
+            string fixedProgram = CodeFixHarness.Apply(program, "SING0203", new ReleaseOnLeakingPathCodeFix());
+            Assert.Contains("v?.Free();", fixedProgram, System.StringComparison.Ordinal);
+            Verify.Diagnostics(fixedProgram);
+        }
     }
 }
