@@ -73,6 +73,21 @@ namespace Sing.Apps.Hostile
             return 0;
         }
 
+        /// <summary>Two endpoints each put in the other's queue would be owned by nobody and freed by no close: an
+        /// endpoint whose queue holds an endpoint cannot travel (InvalidState), so the cycle cannot be made.</summary>
+        public static int EndpointCycleRefused()
+        {
+            if (Channels.Create(4, out ChannelEndpoint x1, out ChannelEndpoint x2) != AbiStatus.Ok) return 1;
+            if (Channels.Create(4, out ChannelEndpoint y1, out ChannelEndpoint y2) != AbiStatus.Ok) return 2;
+            if (Channels.Send(x1, 1, 0, default, y2) != AbiStatus.Ok) return 3;     // y2 now waits in x2's queue
+            if (Channels.Send(y1, 1, 0, default, x2) != AbiStatus.InvalidState) return 4;   // x2 holds y2: it stays
+            if (!x2.IsOwned) return 5;
+            Channels.Close(x1);
+            Channels.Close(y1);
+            Channels.Close(x2);   // frees y2 with its queue
+            return 0;
+        }
+
         /// <summary>Inline reads outside the message's 40 bytes throw instead of reading the caller's stack.</summary>
         public static int InlineReadsStayInTheMessage()
         {

@@ -31,6 +31,7 @@ namespace Sing.Apps.Hostile
                 "deep-abi" => StackAttacks.DeepAbiCalls(0),
                 "deep-spin" => StackAttacks.DeepSpin(0),
                 "span-covariance" => Attacks.SpanOverCovariantArray(),
+                "endpoint-cycle" => Attacks.EndpointCycleRefused(),
                 "churn-exchange" => Churn.Run("exchange"),
                 "churn-heap" => Churn.Run("heap"),
                 "churn-children" => Churn.Run("children"),

@@ -312,7 +312,21 @@ namespace Sing.Kernel.Channels
             ExchangeHeap.Block* block = ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint);
             if (block == null || (Endpoint*)address == from || (Endpoint*)address == to) return AbiStatus.InvalidArgument;
             if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
-            return ((Endpoint*)address)->Waiter != 0 ? AbiStatus.InvalidState : AbiStatus.Ok;
+            if (((Endpoint*)address)->Waiter != 0) return AbiStatus.InvalidState;
+            // An endpoint whose queue holds endpoints does not travel: otherwise two endpoints could end up each in
+            // the other's queue, owned by nobody and reachable by no one once their peers close (a cycle no close
+            // ever frees). Without such nesting every endpoint in transit is freed when the queue it sits in is.
+            return HoldsEndpoints((Endpoint*)address) ? AbiStatus.InvalidState : AbiStatus.Ok;
+        }
+
+        private static bool HoldsEndpoints(Endpoint* e)
+        {
+            for (int i = 0, slot = e->Head; i < e->Count; i++, slot = slot + 1 == e->Capacity ? 0 : slot + 1)
+            {
+                ChannelMessage* m = Endpoint.SlotsOf(e) + slot;
+                if (m->Endpoint != null || (m->Carries & ChannelMessage.CarriesSecondEndpoint) != 0) return true;
+            }
+            return false;
         }
 
         /// <summary>Moves a message's second block and endpoint: from the sender to nobody (<paramref name="to"/> null),

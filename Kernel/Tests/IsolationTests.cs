@@ -34,6 +34,7 @@ namespace Sing.Kernel.Tests
         public static void RetypedHandleClosesNothing(TestContext t) => Hostile(t, "close-retyped");
         public static void ExchangeQuota(TestContext t) => Hostile(t, "exchange-quota");
         public static void SpanOverCovariantArray(TestContext t) => Hostile(t, "span-covariance");
+        public static void EndpointCycleRefused(TestContext t) => Hostile(t, "endpoint-cycle");
 
         /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion) or
         /// makes the timer interrupt arrive at the bottom of its stack is ended alone; the kernel goes on.</summary>

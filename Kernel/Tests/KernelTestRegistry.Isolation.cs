@@ -18,6 +18,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.undeclared_contract_is_refused", &IsolationTests.UndeclaredContractIsRefused),
             new KernelTest("isolation.stack_exhaustion_ends_only_the_sip", &IsolationTests.StackExhaustionEndsOnlyTheSip),
             new KernelTest("isolation.span_over_covariant_array_refused", &IsolationTests.SpanOverCovariantArray),
+            new KernelTest("isolation.endpoint_cycle_refused", &IsolationTests.EndpointCycleRefused),
             new KernelTest("isolation.abi_fuzz", &IsolationTests.AbiFuzz),
             new KernelTest("isolation.kills_lose_nothing", &IsolationTests.KillsLoseNothing),
         };
