@@ -298,9 +298,15 @@ namespace Singularity.V1
             int length;
             fixed (char* p = prefix) length = Abi.Table->NameEnumerate(p, prefix.Length, null, 0);
             if (length <= 0) return Array.Empty<string>();
-            char* buffer = stackalloc char[length];
-            fixed (char* p = prefix) Abi.Table->NameEnumerate(p, prefix.Length, buffer, length);
-            return new string(buffer, 0, length).Split('\n');
+            // On the heap, not the stack: other processes decide how long the list is, and must not be able to
+            // overflow this one's stack with names.
+            var buffer = new char[length];
+            fixed (char* p = prefix)
+            fixed (char* b = buffer)
+            {
+                Abi.Table->NameEnumerate(p, prefix.Length, b, length);
+                return new string(b, 0, length).Split('\n');
+            }
         }
 
         public static AbiStatus Watch(string prefix, out ChannelEndpoint notifications)
