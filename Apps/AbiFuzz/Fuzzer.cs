@@ -7,8 +7,9 @@ namespace Sing.Apps.AbiFuzz
     /// kernel, low-memory, guard-page, non-canonical and top-of-address-space pointers; forged, stale and retyped
     /// handles; negative, huge and random sizes and counts) mixed with values this process really owns, so that the
     /// kernel's checks are reached past the first one. Timeouts are 0 or 1 ms (the fuzzer must not block for ever),
-    /// and it never asks to exit. Pointers it passes as valid point into a scratch buffer on its own stack, so the
-    /// kernel may write there freely; its own state lives in arrays the kernel is never pointed at.</summary>
+    /// and it never asks to exit (every entry but ExitProcess is called). Pointers it passes as valid point into a
+    /// scratch region of pages of its own, so the kernel may write there freely; its own state lives in arrays the
+    /// kernel is never pointed at.</summary>
     internal sealed unsafe class Fuzzer
     {
         private const int PoolSize = 64;
@@ -264,7 +265,7 @@ namespace Sing.Apps.AbiFuzz
                     if (s == AbiStatus.Ok) Remove(_blocks, block);
                     break;
                 }
-                case 26: t->ExchangeSize((void*)ExchangeAddress(_blocks, scratch)); break;
+                case 26: t->ExchangeSize((void*)ExchangeAddress(_blocks, scratch)); t->ExchangeGeneration((void*)ExchangeAddress(OneIn(2) ? _blocks : _endpoints, scratch)); break;
                 case 27:
                 {
                     void** imp = (void**)OutPointer(scratch), exp = (void**)OutPointer(scratch);
