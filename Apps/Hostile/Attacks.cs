@@ -169,6 +169,22 @@ namespace Sing.Apps.Hostile
             return 0;
         }
 
+        /// <summary>Every copy starts as many copies of itself as the kernel lets it, then waits for them: without a
+        /// quota over all descendants the tree would grow until memory ran out. Exits 0; the kernel test watches the
+        /// process count.</summary>
+        public static int ForkBomb()
+        {
+            var children = new System.Collections.Generic.List<ProcessHandle>();
+            for (int i = 0; i < 100; i++)
+            {
+                if (Processes.Create("hostile", "fork-bomb", out ProcessHandle child) != AbiStatus.Ok) break;
+                if (Processes.Start(child) != AbiStatus.Ok) break;
+                children.Add(child);
+            }
+            for (int i = 0; i < children.Count; i++) Processes.Join(children[i], 120_000, out _);
+            return 0;
+        }
+
         /// <summary>Never-started children count against a quota; the kernel reclaims them when this process ends.</summary>
         public static int ChildrenQuota()
         {

@@ -32,6 +32,7 @@ namespace Sing.Apps.Hostile
                 "deep-spin" => StackAttacks.DeepSpin(0),
                 "span-covariance" => Attacks.SpanOverCovariantArray(),
                 "endpoint-cycle" => Attacks.EndpointCycleRefused(),
+                "fork-bomb" => Attacks.ForkBomb(),
                 "churn-exchange" => Churn.Run("exchange"),
                 "churn-heap" => Churn.Run("heap"),
                 "churn-children" => Churn.Run("children"),

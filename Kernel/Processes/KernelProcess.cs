@@ -62,6 +62,11 @@ namespace Sing.Kernel.Processes
             _held.Clear();
         }
 
+        /// <summary>Live processes below this one (children, theirs, ...), which its children quota bounds; and
+        /// whether this one is counted in its ancestors' (from its publication to its exit). Interrupts off.</summary>
+        internal int LiveDescendants;
+        internal bool CountedByAncestors;
+
         /// <summary>Its quotas (Quotas.For its manifest).</summary>
         internal ProcessLimits Limits = new ProcessLimits();
 

@@ -94,9 +94,10 @@ namespace Sing.Kernel.Processes
             {
                 error = MayStart(parent, manifest);
                 if (error != null) return AbiStatus.NotPermitted;
-                if (LiveChildren(parent) >= parent.Limits.Children)
+                // A quick refusal; the count that holds is taken when the child is published, below.
+                if (FullAncestor(parent) is KernelProcess full)
                 {
-                    error = string.Concat(parent.Name, " already has ", parent.Limits.Children.ToString(), " children that have not exited (its quota)");
+                    error = QuotaMessage(full);
                     return AbiStatus.QuotaExceeded;
                 }
             }
@@ -172,13 +173,41 @@ namespace Sing.Kernel.Processes
                 return status;
             }
             ulong flags = Scheduler.DisableInterrupts();
-            if (parent != null) parent.Creating = null;
+            if (parent != null)
+            {
+                parent.Creating = null;
+                // Descendants count against every ancestor's children quota: a program cannot escape its quota by
+                // having its children start children (a fork bomb stops at the first full ancestor).
+                if (FullAncestor(parent) is KernelProcess full)
+                {
+                    ReleaseResources(process);
+                    Scheduler.RestoreInterrupts(flags);
+                    error = QuotaMessage(full);
+                    process = null;
+                    return AbiStatus.QuotaExceeded;
+                }
+                for (KernelProcess a = parent; a != null; a = a.Parent) a.LiveDescendants++;
+                process.CountedByAncestors = true;
+            }
             s_processes.Add(process);
             parent?.Children.Add(process);
             ProcessesCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
         }
+
+        /// <summary>The nearest live ancestor (from <paramref name="parent"/> up) whose descendants fill its children
+        /// quota, or null. Interrupts off for an answer that holds.</summary>
+        private static KernelProcess FullAncestor(KernelProcess parent)
+        {
+            for (KernelProcess a = parent; a != null; a = a.Parent)
+                if (a.State != ProcessState.Exited && a.LiveDescendants >= a.Limits.Children) return a;
+            return null;
+        }
+
+        private static string QuotaMessage(KernelProcess full) =>
+            string.Concat(full.Name, " (pid ", full.Id.ToString(), ") already has ", full.Limits.Children.ToString(),
+                " descendants that have not exited (its children quota)");
 
         /// <summary>Which programs a process may create (001 §3: a process starts its own children; drivers and services
         /// belong to the system): applications may be started by anyone; a driver or service only by a process with
@@ -202,15 +231,6 @@ namespace Sing.Kernel.Processes
             bool room = process.Threads.Count < process.Limits.Threads;
             Scheduler.RestoreInterrupts(flags);
             return room;
-        }
-
-        private static int LiveChildren(KernelProcess parent)
-        {
-            ulong flags = Scheduler.DisableInterrupts();
-            int live = 0;
-            for (int i = 0; i < parent.Children.Count; i++) if (parent.Children[i].State != ProcessState.Exited) live++;
-            Scheduler.RestoreInterrupts(flags);
-            return live;
         }
 
         /// <summary>Returns what a process holds besides its threads: exchange blocks and endpoints, names,
@@ -281,6 +301,11 @@ namespace Sing.Kernel.Processes
             }
             process.State = ProcessState.Exited;
             process.ExitCode = exitCode;
+            if (process.CountedByAncestors)
+            {
+                for (KernelProcess a = process.Parent; a != null; a = a.Parent) a.LiveDescendants--;
+                process.CountedByAncestors = false;
+            }
             process.TerminationReason = reason;
             bool self = false;
             for (int i = 0; i < process.Threads.Count; i++)

@@ -20,7 +20,8 @@ namespace Sing.Kernel.Processes
 
         public const int Threads = 128;
         public const int Handles = 4096;
-        /// <summary>Children created and not yet exited (never-started ones count).</summary>
+        /// <summary>Descendants (children, their children, ...) created and not yet exited, never-started ones
+        /// included: a process's children cannot start more processes than the process itself may.</summary>
         public const int Children = 64;
         /// <summary>Names one process may have registered at a time.</summary>
         public const int Names = 32;

@@ -136,6 +136,30 @@ namespace Sing.Kernel.Tests
             t.True(!NameService.IsRegistered("/dev/hostile"), "no /dev/ name was taken by an application");
         }
 
+        /// <summary>A program whose every copy starts copies of itself: the tree stops at the root's children quota
+        /// (16 for hostile, from the policy), because descendants count against every ancestor.</summary>
+        public static void ForkBombIsBounded(TestContext t)
+        {
+            int baseline = ProcessManager.LiveProcessCount;
+            ulong used = ProcessTests.UsedPages;
+            AbiStatus status = ProcessManager.Create("hostile", "fork-bomb", null, out KernelProcess root, out string error);
+            if (status != AbiStatus.Ok)
+            {
+                t.Fail(string.Concat("cannot create hostile: ", error));
+                return;
+            }
+            ProcessManager.Start(root);
+            int most = 0;
+            for (int i = 0; i < 60_000 && !root.Exited.WaitOne(1); i++)
+                if (ProcessManager.LiveProcessCount - baseline > most) most = ProcessManager.LiveProcessCount - baseline;
+            t.True(root.Exited.IsSet, "the fork bomb's root ended");
+            t.Equal(0, (ulong)root.ExitCode, "and every copy waited for its copies");
+            t.True(most >= 2 && most <= 1 + root.Limits.Children, string.Concat("at most the root and its ", root.Limits.Children.ToString(), " descendants lived at once (saw ", most.ToString(), ")"));
+            WaitHandle.Sleep(5);
+            t.Equal((ulong)baseline, (ulong)ProcessManager.LiveProcessCount, "the whole tree ended");
+            t.True(ProcessTests.UsedPages <= used + PageSlack * 4, "its pages came back");
+        }
+
         public static void ChildrenQuotaAndReclaim(TestContext t)
         {
             int live = ProcessManager.LiveProcessCount;

@@ -13,6 +13,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.applications_cannot_start_system_programs", &IsolationTests.CannotStartSystemPrograms),
             new KernelTest("isolation.retyped_handle_closes_nothing", &IsolationTests.RetypedHandleClosesNothing),
             new KernelTest("isolation.never_started_children_are_reclaimed", &IsolationTests.ChildrenQuotaAndReclaim),
+            new KernelTest("isolation.fork_bomb_is_bounded", &IsolationTests.ForkBombIsBounded),
             new KernelTest("isolation.exchange_quota_and_reserve", &IsolationTests.ExchangeQuota),
             new KernelTest("isolation.forged_exchange_addresses_are_never_read", &IsolationTests.ForgedExchangeAddressesAreNeverRead),
             new KernelTest("isolation.undeclared_contract_is_refused", &IsolationTests.UndeclaredContractIsRefused),
