@@ -14,6 +14,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("hardware.grants_are_exclusive", &ManifestTests.HardwareGrantsAreExclusive),
             new KernelTest("hardware.handles_are_typed", &ManifestTests.HardwareHandlesAreTyped),
             new KernelTest("hardware.claims_beyond_the_machine_refused", &ManifestTests.ClaimsBeyondTheMachineRefused),
+            new KernelTest("hardware.pci_bus_enumerated", &PciTests.BusEnumerated),
         };
     }
 }
