@@ -28,6 +28,7 @@ namespace Sing.Apps.Shell
                 case "help": Help(rest); return true;
                 case "programs": ListPrograms(); return true;
                 case "ps": ListProcesses(); return true;
+                case "devices": SystemConsole.Write(SystemControl.DescribeDevices()); return true;
                 case "kill": Kill(rest); return true;
                 case "names": ListNames(rest.Length == 0 ? "/" : rest); return true;
                 case "date": Date(); return true;

@@ -17,6 +17,7 @@ namespace Sing.Kernel.Abi
             Table->GetStartupResource = &GetStartupResource;
             Table->GetSystemManifest = &GetSystemManifest;
             Table->EnumerateProcesses = &EnumerateProcesses;
+            Table->EnumerateDevices = &EnumerateDevices;
             Table->KillProcessById = &KillProcessById;
             Table->Shutdown = &Shutdown;
         }
@@ -94,6 +95,15 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             int length = CopyOut(ProgramCatalog.Text, buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int EnumerateDevices(char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int length = CopyOut(Hardware.Pci.Describe(), buffer, capacity);
             Leave(mark);
             return length;
         }

@@ -20,6 +20,7 @@ namespace Sing.Installer.Rules
             ["help"] = "[program]",
             ["programs"] = "",
             ["ps"] = "",
+            ["devices"] = "",
             ["kill"] = "<pid>",
             ["names"] = "[prefix]",
             ["date"] = "",

@@ -110,6 +110,9 @@ namespace Singularity.V1
         // The generation of an exchange block or endpoint the caller owns (0 otherwise): a number given to the block
         // when it was made, never reused, so a value kept past a free is told from the block that reuses its address.
         public delegate* unmanaged<void*, ulong> ExchangeGeneration;
+
+        // The PCI functions the kernel found, one line each (as GetSystemManifest: copies up to capacity, returns length).
+        public delegate* unmanaged<char*, int, int> EnumerateDevices;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

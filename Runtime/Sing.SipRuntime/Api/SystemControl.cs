@@ -24,6 +24,16 @@ namespace Singularity.V1
             return new string(new System.ReadOnlySpan<char>(text).Slice(0, length < text.Length ? length : text.Length));
         }
 
+        /// <summary>One line per PCI function the kernel found: location, vendor:device, class, interrupt, BARs.</summary>
+        public static string DescribeDevices()
+        {
+            int length = Abi.Table->EnumerateDevices(null, 0);
+            if (length <= 0) return "";
+            char[] text = new char[length];
+            fixed (char* p = text) length = Abi.Table->EnumerateDevices(p, text.Length);
+            return new string(new System.ReadOnlySpan<char>(text, 0, length < text.Length ? length : text.Length));
+        }
+
         public static AbiStatus Kill(int processId) => Abi.Table->KillProcessById(processId);
 
         public static AbiStatus Shutdown(int exitCode) => Abi.Table->Shutdown(exitCode);
