@@ -327,7 +327,11 @@ namespace Sing.Apps.AbiFuzz
                     break;
                 }
                 case 44: Record(t->GetStartupResource((char*)Pointer(scratch), Int(), (ResourceGrant*)Pointer(scratch))); break;
-                case 45: t->GetSystemManifest((char*)Pointer(scratch), Int()); t->EnumerateProcesses((char*)Pointer(scratch), Int()); break;
+                case 45:
+                    t->GetSystemManifest((char*)Pointer(scratch), Int());
+                    t->EnumerateProcesses((char*)Pointer(scratch), Int());
+                    t->EnumerateDevices((char*)Pointer(scratch), Int());
+                    break;
                 case 46: Record(t->KillProcessById(OneIn(2) ? Below(64) : Int())); break;
                 case 47: Record(t->Shutdown(Int())); break;
                 case 48: t->ConsoleWrite((byte*)Pointer(scratch), Int()); t->ConsoleRead((byte*)Pointer(scratch), Int(), Timeout()); break;
