@@ -66,6 +66,10 @@ namespace Sing.Apps.Hostile
                 if (staleImp.IsOwned || Channels.Send(staleImp, 9) != AbiStatus.StaleHandle) return 20;
                 if (Channels.Close(staleExp) != AbiStatus.StaleHandle || Channels.Receive(staleExp, out _, 0) != AbiStatus.StaleHandle) return 21;
                 if (Channels.Select(new[] { staleExp }, 0, out _) != AbiStatus.StaleHandle) return 22;
+                bool wrapRefused = false;
+                try { Sing.Contracts.Sip.KernelEndpoints.Wrap(staleImp); }
+                catch (Sing.Contracts.LinearityViolationException) { wrapRefused = true; }
+                if (!wrapRefused) return 24;   // the contract transport would work on the reused address
                 if (Channels.Send(newImp, 3, 77) != AbiStatus.Ok || Channels.Receive(newExp, out ReceivedMessage r, 1000) != AbiStatus.Ok || r.InlineInt64() != 77) return 23;
                 Channels.Close(newImp);
                 Channels.Close(newExp);

@@ -8,8 +8,15 @@ namespace Sing.Contracts.Sip
     {
         private void* _endpoint;
 
+        /// <summary>Wraps an endpoint this process owns. A copy of one already closed or sent is refused here: the
+        /// transport works on the raw address, which a newer endpoint of this process may reuse.</summary>
         public KernelTransport(ChannelEndpoint endpoint)
         {
+            if (!endpoint.IsNull && !endpoint.IsOwned)
+            {
+                throw new LinearityViolationException("the endpoint was closed or sent away; a copy of it names nothing");
+            }
+
             _endpoint = endpoint.Address;
         }
 
