@@ -170,6 +170,12 @@ namespace Sing.Apps.Hostile
             if (Processes.Close(new ProcessHandle { Value = retyped }) == AbiStatus.Ok) return 2;
             if (Processes.Close(new ProcessHandle { Value = e.Value }) == AbiStatus.Ok) return 3;   // an event, not a process
             if (Threads.Set(e) != AbiStatus.Ok) return 4;
+            // The thread and event Close wrappers check the type too.
+            if (Processes.Create("hello", "", out ProcessHandle child) != AbiStatus.Ok) return 5;
+            if (Threads.Close(new EventHandle { Value = child.Value }) != AbiStatus.WrongHandleType) return 6;
+            if (Threads.Close(new ThreadHandle { Value = e.Value }) != AbiStatus.WrongHandleType) return 7;
+            if (Processes.Kill(child) != AbiStatus.Ok || Processes.Close(child) != AbiStatus.Ok) return 8;
+            if (Threads.Close(e) != AbiStatus.Ok || Threads.Set(e) != AbiStatus.StaleHandle) return 9;
             return 0;
         }
 

@@ -42,7 +42,7 @@ namespace Sing.Kernel.Hardware
         public static uint Read(byte bus, byte device, byte function, byte offset)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            Cpu.OutDword(AddressPort, 0x80000000u | ((uint)bus << 16) | ((uint)(device & 31) << 11) | ((uint)(function & 7) << 8) | (uint)(offset & 0xFC));
+            Cpu.OutDword(AddressPort, ConfigAddress(bus, device, function, offset));
             uint value = Cpu.InDword(DataPort);
             Scheduler.RestoreInterrupts(flags);
             return value;
@@ -51,10 +51,13 @@ namespace Sing.Kernel.Hardware
         private static void Write(byte bus, byte device, byte function, byte offset, uint value)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            Cpu.OutDword(AddressPort, 0x80000000u | ((uint)bus << 16) | ((uint)(device & 31) << 11) | ((uint)(function & 7) << 8) | (uint)(offset & 0xFC));
+            Cpu.OutDword(AddressPort, ConfigAddress(bus, device, function, offset));
             Cpu.OutDword(DataPort, value);
             Scheduler.RestoreInterrupts(flags);
         }
+
+        private static uint ConfigAddress(byte bus, byte device, byte function, byte offset) =>
+            0x80000000u | ((uint)bus << 16) | ((uint)(device & 31) << 11) | ((uint)(function & 7) << 8) | (uint)(offset & 0xFC);
 
         private static void Enumerate()
         {

@@ -21,10 +21,10 @@ namespace Singularity.V1
 
         /// <summary>True while this value names an endpoint this process owns: not closed, not sent away, not an
         /// address a newer endpoint reuses.</summary>
-        public bool IsOwned => Generation != 0 && Abi.Table->ExchangeGeneration(Address) == Generation;
+        public bool IsOwned => Generations.Owned(Address, Generation);
 
         /// <summary>Ok when owned; InvalidArgument for a null value; StaleHandle for one whose endpoint is gone.</summary>
-        internal AbiStatus Check() => Address == null ? AbiStatus.InvalidArgument : IsOwned ? AbiStatus.Ok : AbiStatus.StaleHandle;
+        internal AbiStatus Check() => Generations.Check(Address, Generation);
 
         /// <summary>The raw address, for diagnostics and trusted tests.</summary>
         [TrustedOnly]
@@ -52,10 +52,10 @@ namespace Singularity.V1
 
         /// <summary>True while this process owns the block (a copy kept past a free or a send is not, even when a new
         /// block of this process reuses the address).</summary>
-        public bool IsOwned => Generation != 0 && Abi.Table->ExchangeGeneration(Address) == Generation;
+        public bool IsOwned => Generations.Owned(Address, Generation);
 
         /// <summary>Ok when owned; InvalidArgument for a null block; StaleHandle for one that is gone.</summary>
-        internal AbiStatus Check() => Address == null ? AbiStatus.InvalidArgument : IsOwned ? AbiStatus.Ok : AbiStatus.StaleHandle;
+        internal AbiStatus Check() => Generations.Check(Address, Generation);
 
         /// <summary>The block's address: the same in every SIP it passes through (nothing is copied).</summary>
         [TrustedOnly]
@@ -93,13 +93,24 @@ namespace Singularity.V1
             // freed or sent (and its pages handed to another process) in between.
             Abi.Table->DisablePreemption();
             AbiStatus status = AbiStatus.Ok;
-            if (Generation == 0 || Abi.Table->ExchangeGeneration(Address) != Generation) status = AbiStatus.NotOwner;
+            if (!Generations.Owned(Address, Generation)) status = AbiStatus.NotOwner;
             else if (offset > Length || count > Length - offset) status = AbiStatus.InvalidArgument;
             else if (toBlock) Buffer.Memmove((byte*)Address + offset, other, (nuint)count);
             else Buffer.Memmove(other, (byte*)Address + offset, (nuint)count);
             Abi.Table->EnablePreemption();
             return status;
         }
+    }
+
+    /// <summary>The one check behind every typed exchange value (<see cref="ChannelEndpoint"/>, <see cref="ExchangeBlock"/>):
+    /// the kernel's generation of the block at the address is the one the value was made with.</summary>
+    internal static unsafe class Generations
+    {
+        public static bool Owned(void* address, ulong generation) =>
+            generation != 0 && Abi.Table->ExchangeGeneration(address) == generation;
+
+        public static AbiStatus Check(void* address, ulong generation) =>
+            address == null ? AbiStatus.InvalidArgument : Owned(address, generation) ? AbiStatus.Ok : AbiStatus.StaleHandle;
     }
 
     /// <summary>A received message: tag, inline bytes, and the block and endpoint it carried (now owned here).</summary>
