@@ -64,6 +64,7 @@ namespace Sing.Kernel
             Abi.AbiV1.Initialize();
             Processes.ProcessManager.RegisterBootImages(boot);
             Processes.ProgramCatalog.Load(boot);
+            Domains.Isolation.Select(Processes.ProgramCatalog.Manifest.Configuration);
             Console.ConsoleInput.Initialize();
 
             PrintBanner(boot, kernelEntryTsc);
@@ -140,7 +141,7 @@ namespace Sing.Kernel
         private static void PrintBanner(in Multiboot2 boot, ulong kernelEntryTsc)
         {
             ulong now = Cpu.ReadTsc();
-            Log.Line($"Singularity {BuildInfo.Version} - C# kernel compiled by NativeAOT ILC {BuildInfo.IlcVersion}, configuration SIP-Phys");
+            Log.Line($"Singularity {BuildInfo.Version} - C# kernel compiled by NativeAOT ILC {BuildInfo.IlcVersion}, configuration {Domains.Isolation.Name}");
             Log.Write("CPU: ");
             CpuInfo.WriteVendor();
             Log.Write(" \"");

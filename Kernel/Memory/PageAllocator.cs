@@ -132,6 +132,7 @@ namespace Sing.Kernel.Memory
             UsedPages += count;
             s_nextHint = start + count;
             Threading.Scheduler.RestoreInterrupts(flags);
+            if (DemandMapping.Enabled) DemandMapping.Map(start, count);
             byte* address = (byte*)(start * PageSize);
             if (zero) Buffer.Fill(address, 0, (nuint)(count * PageSize));
             return address;
@@ -145,6 +146,8 @@ namespace Sing.Kernel.Memory
             ulong first = a / PageSize;
             if (first + count > s_pageCount) Panic.Halt("page allocator: free beyond physical memory", a);
             ulong flags = Threading.Scheduler.DisableInterrupts();   // see Allocate
+            // Unmapped while still ours: once the bits clear, another thread may be handed the pages and map them.
+            if (DemandMapping.Enabled) DemandMapping.Unmap(first, count);
             for (ulong p = first; p < first + count;)
             {
                 ulong mask = WordMask(p, first + count, out ulong next);
@@ -178,6 +181,9 @@ namespace Sing.Kernel.Memory
             ulong p = (ulong)address / PageSize;
             return p < s_pageCount && Test(s_allocatedBitmap, p);
         }
+
+        /// <summary>Whether page number <paramref name="page"/> is free (neither reserved nor allocated).</summary>
+        public static bool IsFreePage(ulong page) => page < s_pageCount && !Test(s_bitmap, page);
 
         /// <summary>Records (or forgets) that the allocated page at <paramref name="address"/> starts a live exchange-heap
         /// block. Interrupts must be off (the exchange heap changes its list and this table together).</summary>

@@ -27,6 +27,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("page_allocator.pages_are_zeroed", &PageAllocatorTests.PagesAreZeroed),
             new KernelTest("page_allocator.never_hands_out_reserved", &PageAllocatorTests.NeverHandsOutReserved),
             new KernelTest("page_allocator.refuses_impossible_request", &PageAllocatorTests.RefusesImpossibleRequest),
+            new KernelTest("page_allocator.mapping_follows_configuration", &PageAllocatorTests.MappingFollowsConfiguration),
             new KernelTest("kernel_heap.alloc_free_coalesce", &KernelHeapTests.AllocFreeCoalesce),
             new KernelTest("kernel_heap.alignment_and_size", &KernelHeapTests.AlignmentAndSize),
             new KernelTest("kernel_heap.large_block", &KernelHeapTests.LargeBlock),

@@ -20,6 +20,24 @@ namespace Sing.Kernel.Tests
             t.True(!PageAllocator.IsAllocated(page), "the page is free again");
         }
 
+        /// <summary>SIP-Page maps a page while it is allocated and unmaps it when freed (a stale pointer faults);
+        /// SIP-Phys keeps all of RAM mapped. A run of pages is checked at both ends.</summary>
+        public static void MappingFollowsConfiguration(TestContext t)
+        {
+            bool paged = Domains.Isolation.Current == Domains.IsolationConfiguration.SipPage;
+            t.Equal(paged ? 1UL : 0UL, DemandMapping.Enabled ? 1UL : 0UL, "demand mapping is on exactly in SIP-Page");
+            byte* run = (byte*)PageAllocator.Allocate(3);
+            t.True(run != null, "three pages are allocated");
+            if (run == null) return;
+            ulong last = (ulong)run + 2 * PageAllocator.PageSize;
+            t.True(PageTables.IsMapped((ulong)run) && PageTables.IsMapped(last), "allocated pages are mapped");
+            run[0] = 1;
+            run[2 * PageAllocator.PageSize] = 2;
+            PageAllocator.Free(run, 3);
+            t.True(PageTables.IsMapped((ulong)run) != paged, paged ? "a freed page is unmapped" : "a freed page stays mapped");
+            t.True(PageTables.IsMapped(last) != paged, paged ? "the run's last page is unmapped" : "the run's last page stays mapped");
+        }
+
         public static void ContiguousRun(TestContext t)
         {
             const ulong count = 64;

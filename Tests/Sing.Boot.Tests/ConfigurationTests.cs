@@ -1,0 +1,38 @@
+using Sing.Qemu;
+using Xunit;
+
+namespace Sing.Boot.Tests;
+
+/// <summary>The isolation configuration (004 Figure 3) is chosen at boot from the system policy or config=NAME, the
+/// banner names it, and every configuration this kernel offers passes the whole in-kernel suite.</summary>
+public class ConfigurationTests
+{
+    [Fact]
+    public async Task PolicyDefaultIsSipPhysAndTheBannerSaysSo()
+    {
+        QemuResult run = await KernelTestRun.ResultAsync;
+        Assert.Contains(", configuration SIP-Phys\n", run.Serial.Replace("\r", ""), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task SipPagePassesTheWholeKernelSuite()
+    {
+        QemuResult run = await Machine.BootAsync("config=SIP-Page test=all", "kernel-tests-sip-page", instructionCounting: true);
+        var log = new KernelTestLog(run.Serial);
+        Assert.Contains(", configuration SIP-Page\n", run.Serial.Replace("\r", ""), StringComparison.Ordinal);
+        var failed = log.Outcomes.Where(o => !o.Value.Passed).Select(o => $"{o.Key}: {o.Value.Message}").ToList();
+        Assert.True(failed.Count == 0, "failed in SIP-Page:\n" + string.Join("\n", failed) + "\n" + run.Describe());
+        Assert.Equal(KernelTestCatalog.Names.OrderBy(n => n, StringComparer.Ordinal), log.Outcomes.Keys.OrderBy(n => n, StringComparer.Ordinal));
+        Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
+    }
+
+    [Theory]
+    [InlineData("config=Nonsense", "configuration \"Nonsense\" (from the config= option) is not one of SIP-Phys, SIP-Page, HIP-R0, HIP-R0-S, HIP-R3, HIP-R3-S")]
+    [InlineData("config=hip-r3-s", "configuration HIP-R3-S (from the config= option) needs hardware protection domains, which this kernel does not have yet")]
+    public async Task AConfigurationThatCannotRunStopsTheBootWithTheReason(string options, string message)
+    {
+        QemuResult run = await Machine.BootAsync(options + " exit", "config-refused-" + options.Substring(7).ToLowerInvariant());
+        Assert.Contains(message, run.Serial, StringComparison.Ordinal);
+        Assert.True(run.Status == KernelExitStatus.Panic, $"the boot should stop with a panic.\n{run.Describe()}");
+    }
+}
