@@ -5,7 +5,7 @@ using Singularity.V1;
 namespace Sing.Apps.Probe
 {
     /// <summary>Arguments: "exit N" | "null" | "divide" | "overflow-stack" | "throw" | "block" | "spin" |
-    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB" | "enums" | "floats".</summary>
+    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB" | "enums" | "floats" | "poke HEXADDRESS".</summary>
     /// <summary>Probe's one parameter (Manifests/Programs/probe.xml): the verb and its operands.</summary>
     [Singularity.Configuration.ProgramStartup]
     internal sealed partial class ProbeStartup
@@ -49,6 +49,7 @@ namespace Sing.Apps.Probe
                 case "enums": return EnumProbe.Run();
                 case "floats": return FloatProbe.Run();
                 case "unprivileged": return Unprivileged();
+                case "poke": return Poke(ParseHex(rest));
                 default:
                     Debug.WriteLine("unknown probe verb: " + verb);
                     return 2;
@@ -60,6 +61,24 @@ namespace Sing.Apps.Probe
             long* pad = stackalloc long[32];
             pad[depth % 32] = depth;
             return Recurse(depth + 1) + (int)pad[depth % 32];
+        }
+
+        /// <summary>Writes one byte at an address it was given (another SIP's page, the kernel's): in a hardware
+        /// domain that does not map it, this faults and the kernel ends this SIP alone. Returns 0 if the write landed.</summary>
+        private static int Poke(ulong address)
+        {
+            byte* target = (byte*)address;
+            *target = (byte)(*target ^ 0x5A);
+            Debug.WriteLine("poke: the write landed");
+            return 0;
+        }
+
+        private static ulong ParseHex(string text)
+        {
+            ulong value = 0;
+            foreach (char c in text.ToCharArray())
+                value = value * 16 + (ulong)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+            return value;
         }
 
         private static int Block()

@@ -43,6 +43,7 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_write_gs_base")] public static extern void WriteGsBase(ulong value);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_gs_base")] public static extern ulong ReadGsBase();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_switch_stacks")] public static extern void SwitchStacks(ulong* saveStackPointer, ulong nextStackPointer);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_switch_stacks_and_space")] public static extern void SwitchStacksAndSpace(ulong* saveStackPointer, ulong nextStackPointer, ulong cr3);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_thread_trampoline_address")] public static extern ulong ThreadTrampoline();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_tsc")] public static extern ulong BootTsc();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_stack_bottom")] public static extern byte* BootStackBottom();

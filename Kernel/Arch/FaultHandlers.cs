@@ -71,9 +71,17 @@ namespace Sing.Kernel.Arch
             process.WriteLocation(frame->Rip);
             Log.Line();
             string reason = string.Concat(what ?? Interrupts.ExceptionName((int)frame->Vector), " at image+0x",
-                process.ImageOffset(frame->Rip).ToString("x"), frame->Vector == Interrupts.PageFault ? string.Concat(" (address 0x", Cpu.ReadCr2().ToString("x"), ")") : "");
+                process.ImageOffset(frame->Rip).ToString("x"), frame->Vector == Interrupts.PageFault ? string.Concat(" (address 0x", Cpu.ReadCr2().ToString("x"), OutsideDomain(process, Cpu.ReadCr2()), ")") : "");
             Processes.ProcessManager.Terminate(process, FaultExitCode, reason);
             return true; // not reached: the faulting thread does not run again
+        }
+
+        /// <summary>Names a fault on allocated memory that the SIP's hardware domain does not map.</summary>
+        private static string OutsideDomain(Processes.KernelProcess process, ulong address)
+        {
+            if (!Memory.PageAllocator.ChunksEnabled || !Memory.PageAllocator.IsAllocated((void*)address)) return "";
+            ushort owner = Memory.PageAllocator.ChunkOwner(address / Memory.PageAllocator.PageSize / Memory.PageAllocator.PagesPerChunk);
+            return owner == process.MemoryOwner || owner == Memory.MemoryOwner.Kernel ? "" : ", outside its protection domain";
         }
 
         /// <summary>Exit code of a SIP the kernel ended because of a CPU fault.</summary>

@@ -27,6 +27,30 @@ sing_switch_stacks:
     pop rbp
     ret
 
+; void sing_switch_stacks_and_space(ulong* saveStackPointer, ulong nextStackPointer, ulong cr3)
+; As sing_switch_stacks, loading CR3 in between: no stack is touched while the address space changes, so the old
+; thread's stack need not be mapped in the new space nor the new one's in the old.
+global sing_switch_stacks_and_space
+sing_switch_stacks_and_space:
+    push rbp
+    push rbx
+    push r12
+    push r13
+    push r14
+    push r15
+    pushfq
+    mov [rdi], rsp
+    mov cr3, rdx
+    mov rsp, rsi
+    popfq
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop rbx
+    pop rbp
+    ret
+
 ; First instructions of every new thread: R12 holds the thread's id (placed by the creator).
 extern sing_thread_entry
 global sing_thread_trampoline

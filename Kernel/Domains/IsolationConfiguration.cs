@@ -30,10 +30,13 @@ namespace Sing.Kernel.Domains
         public static IsolationConfiguration Current { get; private set; }
         public static string Name => s_names[(int)Current];
 
-        /// <summary>Whether this kernel can run <paramref name="configuration"/>. The hardware-domain configurations
-        /// need per-domain address spaces and ring-3 entry, which this kernel does not have yet.</summary>
+        /// <summary>Whether this kernel can run <paramref name="configuration"/>. The ring-3 configurations need
+        /// ring-3 entry and per-domain exchange heaps, which this kernel does not have yet.</summary>
         public static bool IsAvailable(IsolationConfiguration configuration) =>
-            configuration == IsolationConfiguration.SipPhys || configuration == IsolationConfiguration.SipPage;
+            configuration != IsolationConfiguration.HipR3 && configuration != IsolationConfiguration.HipR3S;
+
+        /// <summary>Whether processes run in address spaces of their own (the HIP configurations).</summary>
+        public static bool HasDomains => Current >= IsolationConfiguration.HipR0;
 
         /// <summary>Parses a configuration name as the policy and the config= option spell it (case-insensitive).</summary>
         public static bool TryParse(string name, out IsolationConfiguration configuration)
@@ -74,9 +77,13 @@ namespace Sing.Kernel.Domains
             if (!TryParse(name, out IsolationConfiguration configuration))
                 Diagnostics.Panic.Halt($"configuration \"{name}\" (from {source}) is not one of SIP-Phys, SIP-Page, HIP-R0, HIP-R0-S, HIP-R3, HIP-R3-S");
             if (!IsAvailable(configuration))
-                Diagnostics.Panic.Halt($"configuration {s_names[(int)configuration]} (from {source}) needs hardware protection domains, which this kernel does not have yet; available: SIP-Phys, SIP-Page");
+                Diagnostics.Panic.Halt($"configuration {s_names[(int)configuration]} (from {source}) runs applications in ring 3, which this kernel does not have yet; available: SIP-Phys, SIP-Page, HIP-R0, HIP-R0-S");
             Current = configuration;
-            if (configuration == IsolationConfiguration.SipPage) Memory.DemandMapping.Enable();
+            if (configuration == IsolationConfiguration.SipPhys) return;
+            Memory.DemandMapping.Enable();
+            if (!HasDomains) return;
+            Memory.PageAllocator.EnableChunkOwnership();
+            AddressSpace.InitializeKernelSpace();
         }
     }
 }

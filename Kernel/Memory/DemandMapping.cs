@@ -77,6 +77,13 @@ namespace Sing.Kernel.Memory
             }
         }
 
+        /// <summary>The 4 KiB entry mapping <paramref name="address"/> when it lies in RAM, else null.</summary>
+        public static ulong* EntryOf(ulong address)
+        {
+            ulong page = address / PageAllocator.PageSize;
+            return page < s_pageCount ? s_entries + page : null;
+        }
+
         private static ulong* DirectoryEntry(ulong address)
         {
             ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);

@@ -109,13 +109,23 @@ namespace Sing.Kernel.Memory
 
         /// <summary>As <see cref="Allocate(ulong)"/>; <paramref name="zero"/> false skips clearing for callers that
         /// overwrite every byte themselves (image loading, stacks).</summary>
-        public static void* Allocate(ulong count, bool zero)
+        public static void* Allocate(ulong count, bool zero) => Allocate(count, zero, MemoryOwner.Kernel);
+
+        /// <summary>As <see cref="Allocate(ulong, bool)"/>, for <paramref name="owner"/>: in the hardware-domain
+        /// configurations the pages come from 2 MiB chunks that only that owner's address space maps.</summary>
+        public static void* Allocate(ulong count, bool zero, ushort owner)
         {
             // The bitmaps change with interrupts off: the scheduler preempts kernel code, and two threads must never
             // be handed the same run. Zeroing happens after, on pages already ours.
             ulong flags = Threading.Scheduler.DisableInterrupts();
-            ulong start = count == 0 || count > FreePages ? ulong.MaxValue : FindRun(s_nextHint, s_pageCount, count);
-            if (start == ulong.MaxValue && count != 0 && count <= FreePages) start = FindRun(0, s_pageCount, count);
+            ulong start;
+            if (count == 0 || count > FreePages) start = ulong.MaxValue;
+            else if (s_chunks != null) start = FindOwnedRun(count, owner);
+            else
+            {
+                start = FindRun(s_nextHint, s_pageCount, count);
+                if (start == ulong.MaxValue) start = FindRun(0, s_pageCount, count);
+            }
             if (start == ulong.MaxValue)
             {
                 Threading.Scheduler.RestoreInterrupts(flags);
@@ -128,6 +138,7 @@ namespace Sing.Kernel.Memory
                 s_allocatedBitmap[p / 64] |= mask;
                 p = next;
             }
+            if (s_chunks != null) CountChunkPages(start, count, +1);
             FreePages -= count;
             UsedPages += count;
             s_nextHint = start + count;
@@ -158,10 +169,99 @@ namespace Sing.Kernel.Memory
                 s_exchangeStartBitmap[p / 64] &= ~mask;
                 p = next;
             }
+            if (s_chunks != null) CountChunkPages(first, count, -1);
             FreePages += count;
             UsedPages -= count;
             if (first < s_nextHint) s_nextHint = first;
             Threading.Scheduler.RestoreInterrupts(flags);
+        }
+
+        // Chunk ownership, on in the hardware-domain configurations: RAM is split into 2 MiB chunks (one page table
+        // each), a chunk holds pages of one owner only, and an address space maps a chunk by its page-directory
+        // entry. A domain's pages are then invisible to every other domain at the cost of one entry per chunk.
+        public const ulong PagesPerChunk = 512;
+        private struct ChunkState
+        {
+            public ushort Owner;
+            public ushort Used;   // pages not free: allocated or reserved
+        }
+        private static ChunkState* s_chunks;
+        private static ulong s_chunkCount;
+
+        public static ulong ChunkCount => s_chunkCount;
+        public static bool ChunksEnabled => s_chunks != null;
+
+        /// <summary>Starts chunk ownership: every chunk that holds a page already in use is the kernel's, the others
+        /// are unassigned. Called once at boot, before the first process.</summary>
+        public static void EnableChunkOwnership()
+        {
+            ulong chunks = (s_pageCount + PagesPerChunk - 1) / PagesPerChunk;
+            var table = (ChunkState*)Allocate(((ulong)sizeof(ChunkState) * chunks + PageSize - 1) / PageSize);
+            if (table == null) Panic.Halt("page allocator: no room for the chunk table");
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            for (ulong c = 0; c < chunks; c++)
+            {
+                ulong used = 0;
+                for (ulong p = c * PagesPerChunk; p < ChunkEnd(c); p++) if (Test(s_bitmap, p)) used++;
+                table[c].Used = (ushort)used;
+                table[c].Owner = used == 0 ? MemoryOwner.Unassigned : MemoryOwner.Kernel;
+            }
+            s_chunkCount = chunks;
+            s_chunks = table;
+            Threading.Scheduler.RestoreInterrupts(flags);
+        }
+
+        /// <summary>Who owns chunk <paramref name="chunk"/> (MemoryOwner.Unassigned when none).</summary>
+        public static ushort ChunkOwner(ulong chunk) => s_chunks == null || chunk >= s_chunkCount ? MemoryOwner.Kernel : s_chunks[chunk].Owner;
+
+        private static ulong ChunkEnd(ulong chunk) => Min((chunk + 1) * PagesPerChunk, s_pageCount);
+
+        /// <summary>A free run of <paramref name="count"/> pages in a chunk of <paramref name="owner"/>, else in
+        /// unassigned chunks it then claims; runs longer than a chunk take whole chunks. Interrupts off.</summary>
+        private static ulong FindOwnedRun(ulong count, ushort owner)
+        {
+            if (count <= PagesPerChunk)
+            {
+                for (ulong c = 0; c < s_chunkCount; c++)
+                {
+                    if (s_chunks[c].Owner != owner || ChunkEnd(c) - c * PagesPerChunk - s_chunks[c].Used < count) continue;
+                    ulong run = FindRun(c * PagesPerChunk, ChunkEnd(c), count);
+                    if (run != ulong.MaxValue) return run;
+                }
+            }
+            ulong needed = (count + PagesPerChunk - 1) / PagesPerChunk;
+            for (ulong c = 0; c + needed <= s_chunkCount; c++)
+            {
+                ulong n = 0;
+                while (n < needed && s_chunks[c + n].Owner == MemoryOwner.Unassigned && ChunkEnd(c + n) - (c + n) * PagesPerChunk >= (n + 1 == needed ? count - n * PagesPerChunk : PagesPerChunk)) n++;
+                if (n < needed) continue;
+                for (ulong k = 0; k < needed; k++)
+                {
+                    s_chunks[c + k].Owner = owner;
+                    Domains.AddressSpace.ChunkClaimed(c + k, owner);
+                }
+                return c * PagesPerChunk;
+            }
+            return ulong.MaxValue;
+        }
+
+        /// <summary>Counts pages [first, first+count) into (or out of) their chunks; a domain's chunk left with no
+        /// page goes back to the unassigned pool and out of the domain's address space. Interrupts off.</summary>
+        private static void CountChunkPages(ulong first, ulong count, int sign)
+        {
+            for (ulong p = first; p < first + count;)
+            {
+                ulong c = p / PagesPerChunk;
+                ulong end = Min((c + 1) * PagesPerChunk, first + count);
+                s_chunks[c].Used = (ushort)(s_chunks[c].Used + sign * (int)(end - p));
+                if (sign < 0 && s_chunks[c].Used == 0 && s_chunks[c].Owner != MemoryOwner.Kernel)
+                {
+                    ushort owner = s_chunks[c].Owner;
+                    s_chunks[c].Owner = MemoryOwner.Unassigned;
+                    Domains.AddressSpace.ChunkReleased(c, owner);
+                }
+                p = end;
+            }
         }
 
         /// <summary>Whether [start, start+length) touches RAM of the boot memory map (the kernel's to manage, never a

@@ -48,6 +48,9 @@ namespace Sing.Kernel.Memory
 
         private static ulong* FindSmallPageEntry(ulong address, bool split)
         {
+            // With RAM in DemandMapping's tables the entry is found directly, whichever address space is loaded.
+            ulong* direct = DemandMapping.Enabled ? DemandMapping.EntryOf(address) : null;
+            if (direct != null) return direct;
             ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);
             ulong e = pml4[(address >> 39) & 511];
             if ((e & Present) == 0) return null;

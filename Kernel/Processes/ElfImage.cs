@@ -29,7 +29,11 @@ namespace Sing.Kernel.Processes
 
         /// <summary>As <see cref="TryLoad(byte*, ulong, out Loaded)"/>; the copy's pages are held by
         /// <paramref name="holder"/> from the moment they are taken (see KernelProcess.Hold).</summary>
-        public static string TryLoad(byte* file, ulong size, KernelProcess holder, out Loaded loaded)
+        public static string TryLoad(byte* file, ulong size, KernelProcess holder, out Loaded loaded) =>
+            TryLoad(file, size, holder, Memory.MemoryOwner.Kernel, out loaded);
+
+        /// <summary>As above, the copy's pages taken for <paramref name="owner"/> (the new process's domain).</summary>
+        public static string TryLoad(byte* file, ulong size, KernelProcess holder, ushort owner, out Loaded loaded)
         {
             loaded = default;
             if (size < 64 || file[0] != 0x7F || file[1] != 'E' || file[2] != 'L' || file[3] != 'F')
@@ -67,9 +71,9 @@ namespace Sing.Kernel.Processes
 
             ulong pages = (span + Memory.PageAllocator.PageSize - 1) / Memory.PageAllocator.PageSize;
             // Not zeroed up front: the segments are copied in and only the bytes no segment provides are cleared.
-            byte* image = Take(pages, holder);
+            byte* image = Take(pages, holder, owner);
             // Pooled copies of exited processes' images are the first memory to give back.
-            if (image == null && ImagePool.Drain() > 0) image = Take(pages, holder);
+            if (image == null && ImagePool.Drain() > 0) image = Take(pages, holder, owner);
             if (image == null) return "not enough memory for the image";
 
             CopySegments(file, phoff, phentsize, phnum, image, 0, pages * Memory.PageAllocator.PageSize);
@@ -91,10 +95,10 @@ namespace Sing.Kernel.Processes
             return null;
         }
 
-        private static byte* Take(ulong pages, KernelProcess holder)
+        private static byte* Take(ulong pages, KernelProcess holder, ushort owner)
         {
             ulong flags = Threading.Scheduler.DisableInterrupts();
-            byte* image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false);
+            byte* image = (byte*)Memory.PageAllocator.Allocate(pages, zero: false, owner);
             if (image != null) holder?.Hold(image, pages);
             Threading.Scheduler.RestoreInterrupts(flags);
             return image;

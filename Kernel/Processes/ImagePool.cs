@@ -35,6 +35,8 @@ namespace Sing.Kernel.Processes
         public static bool TryTake(string image, byte* file, KernelProcess holder, out ElfImage.Loaded loaded)
         {
             loaded = default;
+            // With hardware domains a copy lies in its dead process's chunks, which no other domain may map.
+            if (PageAllocator.ChunksEnabled) return false;
             // The list is made here, outside Return (which runs with interrupts off during termination).
             if (!s_copies.TryGetValue(image, out List<Copy> copies))
             {
@@ -63,7 +65,7 @@ namespace Sing.Kernel.Processes
         {
             ulong flags = Scheduler.DisableInterrupts();
             bool kept = false;
-            if (s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
+            if (!PageAllocator.ChunksEnabled && s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
             {
                 copies.Add(new Copy { File = file, Image = loaded });
                 PooledPages += loaded.Pages;

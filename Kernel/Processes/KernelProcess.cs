@@ -27,6 +27,12 @@ namespace Sing.Kernel.Processes
         /// <summary>Set when another process (or the kernel) asks this one to stop; the program decides how to end.</summary>
         public readonly ManualResetEvent StopRequested = new ManualResetEvent(false);
 
+        /// <summary>Its protection domain's address space (null: the kernel's) and the owner number its pages are
+        /// taken for (Memory.MemoryOwner; the kernel's in configurations without hardware domains).</summary>
+        internal Domains.AddressSpace Space;
+        internal ushort MemoryOwner;
+        internal ulong Cr3 => Space == null ? 0 : Space.Cr3;
+
         internal byte* ImageBase;
         internal ulong ImagePages;
         internal byte* ImageFile;              // the installed file it was loaded from (the pool reuses the copy)

@@ -83,6 +83,15 @@ namespace Sing.Kernel.Processes
         /// allocated.</summary>
         public static AbiStatus Create(string name, string arguments, KernelProcess parent, out KernelProcess process, out string error)
         {
+            // The new process's pages are mapped in its domain and the kernel's, not in the creator's.
+            ulong space = Scheduler.EnterKernelSpace();
+            AbiStatus status = CreateInKernelSpace(name, arguments, parent, out process, out error);
+            Scheduler.LeaveKernelSpace(space);
+            return status;
+        }
+
+        private static AbiStatus CreateInKernelSpace(string name, string arguments, KernelProcess parent, out KernelProcess process, out string error)
+        {
             process = null;
             Singularity.Manifests.ProgramManifest manifest = ProgramCatalog.Find(name);
             if (manifest == null)
@@ -118,12 +127,18 @@ namespace Sing.Kernel.Processes
                 error = string.Concat("the image \"", manifest.Image, "\" of program ", name, " is not in the boot image");
                 return AbiStatus.NotFound;
             }
+            error = Domains.Placement.Place(manifest, out Domains.AddressSpace domain, out ushort owner);
+            if (error != null) return AbiStatus.OutOfMemory;
             // The image is the creating process's until the child holds it: a kill of the creator in between must not
             // lose it (the kernel, creating boot services and test SIPs, is never killed).
             if (!ImagePool.TryTake(manifest.Image, file.Start, parent, out ElfImage.Loaded loaded))
             {
-                error = ElfImage.TryLoad(file.Start, file.Size, parent, out loaded);
-                if (error != null) return AbiStatus.BadImage;
+                error = ElfImage.TryLoad(file.Start, file.Size, parent, owner, out loaded);
+                if (error != null)
+                {
+                    Domains.Placement.Release(domain);
+                    return AbiStatus.BadImage;
+                }
             }
             if (!SupportsAbiVersion(loaded.AbiVersion))
             {
@@ -131,6 +146,7 @@ namespace Sing.Kernel.Processes
                 parent?.Unhold(loaded.Base);
                 Scheduler.RestoreInterrupts(held);
                 PageAllocator.Free(loaded.Base, loaded.Pages);
+                Domains.Placement.Release(domain);
                 error = string.Concat("image \"", manifest.Image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());
                 return AbiStatus.AbiVersionRefused;
             }
@@ -146,6 +162,8 @@ namespace Sing.Kernel.Processes
                 State = ProcessState.Created,
                 Manifest = manifest,
                 Limits = Quotas.For(manifest),
+                Space = domain,
+                MemoryOwner = owner,
             };
             process.Handles.Limit = process.Limits.Handles;
             if (parent != null)
@@ -253,13 +271,19 @@ namespace Sing.Kernel.Processes
             process.ImageBase = null;
             process.StartupEndpoints.Clear();
             process.Handles.Clear();
+            // Its domain's tables go once the last of its pages (its threads' stacks, freed when they are reaped) has.
+            Domains.Placement.Release(process.Space);
+            process.Space = null;
         }
 
         /// <summary>Starts the process's first thread at the image's entry point.</summary>
         public static AbiStatus Start(KernelProcess process)
         {
             if (process.State != ProcessState.Created) return AbiStatus.InvalidState;
-            KernelThread main = Scheduler.CreateThread(process.Name, () => RunEntry(process));
+            // The first thread's stack is the new domain's: its initial frame is written from the kernel's space.
+            ulong space = Scheduler.EnterKernelSpace();
+            KernelThread main = Scheduler.CreateThread(process.Name, () => RunEntry(process), process.MemoryOwner, process.Cr3);
+            Scheduler.LeaveKernelSpace(space);
             main.Owner = process;
             process.Threads.Add(main);
             process.State = ProcessState.Running;
@@ -278,7 +302,7 @@ namespace Sing.Kernel.Processes
         /// <summary>Starts a thread of <paramref name="process"/> at a SIP function.</summary>
         internal static KernelThread StartThread(KernelProcess process, delegate* unmanaged<nint, void> entry, nint argument)
         {
-            KernelThread thread = Scheduler.CreateThread(process.Name, () => entry(argument));
+            KernelThread thread = Scheduler.CreateThread(process.Name, () => entry(argument), process.MemoryOwner, process.Cr3);
             thread.Owner = process;
             ulong flags = Scheduler.DisableInterrupts();
             process.Threads.Add(thread);
@@ -383,7 +407,7 @@ namespace Sing.Kernel.Processes
             // Taken and recorded with interrupts off: a kill can come at any preemption, and pages taken but not yet
             // recorded would be lost for good. Zeroing comes after, on pages already recorded.
             ulong flags = Scheduler.DisableInterrupts();
-            void* pages = Quotas.LeavesReserve(count) && process.State != ProcessState.Exited ? PageAllocator.Allocate(count, zero: false) : null;
+            void* pages = Quotas.LeavesReserve(count) && process.State != ProcessState.Exited ? PageAllocator.Allocate(count, zero: false, process.MemoryOwner) : null;
             if (pages != null)
             {
                 process.OwnedPages[(ulong)pages] = count;

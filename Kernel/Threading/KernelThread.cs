@@ -79,6 +79,14 @@ namespace Sing.Kernel.Threading
 
         internal readonly ManualResetEvent Exited = new ManualResetEvent(false);
 
+        /// <summary>The address space the thread runs in (CR3): its process's domain, or the kernel's; the scheduler
+        /// loads it when it switches to the thread. Kernel work on other domains' memory moves it to the kernel's
+        /// for a while (Scheduler.EnterKernelSpace).</summary>
+        internal ulong Cr3;
+
+        /// <summary>Whose chunks the stack came from (Memory.MemoryOwner): only the kernel's stacks are pooled.</summary>
+        internal ushort StackOwner;
+
         /// <summary>The SIP this thread runs for (null for kernel threads).</summary>
         internal Processes.KernelProcess Owner;
 

@@ -43,6 +43,10 @@ namespace Sing.Kernel.Threading
         private static KernelThread s_sleepers;   // sorted by deadline, linked through NextSleeper
         private static ulong s_quantumEnd;
         private static int s_nextId;
+        // The address space loaded now, and the kernel's (see KernelThread.Cr3). One value in the configurations
+        // without hardware domains, so the switch never loads CR3 there.
+        private static ulong s_loadedCr3;
+        private static ulong s_kernelCr3;
 
         public static ulong ContextSwitches;
         public static ulong Preemptions;
@@ -53,8 +57,10 @@ namespace Sing.Kernel.Threading
         /// <summary>Turns the boot context into thread 0 and creates the idle thread.</summary>
         public static void Initialize(byte* bootStackBottom, byte* bootStackTop)
         {
+            s_kernelCr3 = s_loadedCr3 = Cpu.ReadCr3();
             var boot = new KernelThread(s_nextId++, "kernel-main")
             {
+                Cr3 = s_kernelCr3,
                 StackBase = bootStackBottom,
                 StackBytes = (ulong)(bootStackTop - bootStackBottom),
                 State = ThreadState.Running,
@@ -77,9 +83,50 @@ namespace Sing.Kernel.Threading
         /// <summary>Creates a thread that will run <paramref name="start"/> once started.</summary>
         public static KernelThread CreateThread(string name, Action start, ulong stackBytes = KernelThread.DefaultStackBytes)
         {
-            KernelThread thread = Create(name, stackBytes);
+            KernelThread thread = Create(name, stackBytes, MemoryOwner.Kernel, s_kernelCr3);
             thread.Start = start;
             return thread;
+        }
+
+        /// <summary>Creates a thread of a process: its stack belongs to <paramref name="owner"/> (the process's
+        /// domain) and it runs in the address space <paramref name="cr3"/>. The caller must be able to write the
+        /// stack (it runs in the kernel's space or in that domain).</summary>
+        internal static KernelThread CreateThread(string name, Action start, ushort owner, ulong cr3)
+        {
+            KernelThread thread = Create(name, KernelThread.DefaultStackBytes, owner, cr3 == 0 ? s_kernelCr3 : cr3);
+            thread.Start = start;
+            return thread;
+        }
+
+        /// <summary>Runs the current thread in the kernel's address space, which maps every domain's memory, until
+        /// <see cref="LeaveKernelSpace"/>: for kernel work on another domain's pages (making a process, collecting
+        /// the kernel heap). Returns what to pass to LeaveKernelSpace.</summary>
+        internal static ulong EnterKernelSpace()
+        {
+            ulong flags = DisableInterrupts();
+            KernelThread t = Current;
+            ulong previous = t.Cr3;
+            if (previous != s_kernelCr3)
+            {
+                t.Cr3 = s_kernelCr3;
+                s_loadedCr3 = s_kernelCr3;
+                Cpu.WriteCr3(s_kernelCr3);
+            }
+            RestoreInterrupts(flags);
+            return previous;
+        }
+
+        internal static void LeaveKernelSpace(ulong previous)
+        {
+            ulong flags = DisableInterrupts();
+            KernelThread t = Current;
+            if (t.Cr3 != previous)
+            {
+                t.Cr3 = previous;
+                s_loadedCr3 = previous;
+                Cpu.WriteCr3(previous);
+            }
+            RestoreInterrupts(flags);
         }
 
         // Stacks of finished threads, kept (guard page still unmapped) for the next thread of the same size:
@@ -87,13 +134,16 @@ namespace Sing.Kernel.Threading
         private const int StackPoolCapacity = 32;
         private static ulong s_pooledStackPages;
 
-        private static KernelThread Create(string name, ulong stackBytes)
+        private static KernelThread Create(string name, ulong stackBytes) => Create(name, stackBytes, MemoryOwner.Kernel, s_kernelCr3);
+
+        private static KernelThread Create(string name, ulong stackBytes, ushort owner, ulong cr3)
         {
             ulong pages = (stackBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
-            byte* memory = TakePooledStack(pages);
+            // Pooled stacks are the kernel's: a domain's stack must come from its own chunks.
+            byte* memory = owner == MemoryOwner.Kernel ? TakePooledStack(pages) : null;
             if (memory == null)
             {
-                memory = (byte*)PageAllocator.Allocate(pages + KernelThread.ReservedPages, zero: false);
+                memory = (byte*)PageAllocator.Allocate(pages + KernelThread.ReservedPages, zero: false, owner);
                 if (memory == null) throw new OutOfMemoryException();
                 // The hard guard (lowest page) and the soft guard (just below the stack) are unmapped: see KernelThread.
                 if (!PageTables.TryUnmapSmallPage((ulong)memory)
@@ -108,6 +158,8 @@ namespace Sing.Kernel.Threading
                 SoftGuard = memory + (KernelThread.ReservedPages - 1) * PageAllocator.PageSize,
                 StackBytes = pages * PageAllocator.PageSize,
                 State = ThreadState.Created,
+                Cr3 = cr3,
+                StackOwner = owner,
             };
             Lists.Threads.Add(thread);
             RestoreInterrupts(flags);
@@ -285,7 +337,15 @@ namespace Sing.Kernel.Threading
             ContextSwitches++;
             Cpu.WriteGsBase(next.SlotsAddress);
             // Threads never move (non-moving collector), so the saved-pointer field needs no pinning.
-            Cpu.SwitchStacks((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer);
+            if (next.Cr3 == s_loadedCr3)
+                Cpu.SwitchStacks((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer);
+            else
+            {
+                // Another domain: CR3 is loaded between leaving the old stack and taking the new one, so neither
+                // stack needs to be mapped in the other's address space.
+                s_loadedCr3 = next.Cr3;
+                Cpu.SwitchStacksAndSpace((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer, next.Cr3);
+            }
             // Running again as `previous`. Zombies are rare: the common switch skips the reaping call.
             if (s_zombiesPending) ReapZombies();
         }
@@ -391,7 +451,7 @@ namespace Sing.Kernel.Threading
                     if (!PageTables.TryUnmapSmallPage((ulong)z.InitialSoftGuard)) Panic.Halt("cannot unmap a thread stack guard page", (ulong)z.InitialSoftGuard);
                     z.SoftGuard = z.InitialSoftGuard;
                 }
-                if (!ReturnToPool(memory, pages))
+                if (z.StackOwner != MemoryOwner.Kernel || !ReturnToPool(memory, pages))
                 {
                     PageTables.MapSmallPage((ulong)memory);
                     PageTables.MapSmallPage((ulong)z.SoftGuard);
@@ -400,6 +460,7 @@ namespace Sing.Kernel.Threading
                 z.StackBase = null;
             }
             s_zombiesPending = Lists.Zombies.Count != 0;
+            Domains.AddressSpace.DestroyRetired();
         }
 
         private static byte* TakePooledStack(ulong pages)
@@ -467,6 +528,8 @@ namespace Sing.Kernel.Threading
         /// kernel thread's, and the frames below the ABI crossing of a SIP thread blocked in the kernel.</summary>
         internal static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
         {
+            // Other domains' thread stacks are mapped only in their own address spaces and the kernel's.
+            ulong space = EnterKernelSpace();
             for (int i = 0; i < Lists.Threads.Count; i++)
             {
                 KernelThread t = Lists.Threads[i];
@@ -474,6 +537,7 @@ namespace Sing.Kernel.Threading
                 if (t.Owner == null) visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
                 else if (t.AbiEntryStackPointer != 0) visit((nint*)t.SavedStackPointer, (nint*)t.AbiEntryStackPointer);
             }
+            LeaveKernelSpace(space);
         }
 
         /// <summary>For a SIP's collector: the SIP's part of the stacks of that SIP's other threads.</summary>

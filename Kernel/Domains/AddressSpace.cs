@@ -1,0 +1,177 @@
+using Sing.Kernel.Arch;
+using Sing.Kernel.Memory;
+
+namespace Sing.Kernel.Domains
+{
+    /// <summary>A hardware protection domain's address space (004 §3): its own PML4, PDPT and four page directories
+    /// covering the identity-mapped first 4 GiB. RAM is mapped through the one set of 4 KiB page tables that
+    /// DemandMapping keeps for all of RAM, and a domain sees a 2 MiB chunk of it only when the chunk is the kernel's
+    /// or its own (PageAllocator's chunk ownership): its directory entry for any other chunk is not present. So the
+    /// kernel range is identical in every domain, mapping a page costs the same in all of them, and switching
+    /// domains is one CR3 load.</summary>
+    internal sealed unsafe class AddressSpace
+    {
+        private const ulong Present = 1, Writable = 1UL << 1;
+        private const ulong AddressMask = 0x000F_FFFF_FFFF_F000;
+        private const ulong DirectoryEntries = 4 * 512;   // 4 GiB in 2 MiB entries
+        private const ulong TablePages = 6;               // PML4, PDPT, four directories
+        public const int MaxDomains = 1024;
+
+        /// <summary>The chunk owner number of this domain's pages.</summary>
+        public readonly ushort Owner;
+
+        /// <summary>The value to load into CR3.</summary>
+        public readonly ulong Cr3;
+
+        /// <summary>The configuration's name for what runs here, for fault reports ("application domain", "domain of hello").</summary>
+        public readonly string Name;
+
+        private readonly ulong* _directory;   // the four page directories, contiguous: entry i maps [i*2 MiB, (i+1)*2 MiB)
+        private bool _dying;
+
+        private static readonly AddressSpace[] s_byOwner = new AddressSpace[MaxDomains];
+        private static ulong s_kernelCr3;
+        private static ulong* s_kernelDirectoryEntries; // the kernel's entry for each 2 MiB region, copied at start
+        private static int s_live;
+
+        public static ulong KernelCr3 => s_kernelCr3;
+        public static int Live => s_live;
+
+        /// <summary>Records the kernel's address space (the boot page tables, with RAM in 4 KiB tables) as the model
+        /// every domain copies. Called once, after DemandMapping and chunk ownership are on.</summary>
+        public static void InitializeKernelSpace()
+        {
+            s_kernelCr3 = Cpu.ReadCr3() & AddressMask;
+            s_kernelDirectoryEntries = (ulong*)PageAllocator.Allocate(DirectoryEntries * 8 / PageAllocator.PageSize);
+            if (s_kernelDirectoryEntries == null) Diagnostics.Panic.Halt("domains: no room for the kernel's directory copy");
+            ulong* pml4 = (ulong*)s_kernelCr3;
+            ulong* pdpt = (ulong*)(pml4[0] & AddressMask);
+            for (ulong i = 0; i < DirectoryEntries; i++)
+            {
+                ulong pdptEntry = pdpt[i / 512];
+                s_kernelDirectoryEntries[i] = (pdptEntry & Present) == 0 ? 0 : ((ulong*)(pdptEntry & AddressMask))[i % 512];
+            }
+        }
+
+        private AddressSpace(ushort owner, ulong cr3, ulong* directory, string name)
+        {
+            Owner = owner;
+            Cr3 = cr3;
+            _directory = directory;
+            Name = name;
+        }
+
+        /// <summary>A new, empty domain: the kernel's chunks are mapped, no other. Null when there is no room (the
+        /// domain table is full or memory is out).</summary>
+        public static AddressSpace Create(string name)
+        {
+            byte* tables = (byte*)PageAllocator.Allocate(TablePages);
+            if (tables == null) return null;
+            ulong* pml4 = (ulong*)tables;
+            ulong* pdpt = (ulong*)(tables + PageAllocator.PageSize);
+            ulong* directory = (ulong*)(tables + 2 * PageAllocator.PageSize);
+            ulong* kernelPml4 = (ulong*)s_kernelCr3;
+            for (int i = 1; i < 512; i++) pml4[i] = kernelPml4[i];
+            pml4[0] = (ulong)pdpt | Present | Writable;
+            for (ulong i = 0; i < 4; i++) pdpt[i] = ((ulong)directory + i * PageAllocator.PageSize) | Present | Writable;
+
+            ulong flags = Threading.Scheduler.DisableInterrupts();   // chunk owners must not change while copied
+            ushort owner = 0;
+            for (int i = MemoryOwner.FirstDomain; i < MaxDomains && owner == 0; i++)
+                if (s_byOwner[i] == null) owner = (ushort)i;
+            if (owner == 0)
+            {
+                Threading.Scheduler.RestoreInterrupts(flags);
+                PageAllocator.Free(tables, TablePages);
+                return null;
+            }
+            ulong ramChunks = PageAllocator.ChunkCount;
+            for (ulong i = 0; i < DirectoryEntries; i++)
+            {
+                // Beyond RAM (device memory) every domain keeps the kernel's mapping; RAM only by chunk owner.
+                bool visible = i >= ramChunks || PageAllocator.ChunkOwner(i) == MemoryOwner.Kernel;
+                directory[i] = visible ? s_kernelDirectoryEntries[i] : 0;
+            }
+            var space = new AddressSpace(owner, (ulong)pml4, directory, name);
+            s_byOwner[owner] = space;
+            s_live++;
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return space;
+        }
+
+        /// <summary>The domain is no longer used by any process: its tables go back once its last chunk does (its
+        /// exited threads' stacks are freed only after the switch away from them).</summary>
+        public void Retire()
+        {
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            _dying = true;
+            s_dying++;
+            bool empty = !OwnsAnyChunk();
+            Threading.Scheduler.RestoreInterrupts(flags);
+            if (empty) Destroy();
+        }
+
+        private bool OwnsAnyChunk()
+        {
+            for (ulong c = 0; c < PageAllocator.ChunkCount; c++) if (PageAllocator.ChunkOwner(c) == Owner) return true;
+            return false;
+        }
+
+        private void Destroy()
+        {
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            if (s_byOwner[Owner] != this)
+            {
+                Threading.Scheduler.RestoreInterrupts(flags);
+                return;
+            }
+            s_byOwner[Owner] = null;
+            s_live--;
+            if (_dying) s_dying--;
+            Threading.Scheduler.RestoreInterrupts(flags);
+            PageAllocator.Free((void*)Cr3, TablePages);
+        }
+
+        /// <summary>A chunk was given to <paramref name="owner"/>: the kernel's appear in every domain, a domain's in
+        /// its own. Making an entry present needs no TLB invalidation. Interrupts off.</summary>
+        internal static void ChunkClaimed(ulong chunk, ushort owner)
+        {
+            if (s_kernelDirectoryEntries == null) return;
+            if (owner == MemoryOwner.Kernel)
+            {
+                for (int i = MemoryOwner.FirstDomain; i < MaxDomains; i++)
+                    if (s_byOwner[i] is AddressSpace space) space._directory[chunk] = s_kernelDirectoryEntries[chunk];
+            }
+            else if (owner < MaxDomains && s_byOwner[owner] is AddressSpace own) own._directory[chunk] = s_kernelDirectoryEntries[chunk];
+        }
+
+        /// <summary>A domain's chunk became empty and unassigned: it leaves the domain's address space. Its pages were
+        /// unmapped (and invalidated) as they were freed; INVLPG also drops the cached directory entry when the
+        /// domain is the one loaded. Without PCIDs, other domains' caches go at their next CR3 load. Interrupts off.</summary>
+        internal static void ChunkReleased(ulong chunk, ushort owner)
+        {
+            if (owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
+            space._directory[chunk] = 0;
+            if ((Cpu.ReadCr3() & AddressMask) == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
+        }
+
+        // Retired domains not yet destroyed (they still owned chunks: the stacks of their last threads).
+        private static int s_dying;
+
+        /// <summary>Frees the tables of retired domains that own no chunk any more and are not loaded. The scheduler
+        /// calls it after reaping finished threads, whose stacks were a domain's last pages.</summary>
+        public static void DestroyRetired()
+        {
+            if (s_dying == 0) return;
+            for (int i = MemoryOwner.FirstDomain; i < MaxDomains; i++)
+            {
+                AddressSpace space = s_byOwner[i];
+                if (space == null || !space._dying || (Cpu.ReadCr3() & AddressMask) == space.Cr3) continue;
+                ulong flags = Threading.Scheduler.DisableInterrupts();
+                bool empty = !space.OwnsAnyChunk();
+                Threading.Scheduler.RestoreInterrupts(flags);
+                if (empty) space.Destroy();
+            }
+        }
+    }
+}

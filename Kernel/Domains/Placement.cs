@@ -1,0 +1,45 @@
+namespace Sing.Kernel.Domains
+{
+    /// <summary>Which protection domain a new process runs in, by configuration (004 §3: the SIP-to-domain mapping
+    /// is policy). SIP-Phys and SIP-Page have one domain. HIP-R0 puts applications (manifest kind "application")
+    /// together in one domain of their own and keeps drivers and services in the kernel's; HIP-R0-S gives every
+    /// process its own.</summary>
+    internal static class Placement
+    {
+        private static AddressSpace s_applications;
+
+        /// <summary>The domain for a process of <paramref name="manifest"/>: its address space (null for the
+        /// kernel's) and the owner number its pages are taken for. Returns why not when no domain can be made.</summary>
+        public static string Place(Singularity.Manifests.ProgramManifest manifest, out AddressSpace space, out ushort owner)
+        {
+            space = null;
+            owner = Memory.MemoryOwner.Kernel;
+            switch (Isolation.Current)
+            {
+                case IsolationConfiguration.HipR0:
+                    if (manifest.Kind != "application")
+                    {
+                        owner = Memory.MemoryOwner.KernelDomain;
+                        return null;
+                    }
+                    s_applications ??= AddressSpace.Create("the application domain");
+                    space = s_applications;
+                    break;
+                case IsolationConfiguration.HipR0S:
+                    space = AddressSpace.Create(string.Concat("the domain of ", manifest.Name));
+                    break;
+                default:
+                    return null;
+            }
+            if (space == null) return "no room for another protection domain (memory, or the kernel's table of 1,024 domains, is full)";
+            owner = space.Owner;
+            return null;
+        }
+
+        /// <summary>The process that ran in <paramref name="space"/> is gone: a domain of its own goes with it.</summary>
+        public static void Release(AddressSpace space)
+        {
+            if (space != null && space != s_applications) space.Retire();
+        }
+    }
+}

@@ -1,0 +1,20 @@
+namespace Sing.Kernel.Memory
+{
+    /// <summary>Who owns a chunk of RAM in the hardware-domain configurations (PageAllocator's chunk ownership).
+    /// The kernel's chunks are mapped in every address space; a domain's only in its own and the kernel's.</summary>
+    internal static class MemoryOwner
+    {
+        /// <summary>The kernel itself: its heaps, stacks, tables and the exchange heap shared by ring-0 domains.</summary>
+        public const ushort Kernel = 0;
+
+        /// <summary>Processes that run in the kernel's domain (HIP-R0's drivers and services): mapped only in the
+        /// kernel's address space, so application domains cannot reach them.</summary>
+        public const ushort KernelDomain = 1;
+
+        /// <summary>The first number given to a domain of its own.</summary>
+        public const ushort FirstDomain = 2;
+
+        /// <summary>A chunk nobody owns yet.</summary>
+        public const ushort Unassigned = 0xFFFF;
+    }
+}

@@ -1,0 +1,91 @@
+using Sing.Kernel.Domains;
+using Sing.Kernel.Memory;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
+
+namespace Sing.Kernel.Tests
+{
+    /// <summary>Hardware protection domains (004 §3): in a HIP configuration a SIP that writes memory outside its
+    /// domain faults and is ended alone; in SIP-Phys and SIP-Page nothing but software stands in its way, which the
+    /// tests assert too, so each configuration is known to do what it says. Probe's "poke" verb (trusted, unsafe)
+    /// plays the stray write.</summary>
+    internal static unsafe class DomainTests
+    {
+        public static void ForeignPagesFaultInHardwareDomains(TestContext t)
+        {
+            bool domains = Isolation.HasDomains;
+
+            // A page of the kernel's domain (where HIP-R0 keeps drivers and services): no application domain maps it.
+            byte* systemPage = (byte*)PageAllocator.Allocate(1, true, MemoryOwner.KernelDomain);
+            t.True(systemPage != null, "a page of the kernel's domain");
+            if (systemPage == null) return;
+            systemPage[0] = 0x11;
+            KernelProcess poker = Poke(t, systemPage);
+            if (poker != null)
+            {
+                t.Equal(domains ? 0x11UL : 0x11UL ^ 0x5A, systemPage[0], domains ? "the page is untouched" : "without hardware domains the write lands");
+                ExpectFault(t, poker, domains, "a write into the kernel's domain");
+            }
+            PageAllocator.Free(systemPage, 1);
+
+            // Another application's writable page: a domain of its own in HIP-R0-S, the shared application domain in HIP-R0.
+            KernelProcess victim = ProcessTests.StartForTest(t, "probe", "block");
+            if (victim == null) return;
+            WaitHandle.Sleep(20);
+            byte* data = victim.ImageBase + victim.ImageWritableOffset;
+            byte before = *data;
+            bool separate = Isolation.Current == IsolationConfiguration.HipR0S;
+            poker = Poke(t, data);
+            if (poker != null)
+            {
+                t.Equal(separate ? before : (ulong)(byte)(before ^ 0x5A), *data, separate ? "the other SIP's page is untouched" : "the write lands in a shared domain");
+                ExpectFault(t, poker, separate, "a write into another application's domain");
+            }
+            t.True(victim.State == ProcessState.Running, "the victim keeps running");
+            ProcessManager.Terminate(victim, 0, "test over");
+            victim.Exited.WaitOne(10_000);
+        }
+
+        /// <summary>Domains of exited processes give their tables back; the shared application domain stays.</summary>
+        public static void DomainTablesAreReclaimed(TestContext t)
+        {
+            if (!Isolation.HasDomains)
+            {
+                t.Equal(0, (ulong)AddressSpace.Live, "no domains without hardware domains");
+                return;
+            }
+            ProcessTests.Run(t, "hello", "");   // the application domain of HIP-R0 exists from here on
+            WaitHandle.Sleep(5);
+            int live = AddressSpace.Live;
+            ulong used = PageAllocator.UsedPages;
+            for (int i = 0; i < 5; i++) t.Equal(42, (ulong)ProcessTests.Run(t, "hello", ""), "hello exits with 42");
+            WaitHandle.Sleep(5);
+            t.Equal((ulong)live, (ulong)AddressSpace.Live, "every exited process's domain is gone");
+            t.Equal(used, PageAllocator.UsedPages, "their pages and tables are free again");
+        }
+
+        private static KernelProcess Poke(TestContext t, byte* address)
+        {
+            KernelProcess p = ProcessTests.StartForTest(t, "probe", string.Concat("poke ", ((ulong)address).ToString("x")));
+            if (p == null) return null;
+            if (!p.Exited.WaitOne(60_000))
+            {
+                t.Fail("the poking probe did not finish");
+                return null;
+            }
+            return p;
+        }
+
+        private static void ExpectFault(TestContext t, KernelProcess poker, bool fault, string what)
+        {
+            if (fault)
+            {
+                t.True(poker.TerminationReason != null && poker.TerminationReason.Contains("Page fault"),
+                    string.Concat(what, " ends the SIP with a page fault (", poker.TerminationReason ?? "it exited normally", ")"));
+                t.True(poker.TerminationReason != null && poker.TerminationReason.Contains("outside its protection domain"),
+                    string.Concat("the fault report says the address is outside its domain (", poker.TerminationReason ?? "", ")"));
+            }
+            else t.Equal(0, (ulong)poker.ExitCode, string.Concat(what, " completes"));
+        }
+    }
+}
