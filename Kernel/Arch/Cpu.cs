@@ -19,6 +19,7 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr3")] public static extern ulong ReadCr3();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr4")] public static extern ulong ReadCr4();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_write_cr3")] public static extern void WriteCr3(ulong value);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_write_cr4")] public static extern void WriteCr4(ulong value);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_rdmsr")] public static extern ulong ReadMsr(uint msr);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_wrmsr")] public static extern void WriteMsr(uint msr, ulong value);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_invlpg")] public static extern void InvalidatePage(ulong address);

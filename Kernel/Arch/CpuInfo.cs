@@ -83,6 +83,7 @@ namespace Sing.Kernel.Arch
         public static bool HasRdrand => (s_ecx1 & (1u << 30)) != 0;
         public static bool IsHypervisor => (s_ecx1 & (1u << 31)) != 0;
         public static bool HasX2Apic => (s_ecx1 & (1u << 21)) != 0;
+        public static bool HasPcid => (s_ecx1 & (1u << 17)) != 0;
         public static bool HasTsc => (s_edx1 & (1u << 4)) != 0;
         public static bool HasApic => (s_edx1 & (1u << 9)) != 0;
         public static bool HasSse => (s_edx1 & (1u << 25)) != 0;
@@ -124,7 +125,7 @@ namespace Sing.Kernel.Arch
             Feature(HasSse41, "sse4.1"); Feature(HasSse42, "sse4.2"); Feature(HasPopcnt, "popcnt"); Feature(HasAvx, "avx");
             Feature(HasAvx2, "avx2"); Feature(HasAes, "aes"); Feature(HasXsave, "xsave"); Feature(HasRdrand, "rdrand");
             Feature(HasTsc, "tsc"); Feature(HasInvariantTsc, "invariant-tsc"); Feature(HasRdtscp, "rdtscp");
-            Feature(HasApic, "apic"); Feature(HasX2Apic, "x2apic"); Feature(HasNx, "nx"); Feature(HasSmep, "smep");
+            Feature(HasApic, "apic"); Feature(HasX2Apic, "x2apic"); Feature(HasNx, "nx"); Feature(HasSmep, "smep"); Feature(HasPcid, "pcid");
             Feature(HasSyscall, "syscall"); Feature(HasSysenter, "sysenter"); Feature(HasGigabytePages, "1g-pages");
             Feature(HasLongMode, "lm"); Feature(IsHypervisor, "hypervisor");
         }

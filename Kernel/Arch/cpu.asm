@@ -51,7 +51,7 @@ sing_cpuid:
     pop rbx
     ret
 
-global sing_read_cr0, sing_read_cr2, sing_read_cr3, sing_read_cr4, sing_write_cr3
+global sing_read_cr0, sing_read_cr2, sing_read_cr3, sing_read_cr4, sing_write_cr3, sing_write_cr4
 sing_read_cr0:
     mov rax, cr0
     ret
@@ -66,6 +66,9 @@ sing_read_cr4:
     ret
 sing_write_cr3:
     mov cr3, rdi
+    ret
+sing_write_cr4:
+    mov cr4, rdi
     ret
 
 global sing_rdmsr, sing_wrmsr

@@ -20,8 +20,11 @@ namespace Sing.Kernel.Domains
         /// <summary>The chunk owner number of this domain's pages.</summary>
         public readonly ushort Owner;
 
-        /// <summary>The value to load into CR3.</summary>
+        /// <summary>The value to load into CR3: the PML4's address and, with PCIDs on, the domain's PCID (its owner
+        /// number), so its TLB entries survive switches to other domains.</summary>
         public readonly ulong Cr3;
+
+        private readonly byte* _tables;
 
         /// <summary>The configuration's name for what runs here, for fault reports ("application domain", "domain of hello").</summary>
         public readonly string Name;
@@ -35,6 +38,41 @@ namespace Sing.Kernel.Domains
         private static int s_live;
 
         public static ulong KernelCr3 => s_kernelCr3;
+
+        /// <summary>Whether domains have PCIDs (CR4.PCIDE): then a CR3 load keeps the new domain's cached
+        /// translations unless a flush is pending for it.</summary>
+        public static bool PcidEnabled { get; private set; }
+
+        private const ulong Cr4Pcide = 1UL << 17, Cr3NoFlush = 1UL << 63;
+
+        // One bit per PCID: set when the domain's cached translations may be stale (pages of it were freed while
+        // another domain was loaded, or the number is new), so its next load flushes them.
+        private static readonly ulong[] s_flushPending = new ulong[MaxDomains / 64];
+
+        /// <summary>The CR3 value that switches to <paramref name="cr3"/>: with PCIDs, without a flush unless one is
+        /// pending for that domain. Interrupts off.</summary>
+        public static ulong LoadValue(ulong cr3)
+        {
+            if (!PcidEnabled) return cr3;
+            ulong pcid = cr3 & 0xFFF;
+            ulong bit = 1UL << (int)(pcid & 63);
+            if ((s_flushPending[pcid / 64] & bit) == 0) return cr3 | Cr3NoFlush;
+            s_flushPending[pcid / 64] &= ~bit;
+            return cr3;
+        }
+
+        private static void MarkFlushPending(ushort owner)
+        {
+            if (PcidEnabled) s_flushPending[owner / 64] |= 1UL << (owner & 63);
+        }
+
+        /// <summary>Pages of <paramref name="owner"/> were freed: INVLPG reached only the loaded domain's entries, so
+        /// any other must flush at its next load. Interrupts off.</summary>
+        internal static void PagesFreed(ushort owner)
+        {
+            if (!PcidEnabled || owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
+            if (Cpu.ReadCr3() != space.Cr3) MarkFlushPending(owner);
+        }
         public static int Live => s_live;
 
         /// <summary>Records the kernel's address space (the boot page tables, with RAM in 4 KiB tables) as the model
@@ -42,6 +80,12 @@ namespace Sing.Kernel.Domains
         public static void InitializeKernelSpace()
         {
             s_kernelCr3 = Cpu.ReadCr3() & AddressMask;
+            // PCIDs keep each domain's TLB entries across switches; pcid=off measures without them.
+            if (CpuInfo.HasPcid && Boot.KernelOptions.Get("pcid") != "off")
+            {
+                Cpu.WriteCr4(Cpu.ReadCr4() | Cr4Pcide);
+                PcidEnabled = true;
+            }
             s_kernelDirectoryEntries = (ulong*)PageAllocator.Allocate(DirectoryEntries * 8 / PageAllocator.PageSize);
             if (s_kernelDirectoryEntries == null) Diagnostics.Panic.Halt("domains: no room for the kernel's directory copy");
             ulong* pml4 = (ulong*)s_kernelCr3;
@@ -53,10 +97,11 @@ namespace Sing.Kernel.Domains
             }
         }
 
-        private AddressSpace(ushort owner, ulong cr3, ulong* directory, string name)
+        private AddressSpace(ushort owner, byte* tables, ulong* directory, string name)
         {
             Owner = owner;
-            Cr3 = cr3;
+            _tables = tables;
+            Cr3 = (ulong)tables | (PcidEnabled ? owner : 0UL);
             _directory = directory;
             Name = name;
         }
@@ -92,8 +137,9 @@ namespace Sing.Kernel.Domains
                 bool visible = i >= ramChunks || PageAllocator.ChunkOwner(i) == MemoryOwner.Kernel;
                 directory[i] = visible ? s_kernelDirectoryEntries[i] : 0;
             }
-            var space = new AddressSpace(owner, (ulong)pml4, directory, name);
+            var space = new AddressSpace(owner, tables, directory, name);
             s_byOwner[owner] = space;
+            MarkFlushPending(owner);   // the PCID may hold entries of an earlier domain with the same number
             s_live++;
             Threading.Scheduler.RestoreInterrupts(flags);
             return space;
@@ -129,7 +175,7 @@ namespace Sing.Kernel.Domains
             s_live--;
             if (_dying) s_dying--;
             Threading.Scheduler.RestoreInterrupts(flags);
-            PageAllocator.Free((void*)Cr3, TablePages);
+            PageAllocator.Free(_tables, TablePages);
         }
 
         /// <summary>A chunk was given to <paramref name="owner"/>: the kernel's appear in every domain, a domain's in
@@ -152,7 +198,7 @@ namespace Sing.Kernel.Domains
         {
             if (owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
             space._directory[chunk] = 0;
-            if ((Cpu.ReadCr3() & AddressMask) == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
+            if (Cpu.ReadCr3() == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
         }
 
         // Retired domains not yet destroyed (they still owned chunks: the stacks of their last threads).
@@ -166,7 +212,7 @@ namespace Sing.Kernel.Domains
             for (int i = MemoryOwner.FirstDomain; i < MaxDomains; i++)
             {
                 AddressSpace space = s_byOwner[i];
-                if (space == null || !space._dying || (Cpu.ReadCr3() & AddressMask) == space.Cr3) continue;
+                if (space == null || !space._dying || Cpu.ReadCr3() == space.Cr3) continue;
                 ulong flags = Threading.Scheduler.DisableInterrupts();
                 bool empty = !space.OwnsAnyChunk();
                 Threading.Scheduler.RestoreInterrupts(flags);

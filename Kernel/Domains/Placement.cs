@@ -36,10 +36,13 @@ namespace Sing.Kernel.Domains
             return null;
         }
 
+        /// <summary>Whether <paramref name="space"/> is a domain of one process's own (it goes when the process does).</summary>
+        public static bool IsOwnDomain(AddressSpace space) => space != null && space != s_applications;
+
         /// <summary>The process that ran in <paramref name="space"/> is gone: a domain of its own goes with it.</summary>
         public static void Release(AddressSpace space)
         {
-            if (space != null && space != s_applications) space.Retire();
+            if (IsOwnDomain(space)) space.Retire();
         }
     }
 }

@@ -187,6 +187,9 @@ namespace Sing.Kernel.Memory
         }
         private static ChunkState* s_chunks;
         private static ulong s_chunkCount;
+        // Per owner, the chunk it last allocated from: most allocations fit there, so the search rarely walks the table.
+        private const int OwnerHints = Domains.AddressSpace.MaxDomains;
+        private static uint* s_ownerHint;
 
         public static ulong ChunkCount => s_chunkCount;
         public static bool ChunksEnabled => s_chunks != null;
@@ -197,7 +200,8 @@ namespace Sing.Kernel.Memory
         {
             ulong chunks = (s_pageCount + PagesPerChunk - 1) / PagesPerChunk;
             var table = (ChunkState*)Allocate(((ulong)sizeof(ChunkState) * chunks + PageSize - 1) / PageSize);
-            if (table == null) Panic.Halt("page allocator: no room for the chunk table");
+            s_ownerHint = (uint*)Allocate(((ulong)sizeof(uint) * OwnerHints + PageSize - 1) / PageSize);
+            if (table == null || s_ownerHint == null) Panic.Halt("page allocator: no room for the chunk table");
             ulong flags = Threading.Scheduler.DisableInterrupts();
             for (ulong c = 0; c < chunks; c++)
             {
@@ -220,13 +224,21 @@ namespace Sing.Kernel.Memory
         /// unassigned chunks it then claims; runs longer than a chunk take whole chunks. Interrupts off.</summary>
         private static ulong FindOwnedRun(ulong count, ushort owner)
         {
+            uint* hint = owner < OwnerHints ? s_ownerHint + owner : null;
             if (count <= PagesPerChunk)
             {
+                if (hint != null && *hint < s_chunkCount && s_chunks[*hint].Owner == owner)
+                {
+                    ulong run = FindRunInChunk(*hint, count);
+                    if (run != ulong.MaxValue) return run;
+                }
                 for (ulong c = 0; c < s_chunkCount; c++)
                 {
-                    if (s_chunks[c].Owner != owner || ChunkEnd(c) - c * PagesPerChunk - s_chunks[c].Used < count) continue;
-                    ulong run = FindRun(c * PagesPerChunk, ChunkEnd(c), count);
-                    if (run != ulong.MaxValue) return run;
+                    if (s_chunks[c].Owner != owner) continue;
+                    ulong run = FindRunInChunk(c, count);
+                    if (run == ulong.MaxValue) continue;
+                    if (hint != null) *hint = (uint)c;
+                    return run;
                 }
             }
             ulong needed = (count + PagesPerChunk - 1) / PagesPerChunk;
@@ -240,10 +252,14 @@ namespace Sing.Kernel.Memory
                     s_chunks[c + k].Owner = owner;
                     Domains.AddressSpace.ChunkClaimed(c + k, owner);
                 }
+                if (hint != null) *hint = (uint)(c + needed - 1);
                 return c * PagesPerChunk;
             }
             return ulong.MaxValue;
         }
+
+        private static ulong FindRunInChunk(ulong chunk, ulong count) =>
+            ChunkEnd(chunk) - chunk * PagesPerChunk - s_chunks[chunk].Used < count ? ulong.MaxValue : FindRun(chunk * PagesPerChunk, ChunkEnd(chunk), count);
 
         /// <summary>Counts pages [first, first+count) into (or out of) their chunks; a domain's chunk left with no
         /// page goes back to the unassigned pool and out of the domain's address space. Interrupts off.</summary>
@@ -254,6 +270,7 @@ namespace Sing.Kernel.Memory
                 ulong c = p / PagesPerChunk;
                 ulong end = Min((c + 1) * PagesPerChunk, first + count);
                 s_chunks[c].Used = (ushort)(s_chunks[c].Used + sign * (int)(end - p));
+                if (sign < 0 && s_chunks[c].Owner >= MemoryOwner.FirstDomain) Domains.AddressSpace.PagesFreed(s_chunks[c].Owner);
                 if (sign < 0 && s_chunks[c].Used == 0 && s_chunks[c].Owner != MemoryOwner.Kernel)
                 {
                     ushort owner = s_chunks[c].Owner;

@@ -17,6 +17,7 @@ namespace Sing.Kernel.Processes
         {
             public byte* File;               // the boot-image file it was loaded from
             public ElfImage.Loaded Image;
+            public ushort Owner;             // whose chunks hold it (Memory.MemoryOwner): only that owner may reuse it
         }
 
         /// <summary>Copies kept per image: one serves a create/exit loop, a second a program that runs its own image.</summary>
@@ -32,11 +33,14 @@ namespace Sing.Kernel.Processes
 
         /// <summary>Takes a pooled copy of <paramref name="image"/> loaded from <paramref name="file"/> and reloads
         /// its writable pages; false when there is none.</summary>
-        public static bool TryTake(string image, byte* file, KernelProcess holder, out ElfImage.Loaded loaded)
+        public static bool TryTake(string image, byte* file, KernelProcess holder, out ElfImage.Loaded loaded) =>
+            TryTake(image, file, holder, MemoryOwner.Kernel, out loaded);
+
+        /// <summary>As above, for a process whose pages belong to <paramref name="owner"/>: with hardware domains a
+        /// copy lies in its owner's chunks, so only a process of the same (shared) domain may reuse it.</summary>
+        public static bool TryTake(string image, byte* file, KernelProcess holder, ushort owner, out ElfImage.Loaded loaded)
         {
             loaded = default;
-            // With hardware domains a copy lies in its dead process's chunks, which no other domain may map.
-            if (PageAllocator.ChunksEnabled) return false;
             // The list is made here, outside Return (which runs with interrupts off during termination).
             if (!s_copies.TryGetValue(image, out List<Copy> copies))
             {
@@ -47,7 +51,7 @@ namespace Sing.Kernel.Processes
             ulong flags = Scheduler.DisableInterrupts();
             for (int i = copies.Count - 1; i >= 0 && !found; i--)
             {
-                if (copies[i].File != file) continue;
+                if (copies[i].File != file || copies[i].Owner != owner) continue;
                 loaded = copies[i].Image;
                 copies.RemoveAt(i);
                 PooledPages -= loaded.Pages;
@@ -61,13 +65,17 @@ namespace Sing.Kernel.Processes
 
         /// <summary>Keeps the copy of an exited process, or frees it when the pool for its image or the pool as a
         /// whole is full.</summary>
-        public static void Return(string image, byte* file, in ElfImage.Loaded loaded)
+        public static void Return(string image, byte* file, in ElfImage.Loaded loaded) => Return(image, file, loaded, MemoryOwner.Kernel, shared: true);
+
+        /// <summary>As above, for a copy in <paramref name="owner"/>'s chunks; a copy in a domain of the exited
+        /// process's own (<paramref name="shared"/> false) is freed, since its domain goes with the process.</summary>
+        public static void Return(string image, byte* file, in ElfImage.Loaded loaded, ushort owner, bool shared)
         {
             ulong flags = Scheduler.DisableInterrupts();
             bool kept = false;
-            if (!PageAllocator.ChunksEnabled && s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
+            if (shared && s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
             {
-                copies.Add(new Copy { File = file, Image = loaded });
+                copies.Add(new Copy { File = file, Image = loaded, Owner = owner });
                 PooledPages += loaded.Pages;
                 kept = true;
             }

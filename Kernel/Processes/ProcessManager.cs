@@ -131,7 +131,7 @@ namespace Sing.Kernel.Processes
             if (error != null) return AbiStatus.OutOfMemory;
             // The image is the creating process's until the child holds it: a kill of the creator in between must not
             // lose it (the kernel, creating boot services and test SIPs, is never killed).
-            if (!ImagePool.TryTake(manifest.Image, file.Start, parent, out ElfImage.Loaded loaded))
+            if (!ImagePool.TryTake(manifest.Image, file.Start, parent, owner, out ElfImage.Loaded loaded))
             {
                 error = ElfImage.TryLoad(file.Start, file.Size, parent, owner, out loaded);
                 if (error != null)
@@ -267,7 +267,8 @@ namespace Sing.Kernel.Processes
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;
             var image = new ElfImage.Loaded { Base = process.ImageBase, Pages = process.ImagePages, Entry = process.Entry, AbiVersion = AbiTable.CurrentVersion, WritableOffset = process.ImageWritableOffset };
-            if (process.ImageBase != null) ImagePool.Return(process.Manifest.Image, process.ImageFile, image);
+            if (process.ImageBase != null)
+                ImagePool.Return(process.Manifest.Image, process.ImageFile, image, process.MemoryOwner, !Domains.Placement.IsOwnDomain(process.Space));
             process.ImageBase = null;
             process.StartupEndpoints.Clear();
             process.Handles.Clear();

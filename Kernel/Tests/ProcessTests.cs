@@ -181,9 +181,9 @@ namespace Sing.Kernel.Tests
             t.Equal(3, (ulong)Run(t, "probe", "exit 3"), "probe exits with 3");
             WaitHandle.Sleep(2);
             ulong pooled = ImagePool.PooledPages;
-            if (PageAllocator.ChunksEnabled)
+            if (Domains.Isolation.Current == Domains.IsolationConfiguration.HipR0S)
             {
-                // With hardware domains a copy lies in its dead process's chunks: nothing is pooled.
+                // A copy lies in its process's own domain, which goes with the process: nothing is pooled.
                 t.Equal(0, pooled, "no image copy is pooled when processes have domains of their own");
                 return;
             }

@@ -110,7 +110,7 @@ namespace Sing.Kernel.Threading
             {
                 t.Cr3 = s_kernelCr3;
                 s_loadedCr3 = s_kernelCr3;
-                Cpu.WriteCr3(s_kernelCr3);
+                Cpu.WriteCr3(Domains.AddressSpace.LoadValue(s_kernelCr3));
             }
             RestoreInterrupts(flags);
             return previous;
@@ -124,7 +124,7 @@ namespace Sing.Kernel.Threading
             {
                 t.Cr3 = previous;
                 s_loadedCr3 = previous;
-                Cpu.WriteCr3(previous);
+                Cpu.WriteCr3(Domains.AddressSpace.LoadValue(previous));
             }
             RestoreInterrupts(flags);
         }
@@ -344,7 +344,7 @@ namespace Sing.Kernel.Threading
                 // Another domain: CR3 is loaded between leaving the old stack and taking the new one, so neither
                 // stack needs to be mapped in the other's address space.
                 s_loadedCr3 = next.Cr3;
-                Cpu.SwitchStacksAndSpace((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer, next.Cr3);
+                Cpu.SwitchStacksAndSpace((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer, Domains.AddressSpace.LoadValue(next.Cr3));
             }
             // Running again as `previous`. Zombies are rare: the common switch skips the reaping call.
             if (s_zombiesPending) ReapZombies();

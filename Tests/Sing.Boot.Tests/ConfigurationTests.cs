@@ -14,21 +14,31 @@ public class ConfigurationTests
         Assert.Contains(", configuration SIP-Phys\n", run.Serial.Replace("\r", ""), StringComparison.Ordinal);
     }
 
-    [Fact]
-    public async Task SipPagePassesTheWholeKernelSuite()
+    /// <summary>The configurations besides SIP-Phys (whose run every kernel test shares) that pass the whole suite:
+    /// SIP-Page and HIP-R0-S always; all of them when SING_ALL_CONFIGS=1 (`./build.sh test --all-configs`).</summary>
+    public static TheoryData<string> OtherConfigurations()
     {
-        QemuResult run = await Machine.BootAsync("config=SIP-Page test=all", "kernel-tests-sip-page", instructionCounting: true);
+        var data = new TheoryData<string> { "SIP-Page", "HIP-R0-S" };
+        if (Environment.GetEnvironmentVariable("SING_ALL_CONFIGS") == "1") data.Add("HIP-R0");
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(OtherConfigurations))]
+    public async Task ConfigurationPassesTheWholeKernelSuite(string configuration)
+    {
+        QemuResult run = await Machine.BootAsync($"config={configuration} test=all", "kernel-tests-" + configuration.ToLowerInvariant(), instructionCounting: true);
         var log = new KernelTestLog(run.Serial);
-        Assert.Contains(", configuration SIP-Page\n", run.Serial.Replace("\r", ""), StringComparison.Ordinal);
+        Assert.Contains($", configuration {configuration}\n", run.Serial.Replace("\r", ""), StringComparison.Ordinal);
         var failed = log.Outcomes.Where(o => !o.Value.Passed).Select(o => $"{o.Key}: {o.Value.Message}").ToList();
-        Assert.True(failed.Count == 0, "failed in SIP-Page:\n" + string.Join("\n", failed) + "\n" + run.Describe());
+        Assert.True(failed.Count == 0, $"failed in {configuration}:\n" + string.Join("\n", failed) + "\n" + run.Describe());
         Assert.Equal(KernelTestCatalog.Names.OrderBy(n => n, StringComparer.Ordinal), log.Outcomes.Keys.OrderBy(n => n, StringComparer.Ordinal));
         Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
     }
 
     [Theory]
     [InlineData("config=Nonsense", "configuration \"Nonsense\" (from the config= option) is not one of SIP-Phys, SIP-Page, HIP-R0, HIP-R0-S, HIP-R3, HIP-R3-S")]
-    [InlineData("config=hip-r3-s", "configuration HIP-R3-S (from the config= option) needs hardware protection domains, which this kernel does not have yet")]
+    [InlineData("config=hip-r3-s", "configuration HIP-R3-S (from the config= option) runs applications in ring 3, which this kernel does not have yet")]
     public async Task AConfigurationThatCannotRunStopsTheBootWithTheReason(string options, string message)
     {
         QemuResult run = await Machine.BootAsync(options + " exit", "config-refused-" + options.Substring(7).ToLowerInvariant());
