@@ -52,6 +52,7 @@ namespace Sing.Kernel
             FaultHandlers.Install();
             FaultHandlers.InstallSipHandlers();
             CpuInfo.Initialize();
+            UserMode.Initialize();
             if (!CpuInfo.MeetsCompiledBaseline)
                 Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");
 

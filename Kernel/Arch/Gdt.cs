@@ -67,6 +67,10 @@ namespace Sing.Kernel.Arch
             Cpu.LoadTaskRegister(TaskState);
         }
 
+        /// <summary>The stack the CPU switches to on an interrupt from ring 3: the running thread's kernel stack.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void SetKernelStack(ulong top) => s_tss->Rsp0 = top;
+
         private static ulong NewStack()
         {
             byte* stack = (byte*)PageAllocator.Allocate(InterruptStackBytes / PageAllocator.PageSize);

@@ -67,6 +67,8 @@ namespace Sing.Kernel.Arch
                 EndIfRequested();
                 return;
             }
+            // A fault in ring 3 ends that thread alone, whatever the vector's handler would do for kernel code.
+            if (vector < 32 && (frame->Cs & 3) != 0 && UserMode.HandleFault(frame)) return;
             if (handler != null && handler(frame)) return;
             if (vector < 32) FaultReport.Fatal(frame);
             // Unexpected software/other vector: report but keep running.

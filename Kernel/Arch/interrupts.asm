@@ -34,6 +34,11 @@ isr_%1:
 ; Frame layout (from the stack pointer passed to C#): r15 ... rax (15 registers), vector, error code,
 ; then what the CPU pushed: rip, cs, rflags, rsp, ss.
 isr_common:
+    ; From ring 3 (the CS the CPU pushed has RPL 3): take the kernel's GS base (see usermode.asm).
+    test qword [rsp + 24], 3
+    jz .from_kernel
+    swapgs
+.from_kernel:
     push rax
     push rbx
     push rcx
@@ -74,6 +79,10 @@ isr_common:
     pop rbx
     pop rax
     add rsp, 16                     ; vector and error code
+    test qword [rsp + 8], 3
+    jz .to_kernel
+    swapgs
+.to_kernel:
     iretq
 
 section .rodata

@@ -8,7 +8,7 @@ namespace Sing.Kernel.Memory
     /// The page tables for all of RAM are one contiguous array, so the entry of page p is simply Entries[p].</summary>
     internal static unsafe class DemandMapping
     {
-        private const ulong Present = 1, Writable = 1UL << 1, LargePage = 1UL << 7;
+        private const ulong Present = 1, Writable = 1UL << 1, User = 1UL << 2, LargePage = 1UL << 7;
         private const ulong AddressMask = 0x000F_FFFF_FFFF_F000;
         private const ulong RegionSize = 2UL << 20, EntriesPerTable = 512;
 
@@ -72,7 +72,7 @@ namespace Sing.Kernel.Memory
         {
             for (ulong p = first; p < first + count; p++)
             {
-                s_entries[p] &= ~Present;
+                s_entries[p] &= ~(Present | User);   // a page's next owner never inherits ring-3 access
                 Cpu.InvalidatePage(p * PageAllocator.PageSize);
             }
         }

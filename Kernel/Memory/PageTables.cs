@@ -31,6 +31,31 @@ namespace Sing.Kernel.Memory
             Cpu.InvalidatePage(address);
         }
 
+        private const ulong User = 1UL << 2;
+
+        /// <summary>Lets ring 3 reach the 4 KiB page at <paramref name="address"/> (or takes that away). The upper
+        /// levels of the current address space get the user bit too, which grants nothing by itself: every other
+        /// leaf entry still lacks it. Returns false when the address is not mapped.</summary>
+        public static bool SetUserAccess(ulong address, bool user)
+        {
+            ulong* entry = FindSmallPageEntry(address, split: true);
+            if (entry == null) return false;
+            ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);
+            ulong* pml4e = &pml4[(address >> 39) & 511];
+            ulong* pdpte = &((ulong*)(*pml4e & AddressMask))[(address >> 30) & 511];
+            ulong* pde = &((ulong*)(*pdpte & AddressMask))[(address >> 21) & 511];
+            if (user)
+            {
+                *pml4e |= User;
+                *pdpte |= User;
+                *pde |= User;
+                *entry |= User;
+            }
+            else *entry &= ~User;
+            Cpu.InvalidatePage(address);
+            return true;
+        }
+
         public static bool IsMapped(ulong address)
         {
             ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);

@@ -84,6 +84,11 @@ namespace Sing.Kernel.Threading
         /// for a while (Scheduler.EnterKernelSpace).</summary>
         internal ulong Cr3;
 
+        /// <summary>Whether the thread runs code in ring 3 (Arch.UserMode.Enter): then the scheduler gives the TSS its
+        /// kernel stack and IA32_KERNEL_GS_BASE its user GS base when it switches to it.</summary>
+        internal bool UserMode;
+        internal ulong UserGsBase;
+
         /// <summary>Whose chunks the stack came from (Memory.MemoryOwner): only the kernel's stacks are pooled.</summary>
         internal ushort StackOwner;
 

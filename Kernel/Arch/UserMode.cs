@@ -1,0 +1,109 @@
+using System.Runtime;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Sing.Kernel.Threading;
+
+namespace Sing.Kernel.Arch
+{
+    /// <summary>Ring 3: SYSCALL/SYSRET set up, entering ring 3 on a thread, the system-call dispatcher and the
+    /// end of a thread whose ring-3 code faults. The entry and exit paths are in usermode.asm; the GDT's segment
+    /// order (kernel code, kernel data, 32-bit user code, user data, 64-bit user code) is the one SYSRET needs.
+    /// A thread in ring 3 keeps its kernel stack (the top of its own stack) for system calls and interrupts: TSS
+    /// RSP0 and its slot 3 hold it while it runs.</summary>
+    internal static unsafe class UserMode
+    {
+        private const uint Efer = 0xC000_0080, Star = 0xC000_0081, LStar = 0xC000_0082, FMask = 0xC000_0084;
+        public const uint KernelGsBase = 0xC000_0102;
+        private const ulong EferSyscallEnable = 1;
+        // Cleared on SYSCALL: interrupts (until the kernel stack is in place), trap, direction and alignment check.
+        private const ulong SyscallFlagMask = 0x200 | 0x100 | 0x400 | 0x4_0000;
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_enter_user")]
+        private static extern void EnterUser(ulong rip, ulong rsp, ulong argument);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_syscall_entry_address")]
+        private static extern ulong SyscallEntryAddress();
+
+        // The entries SYSCALL reaches by number (rax), each called with up to five integer arguments.
+        private static ulong* s_entries;
+        private static ulong s_count;
+
+        public static bool Available { get; private set; }
+
+        /// <summary>Programs SYSCALL's MSRs. Without SYSCALL (no CPU of long mode lacks it, but CPUID says) ring 3
+        /// stays unavailable.</summary>
+        public static void Initialize()
+        {
+            if (!CpuInfo.HasSyscall) return;
+            Cpu.WriteMsr(Efer, Cpu.ReadMsr(Efer) | EferSyscallEnable);
+            Cpu.WriteMsr(Star, ((ulong)Gdt.UserCode32 << 48) | ((ulong)Gdt.KernelCode << 32));
+            Cpu.WriteMsr(LStar, SyscallEntryAddress());
+            Cpu.WriteMsr(FMask, SyscallFlagMask);
+            Available = true;
+        }
+
+        /// <summary>Makes <paramref name="entries"/> (<paramref name="count"/> function addresses) what SYSCALL
+        /// number n calls; returns the previous table through the out parameters.</summary>
+        public static void SetSystemCalls(ulong* entries, ulong count, out ulong* previous, out ulong previousCount)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            previous = s_entries;
+            previousCount = s_count;
+            s_entries = entries;
+            s_count = count;
+            Scheduler.RestoreInterrupts(flags);
+        }
+
+        /// <summary>Result of a system call whose number has no entry.</summary>
+        public const ulong NoSuchCall = ulong.MaxValue;
+
+        [UnmanagedCallersOnly(EntryPoint = "sing_syscall_dispatch")]
+        private static ulong Dispatch(ulong number, ulong a0, ulong a1, ulong a2, ulong a3, ulong a4)
+        {
+            ulong* entries = s_entries;
+            if (entries == null || number >= s_count) return NoSuchCall;
+            var entry = (delegate* unmanaged<ulong, ulong, ulong, ulong, ulong, ulong>)entries[number];
+            return entry(a0, a1, a2, a3, a4);
+        }
+
+        /// <summary>Moves the current thread into ring 3 at <paramref name="rip"/> with stack <paramref name="rsp"/>
+        /// and <paramref name="argument"/> in RDI. Never returns: the thread ends by a system call or a fault. The
+        /// pages it runs on must be user-accessible (PageTables.SetUserAccess).</summary>
+        public static void Enter(ulong rip, ulong rsp, ulong argument)
+        {
+            KernelThread t = Scheduler.Current;
+            Scheduler.DisableInterrupts();
+            t.Slots.Reserved1 = t.StackTop;        // slot 3: the kernel stack of its system calls
+            t.UserGsBase = 0;
+            t.UserMode = true;
+            Gdt.SetKernelStack(t.StackTop);
+            Cpu.WriteMsr(KernelGsBase, t.UserGsBase);
+            EnterUser(rip, rsp, argument);
+        }
+
+        /// <summary>What the last ring-3 fault of a kernel thread was (for the tests): its vector and address.</summary>
+        public static ulong LastFaultVector, LastFaultRip, LastFaultAddress;
+
+        /// <summary>A CPU exception in ring 3 ends the thread that ran the code; nothing else stops. A SIP's thread
+        /// takes its SIP with it (fail-stop).</summary>
+        public static bool HandleFault(InterruptFrame* frame)
+        {
+            KernelThread t = Scheduler.Current;
+            if (t == null || !t.UserMode) return false;
+            ulong address = frame->Vector == Interrupts.PageFault ? Cpu.ReadCr2() : 0;
+            LastFaultVector = frame->Vector;
+            LastFaultRip = frame->Rip;
+            LastFaultAddress = address;
+            string what = string.Concat(Interrupts.ExceptionName((int)frame->Vector), " in ring 3 at 0x", frame->Rip.ToString("x"),
+                frame->Vector == Interrupts.PageFault ? string.Concat(" (address 0x", address.ToString("x"), ")") : "");
+            if (t.Owner != null)
+            {
+                Console.Log.Line(string.Concat("[kernel] SIP ", t.Owner.Name, " (pid ", t.Owner.Id.ToString(), "): ", what));
+                Processes.ProcessManager.Terminate(t.Owner, FaultHandlers.FaultExitCode, what);
+            }
+            Console.Log.Line(string.Concat("[kernel] thread ", t.Id.ToString(), " \"", t.Name, "\": ", what, "; the thread ends"));
+            Scheduler.Exit();
+            return true;   // not reached
+        }
+    }
+}
