@@ -152,6 +152,9 @@ namespace Sing.Kernel.Domains
             ulong flags = Threading.Scheduler.DisableInterrupts();
             _dying = true;
             s_dying++;
+            Threading.Scheduler.RestoreInterrupts(flags);
+            PageAllocator.ReleaseEmptyChunks(Owner);
+            flags = Threading.Scheduler.DisableInterrupts();
             bool empty = !OwnsAnyChunk();
             Threading.Scheduler.RestoreInterrupts(flags);
             if (empty) Destroy();
@@ -200,6 +203,10 @@ namespace Sing.Kernel.Domains
             space._directory[chunk] = 0;
             if (Cpu.ReadCr3() == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
         }
+
+        /// <summary>Whether the domain of <paramref name="owner"/> is retired (its chunks go back as they empty).</summary>
+        internal static bool IsRetiring(ushort owner) =>
+            owner >= MemoryOwner.FirstDomain && owner < MaxDomains && s_byOwner[owner] is AddressSpace space && space._dying;
 
         // Retired domains not yet destroyed (they still owned chunks: the stacks of their last threads).
         private static int s_dying;

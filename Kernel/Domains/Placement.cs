@@ -36,6 +36,10 @@ namespace Sing.Kernel.Domains
             return null;
         }
 
+        /// <summary>Whether a process of <paramref name="manifest"/> gets a domain of its own (which a pooled image copy
+        /// may bring along).</summary>
+        public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest) => Isolation.Current == IsolationConfiguration.HipR0S;
+
         /// <summary>Whether <paramref name="space"/> is a domain of one process's own (it goes when the process does).</summary>
         public static bool IsOwnDomain(AddressSpace space) => space != null && space != s_applications;
 

@@ -190,6 +190,7 @@ namespace Sing.Kernel.Memory
         // Per owner, the chunk it last allocated from: most allocations fit there, so the search rarely walks the table.
         private const int OwnerHints = Domains.AddressSpace.MaxDomains;
         private static uint* s_ownerHint;
+        private static ulong s_claimHint;
 
         public static ulong ChunkCount => s_chunkCount;
         public static bool ChunksEnabled => s_chunks != null;
@@ -242,20 +243,42 @@ namespace Sing.Kernel.Memory
                 }
             }
             ulong needed = (count + PagesPerChunk - 1) / PagesPerChunk;
-            for (ulong c = 0; c + needed <= s_chunkCount; c++)
+            // Unassigned chunks are searched from where the last claim ended, so a claim rarely walks the table.
+            for (ulong k = 0; k < s_chunkCount; k++)
             {
+                ulong c = (s_claimHint + k) % s_chunkCount;
+                if (c + needed > s_chunkCount) continue;
                 ulong n = 0;
                 while (n < needed && s_chunks[c + n].Owner == MemoryOwner.Unassigned && ChunkEnd(c + n) - (c + n) * PagesPerChunk >= (n + 1 == needed ? count - n * PagesPerChunk : PagesPerChunk)) n++;
                 if (n < needed) continue;
-                for (ulong k = 0; k < needed; k++)
+                for (ulong j = 0; j < needed; j++)
                 {
-                    s_chunks[c + k].Owner = owner;
-                    Domains.AddressSpace.ChunkClaimed(c + k, owner);
+                    s_chunks[c + j].Owner = owner;
+                    Domains.AddressSpace.ChunkClaimed(c + j, owner);
                 }
                 if (hint != null) *hint = (uint)(c + needed - 1);
+                s_claimHint = c + needed;
                 return c * PagesPerChunk;
             }
             return ulong.MaxValue;
+        }
+
+        private static void ReleaseChunk(ulong chunk)
+        {
+            ushort owner = s_chunks[chunk].Owner;
+            s_chunks[chunk].Owner = MemoryOwner.Unassigned;
+            Domains.AddressSpace.ChunkReleased(chunk, owner);
+        }
+
+        /// <summary>Gives up the empty chunk <paramref name="owner"/> kept for its next allocation (its domain is
+        /// going away).</summary>
+        public static void ReleaseEmptyChunks(ushort owner)
+        {
+            if (s_chunks == null) return;
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            for (ulong c = 0; c < s_chunkCount; c++)
+                if (s_chunks[c].Owner == owner && s_chunks[c].Used == 0) ReleaseChunk(c);
+            Threading.Scheduler.RestoreInterrupts(flags);
         }
 
         private static ulong FindRunInChunk(ulong chunk, ulong count) =>
@@ -271,12 +294,12 @@ namespace Sing.Kernel.Memory
                 ulong end = Min((c + 1) * PagesPerChunk, first + count);
                 s_chunks[c].Used = (ushort)(s_chunks[c].Used + sign * (int)(end - p));
                 if (sign < 0 && s_chunks[c].Owner >= MemoryOwner.FirstDomain) Domains.AddressSpace.PagesFreed(s_chunks[c].Owner);
-                if (sign < 0 && s_chunks[c].Used == 0 && s_chunks[c].Owner != MemoryOwner.Kernel)
-                {
-                    ushort owner = s_chunks[c].Owner;
-                    s_chunks[c].Owner = MemoryOwner.Unassigned;
-                    Domains.AddressSpace.ChunkReleased(c, owner);
-                }
+                // An owner keeps its current chunk even when it empties (allocating and freeing one page would
+                // otherwise claim and release a chunk each time); ReleaseEmptyChunks gives it up when the domain goes.
+                ushort chunkOwner = s_chunks[c].Owner;
+                if (sign < 0 && s_chunks[c].Used == 0 && chunkOwner != MemoryOwner.Kernel
+                    && (chunkOwner >= OwnerHints || s_ownerHint[chunkOwner] != c || Domains.AddressSpace.IsRetiring(chunkOwner)))
+                    ReleaseChunk(c);
                 p = end;
             }
         }

@@ -18,6 +18,7 @@ namespace Sing.Kernel.Processes
             public byte* File;               // the boot-image file it was loaded from
             public ElfImage.Loaded Image;
             public ushort Owner;             // whose chunks hold it (Memory.MemoryOwner): only that owner may reuse it
+            public Domains.AddressSpace Space; // the exited process's own domain, kept with the copy (HIP-R0-S)
         }
 
         /// <summary>Copies kept per image: one serves a create/exit loop, a second a program that runs its own image.</summary>
@@ -51,7 +52,7 @@ namespace Sing.Kernel.Processes
             ulong flags = Scheduler.DisableInterrupts();
             for (int i = copies.Count - 1; i >= 0 && !found; i--)
             {
-                if (copies[i].File != file || copies[i].Owner != owner) continue;
+                if (copies[i].File != file || copies[i].Owner != owner || copies[i].Space != null) continue;
                 loaded = copies[i].Image;
                 copies.RemoveAt(i);
                 PooledPages -= loaded.Pages;
@@ -63,24 +64,48 @@ namespace Sing.Kernel.Processes
             return found;
         }
 
+        /// <summary>Takes a pooled copy of <paramref name="image"/> together with the domain of its own that it lies in
+        /// (HIP-R0-S): the new process adopts the domain. False when there is none.</summary>
+        public static bool TryTakeWithDomain(string image, byte* file, KernelProcess holder, out ElfImage.Loaded loaded, out Domains.AddressSpace space)
+        {
+            loaded = default;
+            space = null;
+            if (!s_copies.TryGetValue(image, out List<Copy> copies)) return false;
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = copies.Count - 1; i >= 0 && space == null; i--)
+            {
+                if (copies[i].File != file || copies[i].Space == null) continue;
+                loaded = copies[i].Image;
+                space = copies[i].Space;
+                copies.RemoveAt(i);
+                PooledPages -= loaded.Pages;
+                holder?.Hold(loaded.Base, loaded.Pages);
+            }
+            Scheduler.RestoreInterrupts(flags);
+            if (space != null) ElfImage.Reload(file, loaded);
+            return space != null;
+        }
+
         /// <summary>Keeps the copy of an exited process, or frees it when the pool for its image or the pool as a
         /// whole is full.</summary>
-        public static void Return(string image, byte* file, in ElfImage.Loaded loaded) => Return(image, file, loaded, MemoryOwner.Kernel, shared: true);
+        public static void Return(string image, byte* file, in ElfImage.Loaded loaded) => Return(image, file, loaded, MemoryOwner.Kernel, null);
 
-        /// <summary>As above, for a copy in <paramref name="owner"/>'s chunks; a copy in a domain of the exited
-        /// process's own (<paramref name="shared"/> false) is freed, since its domain goes with the process.</summary>
-        public static void Return(string image, byte* file, in ElfImage.Loaded loaded, ushort owner, bool shared)
+        /// <summary>As above, for a copy in <paramref name="owner"/>'s chunks. A copy in a domain of the exited process's
+        /// own (<paramref name="ownDomain"/>) keeps that domain alive with it; returns whether it did (else the caller
+        /// retires the domain).</summary>
+        public static bool Return(string image, byte* file, in ElfImage.Loaded loaded, ushort owner, Domains.AddressSpace ownDomain)
         {
             ulong flags = Scheduler.DisableInterrupts();
             bool kept = false;
-            if (shared && s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
+            if (s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
             {
-                copies.Add(new Copy { File = file, Image = loaded, Owner = owner });
+                copies.Add(new Copy { File = file, Image = loaded, Owner = owner, Space = ownDomain });
                 PooledPages += loaded.Pages;
                 kept = true;
             }
             Scheduler.RestoreInterrupts(flags);
             if (!kept) PageAllocator.Free(loaded.Base, loaded.Pages);
+            return kept && ownDomain != null;
         }
 
         /// <summary>Frees every pooled copy of <paramref name="image"/> (its file is being replaced).</summary>
@@ -106,8 +131,11 @@ namespace Sing.Kernel.Processes
                 PageAllocator.Free(copies[i].Image.Base, copies[i].Image.Pages);
                 PooledPages -= copies[i].Image.Pages;
             }
+            var spaces = new List<Domains.AddressSpace>();
+            for (int i = 0; i < copies.Count; i++) if (copies[i].Space != null) spaces.Add(copies[i].Space);
             copies.Clear();
             Scheduler.RestoreInterrupts(flags);
+            for (int i = 0; i < spaces.Count; i++) spaces[i].Retire();
         }
     }
 }

@@ -127,19 +127,27 @@ namespace Sing.Kernel.Processes
                 error = string.Concat("the image \"", manifest.Image, "\" of program ", name, " is not in the boot image");
                 return AbiStatus.NotFound;
             }
-            error = Domains.Placement.Place(manifest, out Domains.AddressSpace domain, out ushort owner);
-            if (error != null) return AbiStatus.OutOfMemory;
             // The image is the creating process's until the child holds it: a kill of the creator in between must not
-            // lose it (the kernel, creating boot services and test SIPs, is never killed).
-            if (!ImagePool.TryTake(manifest.Image, file.Start, parent, owner, out ElfImage.Loaded loaded))
+            // lose it (the kernel, creating boot services and test SIPs, is never killed). With a domain per process,
+            // a pooled copy comes with the domain it lies in.
+            Domains.AddressSpace domain = null;
+            ushort owner = MemoryOwner.Kernel;
+            ElfImage.Loaded loaded;
+            if (!(Domains.Placement.GivesOwnDomain(manifest) && ImagePool.TryTakeWithDomain(manifest.Image, file.Start, parent, out loaded, out domain)))
             {
-                error = ElfImage.TryLoad(file.Start, file.Size, parent, owner, out loaded);
-                if (error != null)
+                error = Domains.Placement.Place(manifest, out domain, out owner);
+                if (error != null) return AbiStatus.OutOfMemory;
+                if (!ImagePool.TryTake(manifest.Image, file.Start, parent, owner, out loaded))
                 {
-                    Domains.Placement.Release(domain);
-                    return AbiStatus.BadImage;
+                    error = ElfImage.TryLoad(file.Start, file.Size, parent, owner, out loaded);
+                    if (error != null)
+                    {
+                        Domains.Placement.Release(domain);
+                        return AbiStatus.BadImage;
+                    }
                 }
             }
+            else owner = domain.Owner;
             if (!SupportsAbiVersion(loaded.AbiVersion))
             {
                 ulong held = Scheduler.DisableInterrupts();
@@ -267,13 +275,16 @@ namespace Sing.Kernel.Processes
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;
             var image = new ElfImage.Loaded { Base = process.ImageBase, Pages = process.ImagePages, Entry = process.Entry, AbiVersion = AbiTable.CurrentVersion, WritableOffset = process.ImageWritableOffset };
+            bool domainPooled = false;
             if (process.ImageBase != null)
-                ImagePool.Return(process.Manifest.Image, process.ImageFile, image, process.MemoryOwner, !Domains.Placement.IsOwnDomain(process.Space));
+                domainPooled = ImagePool.Return(process.Manifest.Image, process.ImageFile, image, process.MemoryOwner,
+                    Domains.Placement.IsOwnDomain(process.Space) ? process.Space : null);
             process.ImageBase = null;
             process.StartupEndpoints.Clear();
             process.Handles.Clear();
-            // Its domain's tables go once the last of its pages (its threads' stacks, freed when they are reaped) has.
-            Domains.Placement.Release(process.Space);
+            // Its domain's tables go once the last of its pages (its threads' stacks, freed when they are reaped) has,
+            // unless the domain stays with its pooled image for the next process of the program.
+            if (!domainPooled) Domains.Placement.Release(process.Space);
             process.Space = null;
         }
 
