@@ -14,7 +14,7 @@ namespace Sing.Kernel.Domains
         private const ulong Present = 1, Writable = 1UL << 1;
         private const ulong AddressMask = 0x000F_FFFF_FFFF_F000;
         private const ulong DirectoryEntries = 4 * 512;   // 4 GiB in 2 MiB entries
-        private const ulong TablePages = 6;               // PML4, PDPT, four directories
+        public const ulong TablePages = 6;                // PML4, PDPT, four directories
         public const int MaxDomains = 1024;
 
         /// <summary>The chunk owner number of this domain's pages.</summary>
@@ -153,6 +153,7 @@ namespace Sing.Kernel.Domains
             _dying = true;
             s_dying++;
             Threading.Scheduler.RestoreInterrupts(flags);
+            Threading.Scheduler.FreePooledStacks(Owner);
             PageAllocator.ReleaseEmptyChunks(Owner);
             flags = Threading.Scheduler.DisableInterrupts();
             bool empty = !OwnsAnyChunk();

@@ -379,6 +379,8 @@ namespace Sing.Kernel.Memory
                     p = next;
                     continue;
                 }
+                // One page: the first free bit of the word, without walking it bit by bit.
+                if (count == 1) return (p & ~63UL) + (ulong)System.Numerics.BitOperations.TrailingZeroCount(~taken & mask);
                 for (; p < next; p++)
                 {
                     if (Test(s_bitmap, p)) run = 0;

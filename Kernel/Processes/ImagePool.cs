@@ -26,7 +26,8 @@ namespace Sing.Kernel.Processes
 
         private static readonly Dictionary<string, List<Copy>> s_copies = new Dictionary<string, List<Copy>>();
 
-        /// <summary>Pages held by pooled copies: allocated, but owned by no process.</summary>
+        /// <summary>Pages held by pooled copies, with the page tables of the domains they keep: allocated, but owned
+        /// by no process.</summary>
         public static ulong PooledPages { get; private set; }
 
         /// <summary>At most 1/64 of memory stays pooled.</summary>
@@ -78,7 +79,7 @@ namespace Sing.Kernel.Processes
                 loaded = copies[i].Image;
                 space = copies[i].Space;
                 copies.RemoveAt(i);
-                PooledPages -= loaded.Pages;
+                PooledPages -= loaded.Pages + Domains.AddressSpace.TablePages;
                 holder?.Hold(loaded.Base, loaded.Pages);
             }
             Scheduler.RestoreInterrupts(flags);
@@ -100,7 +101,7 @@ namespace Sing.Kernel.Processes
             if (s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
             {
                 copies.Add(new Copy { File = file, Image = loaded, Owner = owner, Space = ownDomain });
-                PooledPages += loaded.Pages;
+                PooledPages += loaded.Pages + (ownDomain != null ? Domains.AddressSpace.TablePages : 0);
                 kept = true;
             }
             Scheduler.RestoreInterrupts(flags);
@@ -129,7 +130,7 @@ namespace Sing.Kernel.Processes
             for (int i = 0; i < copies.Count; i++)
             {
                 PageAllocator.Free(copies[i].Image.Base, copies[i].Image.Pages);
-                PooledPages -= copies[i].Image.Pages;
+                PooledPages -= copies[i].Image.Pages + (copies[i].Space != null ? Domains.AddressSpace.TablePages : 0);
             }
             var spaces = new List<Domains.AddressSpace>();
             for (int i = 0; i < copies.Count; i++) if (copies[i].Space != null) spaces.Add(copies[i].Space);

@@ -26,6 +26,7 @@ namespace Sing.Kernel.Threading
             public static readonly List<KernelThread> Threads = new List<KernelThread>();
             public static readonly List<KernelThread> Zombies = new List<KernelThread>();
             public static readonly List<ulong> StackPool = new List<ulong>();
+            public static readonly List<ushort> StackPoolOwners = new List<ushort>();   // whose chunks each pooled stack is in
         }
 
         private static bool s_zombiesPending;
@@ -139,8 +140,8 @@ namespace Sing.Kernel.Threading
         private static KernelThread Create(string name, ulong stackBytes, ushort owner, ulong cr3)
         {
             ulong pages = (stackBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
-            // Pooled stacks are the kernel's: a domain's stack must come from its own chunks.
-            byte* memory = owner == MemoryOwner.Kernel ? TakePooledStack(pages) : null;
+            // A domain's stack must come from its own chunks: pooled stacks are reused by their owner only.
+            byte* memory = TakePooledStack(pages, owner);
             if (memory == null)
             {
                 memory = (byte*)PageAllocator.Allocate(pages + KernelThread.ReservedPages, zero: false, owner);
@@ -456,7 +457,7 @@ namespace Sing.Kernel.Threading
                     if (!PageTables.TryUnmapSmallPage((ulong)z.InitialSoftGuard)) Panic.Halt("cannot unmap a thread stack guard page", (ulong)z.InitialSoftGuard);
                     z.SoftGuard = z.InitialSoftGuard;
                 }
-                if (z.StackOwner != MemoryOwner.Kernel || !ReturnToPool(memory, pages))
+                if (Domains.AddressSpace.IsRetiring(z.StackOwner) || !ReturnToPool(memory, pages, z.StackOwner))
                 {
                     PageTables.MapSmallPage((ulong)memory);
                     PageTables.MapSmallPage((ulong)z.SoftGuard);
@@ -468,27 +469,47 @@ namespace Sing.Kernel.Threading
             Domains.AddressSpace.DestroyRetired();
         }
 
-        private static byte* TakePooledStack(ulong pages)
+        private static byte* TakePooledStack(ulong pages, ushort owner)
         {
             if (pages != s_pooledStackPages) return null;
             ulong flags = DisableInterrupts();
             byte* memory = null;
-            if (Lists.StackPool.Count > 0)
+            for (int i = Lists.StackPool.Count - 1; i >= 0 && memory == null; i--)
             {
-                memory = (byte*)Lists.StackPool[Lists.StackPool.Count - 1];
-                Lists.StackPool.RemoveAt(Lists.StackPool.Count - 1);
+                if (Lists.StackPoolOwners[i] != owner) continue;
+                memory = (byte*)Lists.StackPool[i];
+                Lists.StackPool.RemoveAt(i);
+                Lists.StackPoolOwners.RemoveAt(i);
             }
             RestoreInterrupts(flags);
             return memory;
         }
 
-        private static bool ReturnToPool(byte* guard, ulong pages)
+        private static bool ReturnToPool(byte* guard, ulong pages, ushort owner)
         {
             if (Lists.StackPool.Count == StackPoolCapacity) return false;
             if (s_pooledStackPages == 0) s_pooledStackPages = KernelThread.DefaultStackBytes / PageAllocator.PageSize;
             if (pages != s_pooledStackPages) return false;
             Lists.StackPool.Add((ulong)guard);
+            Lists.StackPoolOwners.Add(owner);
             return true;
+        }
+
+        /// <summary>Frees the pooled stacks in <paramref name="owner"/>'s chunks (its domain is going away).</summary>
+        internal static void FreePooledStacks(ushort owner)
+        {
+            ulong flags = DisableInterrupts();
+            for (int i = Lists.StackPool.Count - 1; i >= 0; i--)
+            {
+                if (Lists.StackPoolOwners[i] != owner) continue;
+                byte* memory = (byte*)Lists.StackPool[i];
+                Lists.StackPool.RemoveAt(i);
+                Lists.StackPoolOwners.RemoveAt(i);
+                PageTables.MapSmallPage((ulong)memory);
+                PageTables.MapSmallPage((ulong)(memory + (KernelThread.ReservedPages - 1) * PageAllocator.PageSize));
+                PageAllocator.Free(memory, s_pooledStackPages + KernelThread.ReservedPages);
+            }
+            RestoreInterrupts(flags);
         }
 
         /// <summary>Stacks kept for reuse (their pages count as used).</summary>
