@@ -62,6 +62,9 @@ namespace Sing.Apps.SingBench
             Row("PSR-32K-Contract", 20_000 / divisor, &ContractRows.Large);
             ContractRows.Disconnect();
             StopPeer();
+            // Not a row of the paper: a stand-in for 004's macro benchmark (the Bartok compiler), run in every
+            // configuration to show what hardware domains cost a program that allocates and collects.
+            Row("MemoryHeavy", Math.Max(40 / divisor, 4), &MemoryHeavy.Run);
             return 0;
         }
 
