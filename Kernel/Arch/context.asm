@@ -6,9 +6,7 @@ bits 64
 default rel
 section .text
 
-; void sing_switch_stacks(ulong* saveStackPointer, ulong nextStackPointer)
-global sing_switch_stacks
-sing_switch_stacks:
+%macro SAVE_THREAD 0
     push rbp
     push rbx
     push r12
@@ -17,6 +15,13 @@ sing_switch_stacks:
     push r15
     pushfq
     mov [rdi], rsp
+%endmacro
+
+; void sing_switch_stacks(ulong* saveStackPointer, ulong nextStackPointer)
+global sing_switch_stacks
+sing_switch_stacks:
+    SAVE_THREAD
+resume_thread:
     mov rsp, rsi
     popfq
     pop r15
@@ -32,24 +37,9 @@ sing_switch_stacks:
 ; thread's stack need not be mapped in the new space nor the new one's in the old.
 global sing_switch_stacks_and_space
 sing_switch_stacks_and_space:
-    push rbp
-    push rbx
-    push r12
-    push r13
-    push r14
-    push r15
-    pushfq
-    mov [rdi], rsp
+    SAVE_THREAD
     mov cr3, rdx
-    mov rsp, rsi
-    popfq
-    pop r15
-    pop r14
-    pop r13
-    pop r12
-    pop rbx
-    pop rbp
-    ret
+    jmp resume_thread
 
 ; First instructions of every new thread: R12 holds the thread's id (placed by the creator).
 extern sing_thread_entry

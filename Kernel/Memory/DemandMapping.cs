@@ -31,7 +31,7 @@ namespace Sing.Kernel.Memory
             int replacedCount = 0;
             for (ulong r = 0; r < regions; r++)
             {
-                ulong* pde = DirectoryEntry(r * RegionSize);
+                ulong* pde = PageTables.DirectoryEntryOf(r * RegionSize);
                 if (pde == null) Diagnostics.Panic.Halt("SIP-Page: RAM not mapped by the boot page tables", r * RegionSize);
                 ulong* table = entries + r * EntriesPerTable;
                 if ((*pde & LargePage) != 0)
@@ -82,17 +82,6 @@ namespace Sing.Kernel.Memory
         {
             ulong page = address / PageAllocator.PageSize;
             return page < s_pageCount ? s_entries + page : null;
-        }
-
-        private static ulong* DirectoryEntry(ulong address)
-        {
-            ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);
-            ulong e = pml4[(address >> 39) & 511];
-            if ((e & Present) == 0) return null;
-            e = ((ulong*)(e & AddressMask))[(address >> 30) & 511];
-            if ((e & Present) == 0 || (e & LargePage) != 0) return null;
-            ulong* pde = &((ulong*)(e & AddressMask))[(address >> 21) & 511];
-            return (*pde & Present) == 0 ? null : pde;
         }
     }
 }

@@ -76,19 +76,27 @@ namespace Sing.Kernel.Memory
             // With RAM in DemandMapping's tables the entry is found directly, whichever address space is loaded.
             ulong* direct = DemandMapping.Enabled ? DemandMapping.EntryOf(address) : null;
             if (direct != null) return direct;
-            ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);
-            ulong e = pml4[(address >> 39) & 511];
-            if ((e & Present) == 0) return null;
-            e = ((ulong*)(e & AddressMask))[(address >> 30) & 511];
-            if ((e & Present) == 0 || (e & LargePage) != 0) return null;
-            ulong* pde = &((ulong*)(e & AddressMask))[(address >> 21) & 511];
-            if ((*pde & Present) == 0) return null;
+            ulong* pde = DirectoryEntryOf(address);
+            if (pde == null) return null;
             if ((*pde & LargePage) != 0)
             {
                 if (!split) return null;
                 SplitLargePage(pde);
             }
             return &((ulong*)(*pde & AddressMask))[(address >> 12) & 511];
+        }
+
+        /// <summary>The present page-directory entry (2 MiB) for <paramref name="address"/> in the loaded address
+        /// space, or null when a level above it is missing or maps 1 GiB at once.</summary>
+        public static ulong* DirectoryEntryOf(ulong address)
+        {
+            ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);
+            ulong e = pml4[(address >> 39) & 511];
+            if ((e & Present) == 0) return null;
+            e = ((ulong*)(e & AddressMask))[(address >> 30) & 511];
+            if ((e & Present) == 0 || (e & LargePage) != 0) return null;
+            ulong* pde = &((ulong*)(e & AddressMask))[(address >> 21) & 511];
+            return (*pde & Present) == 0 ? null : pde;
         }
 
         /// <summary>Replaces a 2 MiB mapping with a page table of 512 identical 4 KiB mappings.</summary>
