@@ -65,6 +65,7 @@ namespace Sing.Kernel.Abi
             Table->NameWatch = &NameWatch;
             Table->GetStackTop = &GetStackTop;
             Table->EnumerateOtherStacks = &EnumerateOtherStacks;
+            Table->GetOtherStacks = &GetOtherStacks;
             Table->RegisterFaultTrampoline = &RegisterFaultTrampoline;
             Table->GetTimestampFrequency = &GetTimestampFrequency;
             Table->DisablePreemption = &DisablePreemption;
@@ -719,6 +720,17 @@ namespace Sing.Kernel.Abi
             // The kernel calls this pointer: it must be the caller's own code.
             if (Caller.ContainsCode((ulong)visit)) Scheduler.EnumerateProcessStacks(Caller, visit);
             Leave(mark);
+        }
+
+        [UnmanagedCallersOnly]
+        private static int GetOtherStacks(ulong* ranges, int capacity)
+        {
+            ulong mark = Enter();
+            int count = capacity < 0 || (capacity > 0 && !CallerMemory.Holds(ranges, capacity, 2 * sizeof(ulong)))
+                ? -1
+                : Scheduler.ProcessStackRanges(Caller, ranges, capacity);
+            Leave(mark);
+            return count;
         }
 
         [UnmanagedCallersOnly]

@@ -572,11 +572,36 @@ namespace Sing.Kernel.Threading
             for (int i = 0; i < process.Threads.Count; i++)
             {
                 KernelThread t = process.Threads[i];
-                if (t == Current || t.State == ThreadState.Finished || t.State == ThreadState.Created || t.StackBase == null) continue;
-                ulong low = t.AbiEntryStackPointer != 0 ? t.AbiEntryStackPointer : t.SavedStackPointer;
-                visit((nint*)low, (nint*)t.StackTop);
+                if (!HasSipFrames(t)) continue;
+                visit((nint*)SipFramesLow(t), (nint*)t.StackTop);
             }
         }
+
+        /// <summary>As <see cref="EnumerateProcessStacks"/>, into (low, high) pairs: writes at most
+        /// <paramref name="capacity"/> and returns how many there are. The caller checked the buffer.</summary>
+        internal static int ProcessStackRanges(Processes.KernelProcess process, ulong* ranges, int capacity)
+        {
+            ulong flags = DisableInterrupts();   // the thread list must not change while it is read
+            int count = 0;
+            for (int i = 0; i < process.Threads.Count; i++)
+            {
+                KernelThread t = process.Threads[i];
+                if (!HasSipFrames(t)) continue;
+                if (count < capacity)
+                {
+                    ranges[2 * count] = SipFramesLow(t);
+                    ranges[2 * count + 1] = t.StackTop;
+                }
+                count++;
+            }
+            RestoreInterrupts(flags);
+            return count;
+        }
+
+        private static bool HasSipFrames(KernelThread t) =>
+            t != Current && t.State != ThreadState.Finished && t.State != ThreadState.Created && t.StackBase != null;
+
+        private static ulong SipFramesLow(KernelThread t) => t.AbiEntryStackPointer != 0 ? t.AbiEntryStackPointer : t.SavedStackPointer;
 
         /// <summary>The thread one of whose guard pages contains <paramref name="address"/>, or null;
         /// <paramref name="soft"/> tells whether it is the soft guard (else the hard one).</summary>

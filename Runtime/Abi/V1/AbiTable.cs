@@ -113,6 +113,11 @@ namespace Singularity.V1
 
         // The PCI functions the kernel found, one line each (as GetSystemManifest: copies up to capacity, returns length).
         public delegate* unmanaged<char*, int, int> EnumerateDevices;
+
+        // The stacks of the caller's other threads, for its collector: writes up to capacity (low, high) pairs, returns
+        // how many there are (-1 for a bad buffer). Replaces EnumerateOtherStacks, whose callback the kernel would
+        // have to call, which a ring-3 caller's code must never be.
+        public delegate* unmanaged<ulong*, int, int> GetOtherStacks;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

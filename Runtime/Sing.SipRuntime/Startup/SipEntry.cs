@@ -55,7 +55,21 @@ namespace Singularity.V1.Startup
 
         private static nuint StackTop() => Abi.Table->GetStackTop();
 
-        private static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit) => Abi.Table->EnumerateOtherStacks(visit);
+        /// <summary>The collector's scan of this SIP's other threads' stacks: the kernel lists them, the SIP visits them
+        /// (the kernel never calls SIP code). The collector runs with preemption off, so the list holds while read.</summary>
+        private static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
+        {
+            const int Inline = 128;   // the default thread quota
+            ulong* ranges = stackalloc ulong[2 * Inline];
+            int count = Abi.Table->GetOtherStacks(ranges, Inline);
+            if (count > Inline)
+            {
+                ulong* more = stackalloc ulong[2 * count];
+                count = Math.Min(Abi.Table->GetOtherStacks(more, count), count);
+                ranges = more;
+            }
+            for (int i = 0; i < count; i++) visit((nint*)ranges[2 * i], (nint*)ranges[2 * i + 1]);
+        }
 
         private static void FailFast(string message, object exception, nuint address)
         {
