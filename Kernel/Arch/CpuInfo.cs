@@ -99,6 +99,17 @@ namespace Sing.Kernel.Arch
         public static bool HasLahfLm => (s_ecx81 & 1u) != 0;
         public static bool HasInvariantTsc => (s_edx87 & (1u << 8)) != 0;
 
+        /// <summary>Whether the vendor is Intel, whose CPUs (unlike AMD's) execute SYSENTER in 64-bit mode.</summary>
+        public static bool IsIntel
+        {
+            get
+            {
+                fixed (byte* v = s_vendor.Bytes)
+                    return v[0] == 'G' && v[1] == 'e' && v[2] == 'n' && v[3] == 'u' && v[4] == 'i' && v[5] == 'n' && v[6] == 'e'
+                        && v[7] == 'I' && v[8] == 'n' && v[9] == 't' && v[10] == 'e' && v[11] == 'l';
+            }
+        }
+
         public static void WriteVendor()
         {
             fixed (byte* v = s_vendor.Bytes) WriteText(v);

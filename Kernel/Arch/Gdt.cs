@@ -3,7 +3,8 @@ using Sing.Kernel.Memory;
 namespace Sing.Kernel.Arch
 {
     /// <summary>The 64-bit GDT and TSS. Segment order fits SYSCALL/SYSRET (kernel code, kernel data, then
-    /// 32-bit user code, user data, 64-bit user code). The TSS provides the ring-0 stack for later ring-3
+    /// 32-bit user code, user data, 64-bit user code) and SYSEXIT, which takes the user code selector 32 and the user
+    /// stack selector 40 above the kernel's (hence a second user data descriptor at 0x30). The TSS provides the ring-0 stack for later ring-3
     /// domains and separate interrupt stacks (IST) so a double fault or page fault on a broken stack can
     /// still be reported.</summary>
     internal static unsafe class Gdt
@@ -13,7 +14,9 @@ namespace Sing.Kernel.Arch
         public const ushort UserCode32 = 0x18;
         public const ushort UserData = 0x20;
         public const ushort UserCode64 = 0x28;
-        public const ushort TaskState = 0x30;
+        public const ushort UserDataForSysexit = 0x30;
+        public const ushort TaskState = 0x38;
+        private const int Entries = 9;   // the TSS descriptor takes two
 
         public const int DoubleFaultStack = 1;
         public const int NmiStack = 2;
@@ -40,7 +43,7 @@ namespace Sing.Kernel.Arch
 
         public static void Initialize()
         {
-            s_table = (ulong*)KernelHeap.Allocate(8 * 8);
+            s_table = (ulong*)KernelHeap.Allocate(Entries * 8);
             s_tss = (Tss*)KernelHeap.Allocate((ulong)sizeof(Tss));
             s_tss->IoMapBase = (ushort)sizeof(Tss);
             s_tss->Ist1 = NewStack();
@@ -55,13 +58,14 @@ namespace Sing.Kernel.Arch
             s_table[3] = 0x00CFFA000000FFFF;  // user code, 32-bit (SYSRET layout placeholder)
             s_table[4] = 0x00CFF2000000FFFF;  // user data, ring 3
             s_table[5] = 0x00AFFA000000FFFF;  // user code, 64-bit, ring 3
+            s_table[6] = 0x00CFF2000000FFFF;  // user data, ring 3, where SYSEXIT looks for it
             ulong tss = (ulong)s_tss;
             ulong limit = (ulong)sizeof(Tss) - 1;
-            s_table[6] = (limit & 0xFFFF) | ((tss & 0xFFFFFF) << 16) | (0x89UL << 40) | (((limit >> 16) & 0xF) << 48) | (((tss >> 24) & 0xFF) << 56);
-            s_table[7] = tss >> 32;
+            s_table[7] = (limit & 0xFFFF) | ((tss & 0xFFFFFF) << 16) | (0x89UL << 40) | (((limit >> 16) & 0xF) << 48) | (((tss >> 24) & 0xFF) << 56);
+            s_table[8] = tss >> 32;
 
             DescriptorPointer pointer;
-            pointer.Limit = 8 * 8 - 1;
+            pointer.Limit = Entries * 8 - 1;
             pointer.Base = (ulong)s_table;
             Cpu.LoadGdt(&pointer, KernelCode, KernelData);
             Cpu.LoadTaskRegister(TaskState);

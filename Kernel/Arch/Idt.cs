@@ -23,7 +23,7 @@ namespace Sing.Kernel.Arch
                     Interrupts.DivideError => Gdt.DivideErrorStack,
                     _ => 0,
                 };
-                SetGate(vector, stubs[vector], ist);
+                SetGate(vector, stubs[vector], ist, vector == UserMode.SoftwareInterruptVector ? 3 : 0);
             }
             DescriptorPointer pointer;
             pointer.Limit = 256 * 16 - 1;
@@ -31,13 +31,14 @@ namespace Sing.Kernel.Arch
             Cpu.LoadIdt(&pointer);
         }
 
-        /// <summary>A 64-bit interrupt gate (interrupts off on entry), ring 0, kernel code segment.</summary>
-        private static void SetGate(int vector, ulong handler, int ist)
+        /// <summary>A 64-bit interrupt gate (interrupts off on entry) into the kernel code segment. Only the system-call
+        /// vector has privilege level 3, so INT n from ring 3 reaches no other (it faults instead).</summary>
+        private static void SetGate(int vector, ulong handler, int ist, int privilege)
         {
             ulong low = (handler & 0xFFFF)
                 | ((ulong)Gdt.KernelCode << 16)
                 | ((ulong)(ist & 7) << 32)
-                | (0x8EUL << 40)
+                | ((0x8EUL | ((ulong)(privilege & 3) << 5)) << 40)
                 | (((handler >> 16) & 0xFFFF) << 48);
             s_table[vector * 2] = low;
             s_table[vector * 2 + 1] = handler >> 32;

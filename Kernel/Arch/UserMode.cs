@@ -24,6 +24,22 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_syscall_entry_address")]
         private static extern ulong SyscallEntryAddress();
 
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_sysenter_entry_address")]
+        private static extern ulong SysenterEntryAddress();
+
+        private const uint SysenterCs = 0x174, SysenterEsp = 0x175, SysenterEip = 0x176;
+
+        /// <summary>The INT n vector ring 3 may use for system calls (as Linux's int 0x80): same numbers and
+        /// registers as SYSCALL.</summary>
+        public const int SoftwareInterruptVector = 0x80;
+
+        /// <summary>Whether SYSENTER reaches the kernel: Intel CPUs only (AMD's raise #UD for it in 64-bit mode).</summary>
+        public static bool SysenterAvailable { get; private set; }
+
+        /// <summary>A supervisor-only page whose reads from ring 3 the page-fault handler answers (002's "trap"
+        /// mechanism): a 32-bit load of it (8B 04 25 disp32) returns the thread's id in EAX and resumes after it.</summary>
+        public static ulong TrapPage { get; private set; }
+
         // The entries SYSCALL reaches by number (rax), each called with up to five integer arguments.
         private static ulong* s_entries;
         private static ulong s_count;
@@ -39,7 +55,36 @@ namespace Sing.Kernel.Arch
             Cpu.WriteMsr(Star, ((ulong)Gdt.UserCode32 << 48) | ((ulong)Gdt.KernelCode << 32));
             Cpu.WriteMsr(LStar, SyscallEntryAddress());
             Cpu.WriteMsr(FMask, SyscallFlagMask);
+            if (CpuInfo.HasSysenter && CpuInfo.IsIntel)
+            {
+                Cpu.WriteMsr(SysenterCs, Gdt.KernelCode);
+                Cpu.WriteMsr(SysenterEip, SysenterEntryAddress());
+                SysenterAvailable = true;
+            }
+            Interrupts.SetHandler(SoftwareInterruptVector, &OnSoftwareInterrupt);
+            TrapPage = (ulong)Memory.PageAllocator.Allocate(1);
             Available = true;
+        }
+
+        /// <summary>What the scheduler does when it switches to a thread that runs in ring 3: its kernel stack for
+        /// interrupts (TSS RSP0) and SYSENTER, and its user GS base behind SWAPGS.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void Resume(KernelThread next)
+        {
+            Gdt.SetKernelStack(next.StackTop);
+            Cpu.WriteMsr(KernelGsBase, next.UserGsBase);
+            if (SysenterAvailable) Cpu.WriteMsr(SysenterEsp, next.StackTop);
+        }
+
+        /// <summary>INT 0x80 from ring 3: the system-call table, as SYSCALL reaches it (the stub saved every register;
+        /// the result goes back in RAX).</summary>
+        private static bool OnSoftwareInterrupt(InterruptFrame* frame)
+        {
+            if ((frame->Cs & 3) == 0) return false;
+            Cpu.EnableInterrupts();
+            frame->Rax = Call(frame->Rax, frame->Rdi, frame->Rsi, frame->Rdx, frame->R10, frame->R8);
+            Cpu.DisableInterrupts();
+            return true;
         }
 
         /// <summary>Makes <paramref name="entries"/> (<paramref name="count"/> function addresses) what SYSCALL
@@ -58,7 +103,9 @@ namespace Sing.Kernel.Arch
         public const ulong NoSuchCall = ulong.MaxValue;
 
         [UnmanagedCallersOnly(EntryPoint = "sing_syscall_dispatch")]
-        private static ulong Dispatch(ulong number, ulong a0, ulong a1, ulong a2, ulong a3, ulong a4)
+        private static ulong Dispatch(ulong number, ulong a0, ulong a1, ulong a2, ulong a3, ulong a4) => Call(number, a0, a1, a2, a3, a4);
+
+        private static ulong Call(ulong number, ulong a0, ulong a1, ulong a2, ulong a3, ulong a4)
         {
             ulong* entries = s_entries;
             if (entries == null || number >= s_count) return NoSuchCall;
@@ -76,9 +123,23 @@ namespace Sing.Kernel.Arch
             t.Slots.Reserved1 = t.StackTop;        // slot 3: the kernel stack of its system calls
             t.UserGsBase = 0;
             t.UserMode = true;
-            Gdt.SetKernelStack(t.StackTop);
-            Cpu.WriteMsr(KernelGsBase, t.UserGsBase);
+            Resume(t);
             EnterUser(rip, rsp, argument);
+        }
+
+        /// <summary>002's trap mechanism: a ring-3 read of the trap page is answered by the fault handler, which puts
+        /// the answer in EAX and steps over the instruction. Only the one encoding is emulated; anything else faults.</summary>
+        private static bool EmulateTrapRead(InterruptFrame* frame, ulong address, KernelThread t)
+        {
+            if (TrapPage == 0 || address < TrapPage || address >= TrapPage + Memory.PageAllocator.PageSize) return false;
+            byte* code = (byte*)frame->Rip;
+            // The faulting instruction ran from the thread's own pages; its first three bytes are read only when they
+            // lie in the page it started in (a shorter instruction at a page's end must not make the kernel fault).
+            if ((frame->Rip & 4095) > 4096 - 3) return false;
+            if (code[0] != 0x8B || code[1] != 0x04 || code[2] != 0x25) return false;
+            frame->Rax = (uint)t.Id;
+            frame->Rip += 7;
+            return true;
         }
 
         /// <summary>What the last ring-3 fault of a kernel thread was (for the tests): its vector and address.</summary>
@@ -91,6 +152,7 @@ namespace Sing.Kernel.Arch
             KernelThread t = Scheduler.Current;
             if (t == null || !t.UserMode) return false;
             ulong address = frame->Vector == Interrupts.PageFault ? Cpu.ReadCr2() : 0;
+            if (frame->Vector == Interrupts.PageFault && EmulateTrapRead(frame, address, t)) return true;
             LastFaultVector = frame->Vector;
             LastFaultRip = frame->Rip;
             LastFaultAddress = address;

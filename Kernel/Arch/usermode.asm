@@ -101,3 +101,55 @@ global sing_syscall_entry_address
 sing_syscall_entry_address:
     lea rax, [sing_syscall_entry]
     ret
+
+; SYSENTER (Intel CPUs only in 64-bit mode): rax = entry number, arguments in rdi, rsi, r8, r9, r10; the caller
+; puts its return address in rdx and its stack pointer in rcx, which SYSEXIT loads back. The CPU has loaded RSP
+; from IA32_SYSENTER_ESP (the thread's kernel stack top, set at each switch) and cleared IF.
+global sing_sysenter_entry
+sing_sysenter_entry:
+    swapgs
+    push rcx                        ; user rsp
+    push rdx                        ; user rip
+    push rbp
+    push rbx
+    push r12
+    push r13
+    push r14
+    push r15
+    sti
+    mov rcx, r8                     ; dispatch(number, rdi, rsi, r8, r9, r10)
+    mov r8, r9
+    mov r9, r10
+    mov rdx, rsi
+    mov rsi, rdi
+    mov rdi, rax
+    cld
+    call sing_syscall_dispatch
+    cli
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop rbx
+    pop rbp
+    pop rdx                         ; user rip
+    pop rcx                         ; user rsp
+    mov rsi, rdx                    ; as SYSRET: no return to a non-canonical address
+    shr rsi, 47
+    jnz .bad_return
+    xor esi, esi
+    xor edi, edi
+    xor r8d, r8d
+    xor r9d, r9d
+    xor r10d, r10d
+    xor r11d, r11d
+    swapgs
+    sti                             ; takes effect after SYSEXIT: no interrupt between here and ring 3
+    o64 sysexit
+.bad_return:
+    ud2
+
+global sing_sysenter_entry_address
+sing_sysenter_entry_address:
+    lea rax, [sing_sysenter_entry]
+    ret

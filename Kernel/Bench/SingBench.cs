@@ -12,7 +12,11 @@ namespace Sing.Kernel.Bench
         public static Benchmark[] All()
         {
             Prepare();
-            return Rows();
+            Benchmark[] rows = Rows(), entries = EntryBenchmarks.Rows();
+            var all = new Benchmark[rows.Length + entries.Length];
+            for (int i = 0; i < rows.Length; i++) all[i] = rows[i];
+            for (int i = 0; i < entries.Length; i++) all[rows.Length + i] = entries[i];
+            return all;
         }
 
         // The paper's rows are measured by the SingBench SIP (Apps/SingBench), through the ABI as an application

@@ -337,11 +337,7 @@ namespace Sing.Kernel.Threading
             next.Switches++;
             ContextSwitches++;
             Cpu.WriteGsBase(next.SlotsAddress);
-            if (next.UserMode)
-            {
-                Gdt.SetKernelStack(next.StackTop);
-                Cpu.WriteMsr(UserMode.KernelGsBase, next.UserGsBase);
-            }
+            if (next.UserMode) UserMode.Resume(next);
             // Threads never move (non-moving collector), so the saved-pointer field needs no pinning.
             if (next.Cr3 == s_loadedCr3)
                 Cpu.SwitchStacks((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer);
