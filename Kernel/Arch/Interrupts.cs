@@ -55,6 +55,9 @@ namespace Sing.Kernel.Arch
             }
             int vector = (int)frame->Vector;
             var handler = (delegate*<InterruptFrame*, bool>)s_handlers.Entries[vector];
+            // Where a thread left ring 3: the end of its SIP frames for its collector.
+            bool fromRing3 = (frame->Cs & 3) != 0;
+            if (fromRing3) Threading.Scheduler.Current.Slots.Reserved0 = frame->Rsp;
 
             if (vector >= IrqBase && vector < IrqBase + Singularity.Manifests.MachineResources.IrqLines)
             {
@@ -67,8 +70,15 @@ namespace Sing.Kernel.Arch
                 EndIfRequested();
                 return;
             }
-            // A fault in ring 3 ends that thread alone, whatever the vector's handler would do for kernel code.
-            if (vector < 32 && (frame->Cs & 3) != 0 && UserMode.HandleFault(frame)) return;
+            if (fromRing3 && vector < 32)
+            {
+                // A fault in ring 3 ends that thread alone. A SIP's fault handlers come first (they redirect a null
+                // dereference to the SIP's exception trampoline, or end the SIP with a report).
+                if (UserMode.EmulateTrapRead(frame)) return;
+                if (Threading.Scheduler.Current.Owner != null && handler != null && handler(frame)) return;
+                if (UserMode.HandleFault(frame)) return;
+                FaultReport.Fatal(frame);
+            }
             if (handler != null && handler(frame)) return;
             if (vector < 32) FaultReport.Fatal(frame);
             // Unexpected software/other vector: report but keep running.

@@ -71,9 +71,9 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void Resume(KernelThread next)
         {
-            Gdt.SetKernelStack(next.StackTop);
+            Gdt.SetKernelStack(next.KernelStackTop);
             Cpu.WriteMsr(KernelGsBase, next.UserGsBase);
-            if (SysenterAvailable) Cpu.WriteMsr(SysenterEsp, next.StackTop);
+            if (SysenterAvailable) Cpu.WriteMsr(SysenterEsp, next.KernelStackTop);
         }
 
         /// <summary>INT 0x80 from ring 3: the system-call table, as SYSCALL reaches it (the stub saved every register;
@@ -88,7 +88,8 @@ namespace Sing.Kernel.Arch
         }
 
         /// <summary>Makes <paramref name="entries"/> (<paramref name="count"/> function addresses) what SYSCALL
-        /// number n calls; returns the previous table through the out parameters.</summary>
+        /// number n calls for threads without a table of their own (KernelThread.SystemCalls); returns the previous
+        /// table through the out parameters.</summary>
         public static void SetSystemCalls(ulong* entries, ulong count, out ulong* previous, out ulong previousCount)
         {
             ulong flags = Scheduler.DisableInterrupts();
@@ -107,8 +108,15 @@ namespace Sing.Kernel.Arch
 
         private static ulong Call(ulong number, ulong a0, ulong a1, ulong a2, ulong a3, ulong a4)
         {
-            ulong* entries = s_entries;
-            if (entries == null || number >= s_count) return NoSuchCall;
+            KernelThread t = Scheduler.Current;
+            ulong* entries = t.SystemCalls;
+            ulong count = t.SystemCallCount;
+            if (entries == null)
+            {
+                entries = s_entries;
+                count = s_count;
+            }
+            if (entries == null || number >= count) return NoSuchCall;
             var entry = (delegate* unmanaged<ulong, ulong, ulong, ulong, ulong, ulong>)entries[number];
             return entry(a0, a1, a2, a3, a4);
         }
@@ -120,8 +128,7 @@ namespace Sing.Kernel.Arch
         {
             KernelThread t = Scheduler.Current;
             Scheduler.DisableInterrupts();
-            t.Slots.Reserved1 = t.StackTop;        // slot 3: the kernel stack of its system calls
-            t.UserGsBase = 0;
+            t.Slots.Reserved1 = t.KernelStackTop;  // slot 3: the kernel stack of its system calls
             t.UserMode = true;
             Resume(t);
             EnterUser(rip, rsp, argument);
@@ -129,8 +136,11 @@ namespace Sing.Kernel.Arch
 
         /// <summary>002's trap mechanism: a ring-3 read of the trap page is answered by the fault handler, which puts
         /// the answer in EAX and steps over the instruction. Only the one encoding is emulated; anything else faults.</summary>
-        private static bool EmulateTrapRead(InterruptFrame* frame, ulong address, KernelThread t)
+        public static bool EmulateTrapRead(InterruptFrame* frame)
         {
+            KernelThread t = Scheduler.Current;
+            if (frame->Vector != Interrupts.PageFault || t == null) return false;
+            ulong address = Cpu.ReadCr2();
             if (TrapPage == 0 || address < TrapPage || address >= TrapPage + Memory.PageAllocator.PageSize) return false;
             byte* code = (byte*)frame->Rip;
             // The faulting instruction ran from the thread's own pages; its first three bytes are read only when they
@@ -152,7 +162,6 @@ namespace Sing.Kernel.Arch
             KernelThread t = Scheduler.Current;
             if (t == null || !t.UserMode) return false;
             ulong address = frame->Vector == Interrupts.PageFault ? Cpu.ReadCr2() : 0;
-            if (frame->Vector == Interrupts.PageFault && EmulateTrapRead(frame, address, t)) return true;
             LastFaultVector = frame->Vector;
             LastFaultRip = frame->Rip;
             LastFaultAddress = address;

@@ -108,6 +108,7 @@ sing_syscall_entry_address:
 global sing_sysenter_entry
 sing_sysenter_entry:
     swapgs
+    mov [gs:SLOT_USER_RSP], rcx
     push rcx                        ; user rsp
     push rdx                        ; user rip
     push rbp

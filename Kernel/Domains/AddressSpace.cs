@@ -29,6 +29,11 @@ namespace Sing.Kernel.Domains
         /// <summary>The configuration's name for what runs here, for fault reports ("application domain", "domain of hello").</summary>
         public readonly string Name;
 
+        /// <summary>Whether the domain's code runs in ring 3: its own pages carry the user bit, the kernel's do not.</summary>
+        public readonly bool User;
+
+        private const ulong UserBit = 1UL << 2;
+
         private readonly ulong* _directory;   // the four page directories, contiguous: entry i maps [i*2 MiB, (i+1)*2 MiB)
         private bool _dying;
 
@@ -97,8 +102,9 @@ namespace Sing.Kernel.Domains
             }
         }
 
-        private AddressSpace(ushort owner, byte* tables, ulong* directory, string name)
+        private AddressSpace(ushort owner, byte* tables, ulong* directory, string name, bool user)
         {
+            User = user;
             Owner = owner;
             _tables = tables;
             Cr3 = (ulong)tables | (PcidEnabled ? owner : 0UL);
@@ -108,7 +114,10 @@ namespace Sing.Kernel.Domains
 
         /// <summary>A new, empty domain: the kernel's chunks are mapped, no other. Null when there is no room (the
         /// domain table is full or memory is out).</summary>
-        public static AddressSpace Create(string name)
+        public static AddressSpace Create(string name) => Create(name, user: false);
+
+        /// <summary>As <see cref="Create(string)"/>; a <paramref name="user"/> domain runs its code in ring 3.</summary>
+        public static AddressSpace Create(string name, bool user)
         {
             byte* tables = (byte*)PageAllocator.Allocate(TablePages);
             if (tables == null) return null;
@@ -117,8 +126,11 @@ namespace Sing.Kernel.Domains
             ulong* directory = (ulong*)(tables + 2 * PageAllocator.PageSize);
             ulong* kernelPml4 = (ulong*)s_kernelCr3;
             for (int i = 1; i < 512; i++) pml4[i] = kernelPml4[i];
-            pml4[0] = (ulong)pdpt | Present | Writable;
-            for (ulong i = 0; i < 4; i++) pdpt[i] = ((ulong)directory + i * PageAllocator.PageSize) | Present | Writable;
+            // The user bit on the upper levels grants nothing by itself: only the domain's own directory entries and
+            // page entries carry it too.
+            ulong upper = Present | Writable | (user ? UserBit : 0);
+            pml4[0] = (ulong)pdpt | upper;
+            for (ulong i = 0; i < 4; i++) pdpt[i] = ((ulong)directory + i * PageAllocator.PageSize) | upper;
 
             ulong flags = Threading.Scheduler.DisableInterrupts();   // chunk owners must not change while copied
             ushort owner = 0;
@@ -137,7 +149,7 @@ namespace Sing.Kernel.Domains
                 bool visible = i >= ramChunks || PageAllocator.ChunkOwner(i) == MemoryOwner.Kernel;
                 directory[i] = visible ? s_kernelDirectoryEntries[i] : 0;
             }
-            var space = new AddressSpace(owner, tables, directory, name);
+            var space = new AddressSpace(owner, tables, directory, name, user);
             s_byOwner[owner] = space;
             MarkFlushPending(owner);   // the PCID may hold entries of an earlier domain with the same number
             s_live++;
@@ -192,7 +204,8 @@ namespace Sing.Kernel.Domains
                 for (int i = MemoryOwner.FirstDomain; i < MaxDomains; i++)
                     if (s_byOwner[i] is AddressSpace space) space._directory[chunk] = s_kernelDirectoryEntries[chunk];
             }
-            else if (owner < MaxDomains && s_byOwner[owner] is AddressSpace own) own._directory[chunk] = s_kernelDirectoryEntries[chunk];
+            else if (owner < MaxDomains && s_byOwner[owner] is AddressSpace own)
+                own._directory[chunk] = s_kernelDirectoryEntries[chunk] | (own.User ? UserBit : 0);
         }
 
         /// <summary>A domain's chunk became empty and unassigned: it leaves the domain's address space. Its pages were
@@ -204,6 +217,10 @@ namespace Sing.Kernel.Domains
             space._directory[chunk] = 0;
             if (Cpu.ReadCr3() == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
         }
+
+        /// <summary>Whether pages of <paramref name="owner"/> belong to a ring-3 domain (they are mapped with the user bit).</summary>
+        internal static bool IsUserOwner(ushort owner) =>
+            owner >= MemoryOwner.FirstDomain && owner < MaxDomains && s_byOwner[owner] is AddressSpace space && space.User;
 
         /// <summary>Whether the domain of <paramref name="owner"/> is retired (its chunks go back as they empty).</summary>
         internal static bool IsRetiring(ushort owner) =>

@@ -14,6 +14,14 @@ namespace Sing.Kernel.Domains
         {
             space = null;
             owner = Memory.MemoryOwner.Kernel;
+            if (InRing3(manifest))
+            {
+                if (!Isolation.HasDomains) return "ring-3 domains need a HIP configuration in this kernel";
+                space = AddressSpace.Create(string.Concat("the ring-3 domain of ", manifest.Name), user: true);
+                if (space == null) return "no room for another protection domain";
+                owner = space.Owner;
+                return null;
+            }
             switch (Isolation.Current)
             {
                 case IsolationConfiguration.HipR0:
@@ -36,9 +44,31 @@ namespace Sing.Kernel.Domains
             return null;
         }
 
+        // Programs placed in ring-3 domains of their own: the kernel option ring3=NAME[,NAME...], and tests.
+        private static System.Collections.Generic.List<string> s_ring3;
+
+        public static bool InRing3(Singularity.Manifests.ProgramManifest manifest)
+        {
+            if (s_ring3 == null)
+            {
+                s_ring3 = new System.Collections.Generic.List<string>();
+                string list = Boot.KernelOptions.Get("ring3");
+                if (!string.IsNullOrEmpty(list)) foreach (string name in list.Split(',')) s_ring3.Add(name);
+            }
+            return s_ring3.Contains(manifest.Name);
+        }
+
+        /// <summary>Places (or stops placing) new processes of <paramref name="program"/> in ring-3 domains.</summary>
+        public static void SetRing3(string program, bool ring3)
+        {
+            InRing3(new Singularity.Manifests.ProgramManifest { Name = program });
+            if (ring3 && !s_ring3.Contains(program)) s_ring3.Add(program);
+            if (!ring3) s_ring3.Remove(program);
+        }
+
         /// <summary>Whether a process of <paramref name="manifest"/> gets a domain of its own (which a pooled image copy
         /// may bring along).</summary>
-        public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest) => Isolation.Current == IsolationConfiguration.HipR0S;
+        public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest) => Isolation.Current == IsolationConfiguration.HipR0S && !InRing3(manifest);
 
         /// <summary>Whether <paramref name="space"/> is a domain of one process's own (it goes when the process does).</summary>
         public static bool IsOwnDomain(AddressSpace space) => space != null && space != s_applications;

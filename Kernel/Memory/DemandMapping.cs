@@ -58,12 +58,13 @@ namespace Sing.Kernel.Memory
             for (int i = 0; i < replacedCount; i++) PageAllocator.Free((void*)replaced[i], 1);
         }
 
-        /// <summary>Maps pages [first, first+count), just allocated. A not-present entry is never cached by the
+        /// <summary>Maps pages [first, first+count), just allocated (for ring 3 too when <paramref name="user"/>). A not-present entry is never cached by the
         /// TLB, so making it present needs no invalidation.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void Map(ulong first, ulong count)
+        public static void Map(ulong first, ulong count, bool user)
         {
-            for (ulong p = first; p < first + count; p++) s_entries[p] |= Present;
+            ulong bits = Present | (user ? User : 0);
+            for (ulong p = first; p < first + count; p++) s_entries[p] |= bits;
         }
 
         /// <summary>Unmaps pages [first, first+count), about to be freed, and drops their TLB entries, so a stale

@@ -143,7 +143,7 @@ namespace Sing.Kernel.Memory
             UsedPages += count;
             s_nextHint = start + count;
             Threading.Scheduler.RestoreInterrupts(flags);
-            if (DemandMapping.Enabled) DemandMapping.Map(start, count);
+            if (DemandMapping.Enabled) DemandMapping.Map(start, count, owner >= MemoryOwner.FirstDomain && Domains.AddressSpace.IsUserOwner(owner));
             byte* address = (byte*)(start * PageSize);
             if (zero) Buffer.Fill(address, 0, (nuint)(count * PageSize));
             return address;

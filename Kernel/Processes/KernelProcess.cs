@@ -33,6 +33,12 @@ namespace Sing.Kernel.Processes
         internal ushort MemoryOwner;
         internal ulong Cr3 => Space == null ? 0 : Space.Cr3;
 
+        /// <summary>Whether its code runs in ring 3 (a user domain); then its ABI table and stubs live in its domain
+        /// (Domains.Ring3Abi) and its threads' functions return into the thread-exit stub.</summary>
+        internal bool Ring3;
+        internal ulong UserAbiTable;
+        internal ulong ThreadExitStub;
+
         internal byte* ImageBase;
         internal ulong ImagePages;
         internal byte* ImageFile;              // the installed file it was loaded from (the pool reuses the copy)

@@ -172,7 +172,9 @@ namespace Sing.Kernel.Processes
                 Limits = Quotas.For(manifest),
                 Space = domain,
                 MemoryOwner = owner,
+                Ring3 = domain != null && domain.User,
             };
+            if (process.Ring3) process.UserAbiTable = Domains.Ring3Abi.Build(process);
             process.Handles.Limit = process.Limits.Handles;
             if (parent != null)
             {
@@ -276,7 +278,9 @@ namespace Sing.Kernel.Processes
             process.OwnedPageCount = 0;
             var image = new ElfImage.Loaded { Base = process.ImageBase, Pages = process.ImagePages, Entry = process.Entry, AbiVersion = AbiTable.CurrentVersion, WritableOffset = process.ImageWritableOffset };
             bool domainPooled = false;
-            if (process.ImageBase != null)
+            // A ring-3 copy is not pooled: its domain is no other process's to adopt.
+            if (process.ImageBase != null && process.Ring3) PageAllocator.Free(process.ImageBase, process.ImagePages);
+            else if (process.ImageBase != null)
                 domainPooled = ImagePool.Return(process.Manifest.Image, process.ImageFile, image, process.MemoryOwner,
                     Domains.Placement.IsOwnDomain(process.Space) ? process.Space : null);
             process.ImageBase = null;
@@ -294,13 +298,30 @@ namespace Sing.Kernel.Processes
             if (process.State != ProcessState.Created) return AbiStatus.InvalidState;
             // The first thread's stack is the new domain's: its initial frame is written from the kernel's space.
             ulong space = Scheduler.EnterKernelSpace();
-            KernelThread main = Scheduler.CreateThread(process.Name, () => RunEntry(process), process.MemoryOwner, process.Cr3);
+            KernelThread main = process.Ring3
+                ? Scheduler.CreateUserThread(process.Name, () => EnterRing3(process, process.Entry, process.UserAbiTable), process.MemoryOwner, process.Cr3)
+                : Scheduler.CreateThread(process.Name, () => RunEntry(process), process.MemoryOwner, process.Cr3);
             Scheduler.LeaveKernelSpace(space);
             main.Owner = process;
             process.Threads.Add(main);
             process.State = ProcessState.Running;
             Scheduler.Start(main);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>A ring-3 thread's first kernel code: its GS slots (zeroed, at the top of its stack) and a return into
+        /// the thread-exit stub, then ring 3 at <paramref name="entry"/> with <paramref name="argument"/> in RDI.</summary>
+        private static void EnterRing3(KernelProcess process, ulong entry, ulong argument)
+        {
+            KernelThread t = Scheduler.Current;
+            const ulong SlotBytes = 64;
+            ulong slots = t.StackTop - SlotBytes;
+            for (ulong i = 0; i < SlotBytes; i += 8) *(ulong*)(slots + i) = 0;
+            t.UserGsBase = slots;
+            ulong rsp = slots - 8;                 // as after a call: rsp + 8 is 16-byte aligned
+            *(ulong*)rsp = process.ThreadExitStub;
+            t.SystemCalls = Domains.Ring3Abi.Calls(out t.SystemCallCount);
+            Arch.UserMode.Enter(entry, rsp, argument);
         }
 
         private static void RunEntry(KernelProcess process)
@@ -314,7 +335,9 @@ namespace Sing.Kernel.Processes
         /// <summary>Starts a thread of <paramref name="process"/> at a SIP function.</summary>
         internal static KernelThread StartThread(KernelProcess process, delegate* unmanaged<nint, void> entry, nint argument)
         {
-            KernelThread thread = Scheduler.CreateThread(process.Name, () => entry(argument), process.MemoryOwner, process.Cr3);
+            KernelThread thread = process.Ring3
+                ? Scheduler.CreateUserThread(process.Name, () => EnterRing3(process, (ulong)entry, (ulong)argument), process.MemoryOwner, process.Cr3)
+                : Scheduler.CreateThread(process.Name, () => entry(argument), process.MemoryOwner, process.Cr3);
             thread.Owner = process;
             ulong flags = Scheduler.DisableInterrupts();
             process.Threads.Add(thread);

@@ -2,6 +2,7 @@ using Sing.Kernel.Domains;
 using Sing.Kernel.Memory;
 using Sing.Kernel.Processes;
 using Sing.Kernel.Threading;
+using Singularity.V1;
 
 namespace Sing.Kernel.Tests
 {
@@ -62,6 +63,32 @@ namespace Sing.Kernel.Tests
             WaitHandle.Sleep(5);
             t.Equal((ulong)live, (ulong)AddressSpace.Live, "every exited process's domain is gone");
             t.Equal(used, PageAllocator.UsedPages, "their pages and tables are free again");
+        }
+
+        /// <summary>SIPs in ring-3 domains of their own (the same images): they run, collect, throw and catch, fault
+        /// alone, and cannot touch kernel memory; without hardware domains the placement is refused with the reason.</summary>
+        public static void Ring3ProgramsRun(TestContext t)
+        {
+            Placement.SetRing3("probe", true);
+            Placement.SetRing3("hello", true);
+            if (!Isolation.HasDomains)
+            {
+                AbiStatus refused = ProcessManager.Create("probe", "exit 1", null, out _, out string why);
+                t.True(refused != AbiStatus.Ok && why != null && why.Contains("ring-3"), string.Concat("ring-3 placement is refused here (", why ?? "created", ")"));
+            }
+            else
+            {
+                t.Equal(42, (ulong)ProcessTests.Run(t, "hello", ""), "hello runs in ring 3 (collections, exceptions)");
+                t.Equal(7, (ulong)ProcessTests.Run(t, "probe", "exit 7"), "the exit code comes back");
+                t.Equal(0, (ulong)ProcessTests.Run(t, "probe", "threads"), "threads, mutexes and joins work in ring 3");
+                t.True(ProcessTests.Run(t, "probe", "null") == ExitCodes.UnhandledException, "a null dereference becomes the SIP's exception");
+                KernelProcess poker = ProcessTests.StartForTest(t, "probe", string.Concat("poke ", ((ulong)Arch.Cpu.KernelImageStart() + 0x1000).ToString("x")));
+                if (poker != null && poker.Exited.WaitOne(60_000))
+                    t.True(poker.TerminationReason != null && poker.TerminationReason.Contains("Page fault"), "a ring-3 write to kernel memory ends the SIP alone");
+                t.Equal(3, (ulong)ProcessTests.Run(t, "probe", "alloc 3"), "pages come from its domain");
+            }
+            Placement.SetRing3("probe", false);
+            Placement.SetRing3("hello", false);
         }
 
         private static KernelProcess Poke(TestContext t, byte* address)

@@ -89,6 +89,17 @@ namespace Sing.Kernel.Threading
         internal bool UserMode;
         internal ulong UserGsBase;
 
+        /// <summary>A ring-3 SIP thread's kernel stack (its StackBase..StackTop is then the SIP's stack in its domain,
+        /// which is what CallerMemory and the SIP's collector see): system calls, interrupts and switches run here.
+        /// Null for every other thread, whose one stack serves both.</summary>
+        internal byte* KernelStackMemory;
+        public const ulong KernelStackPages = 8;
+        internal ulong KernelStackTop => KernelStackMemory == null ? StackTop : (ulong)KernelStackMemory + (KernelStackPages + 1) * 4096;
+
+        /// <summary>The system calls this thread's ring-3 code reaches by number (null: the ABI's ring-3 table).</summary>
+        internal ulong* SystemCalls;
+        internal ulong SystemCallCount;
+
         /// <summary>Whose chunks the stack came from (Memory.MemoryOwner): only the kernel's stacks are pooled.</summary>
         internal ushort StackOwner;
 

@@ -99,6 +99,33 @@ namespace Sing.Kernel.Threading
             return thread;
         }
 
+        /// <summary>Creates a thread of a ring-3 process: its stack (StackBase..StackTop) lies in the process's domain
+        /// and is the SIP's; its kernel stack (with a guard page below) is the kernel's. The start action runs in
+        /// ring 0 on the kernel stack and moves to ring 3 (UserMode.Enter).</summary>
+        internal static KernelThread CreateUserThread(string name, Action start, ushort owner, ulong cr3)
+        {
+            byte* kernelStack = (byte*)PageAllocator.Allocate(KernelThread.KernelStackPages + 1, zero: false);
+            if (kernelStack == null) throw new OutOfMemoryException();
+            if (!PageTables.TryUnmapSmallPage((ulong)kernelStack)) Panic.Halt("cannot unmap a kernel stack guard page", (ulong)kernelStack);
+            KernelThread thread;
+            try
+            {
+                thread = Create(name, KernelThread.DefaultStackBytes, owner, cr3);
+            }
+            catch (OutOfMemoryException)
+            {
+                PageTables.MapSmallPage((ulong)kernelStack);
+                PageAllocator.Free(kernelStack, KernelThread.KernelStackPages + 1);
+                throw;
+            }
+            thread.KernelStackMemory = kernelStack;
+            thread.UserMode = true;
+            thread.Start = start;
+            // The first switch into it pops its initial frame from the kernel stack, not from the SIP's.
+            WriteInitialFrame(thread, thread.KernelStackTop);
+            return thread;
+        }
+
         /// <summary>Runs the current thread in the kernel's address space, which maps every domain's memory, until
         /// <see cref="LeaveKernelSpace"/>: for kernel work on another domain's pages (making a process, collecting
         /// the kernel heap). Returns what to pass to LeaveKernelSpace.</summary>
@@ -165,8 +192,14 @@ namespace Sing.Kernel.Threading
             Lists.Threads.Add(thread);
             RestoreInterrupts(flags);
 
+            WriteInitialFrame(thread, thread.StackTop);
+            return thread;
+        }
+
+        private static void WriteInitialFrame(KernelThread thread, ulong top)
+        {
             // Initial frame consumed by sing_switch_stacks: RFLAGS, R15..R12, RBX, RBP, return address.
-            ulong* sp = (ulong*)thread.StackTop;
+            ulong* sp = (ulong*)top;
             *--sp = Cpu.ThreadTrampoline();
             *--sp = 0;                                   // rbp
             *--sp = 0;                                   // rbx
@@ -176,7 +209,6 @@ namespace Sing.Kernel.Threading
             *--sp = 0;                                   // r15
             *--sp = InterruptFlag | 0x2;                 // rflags: interrupts on
             thread.SavedStackPointer = (ulong)sp;
-            return thread;
         }
 
         /// <summary>Makes a created thread runnable. It joins the unblocked list like any woken thread.</summary>
@@ -460,6 +492,12 @@ namespace Sing.Kernel.Threading
                     PageAllocator.Free(memory, pages + KernelThread.ReservedPages);
                 }
                 z.StackBase = null;
+                if (z.KernelStackMemory != null)
+                {
+                    PageTables.MapSmallPage((ulong)z.KernelStackMemory);
+                    PageAllocator.Free(z.KernelStackMemory, KernelThread.KernelStackPages + 1);
+                    z.KernelStackMemory = null;
+                }
             }
             s_zombiesPending = Lists.Zombies.Count != 0;
             Domains.AddressSpace.DestroyRetired();
@@ -597,7 +635,9 @@ namespace Sing.Kernel.Threading
         private static bool HasSipFrames(KernelThread t) =>
             t != Current && t.State != ThreadState.Finished && t.State != ThreadState.Created && t.StackBase != null;
 
-        private static ulong SipFramesLow(KernelThread t) => t.AbiEntryStackPointer != 0 ? t.AbiEntryStackPointer : t.SavedStackPointer;
+        // A ring-3 thread's SIP frames end where it left ring 3 (its user stack pointer, recorded at every entry).
+        private static ulong SipFramesLow(KernelThread t) =>
+            t.KernelStackMemory != null ? t.Slots.Reserved0 : t.AbiEntryStackPointer != 0 ? t.AbiEntryStackPointer : t.SavedStackPointer;
 
         /// <summary>The thread one of whose guard pages contains <paramref name="address"/>, or null;
         /// <paramref name="soft"/> tells whether it is the soft guard (else the hard one).</summary>
