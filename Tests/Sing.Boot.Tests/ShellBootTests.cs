@@ -55,7 +55,7 @@ public class ShellBootTests
     [InlineData(@"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$")]
     [InlineData(@"^ +1 +0 +running +1 +\d+ +rtc")]
     [InlineData(@"^  /dev/rtc$")]
-    [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000$")]
+    [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000( driver ahci \(pid 3\))?$")]
     [InlineData(@"^unknown command or program 'nosuch'; type help$")]
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
     [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 2\)$")]

@@ -113,6 +113,20 @@ namespace Singularity.V1
 
         // The PCI functions the kernel found, one line each (as GetSystemManifest: copies up to capacity, returns length).
         public delegate* unmanaged<char*, int, int> EnumerateDevices;
+
+        // DMA memory (entries 62-65, privilege hardware): the contiguous pages a driver's <dmaMemory> granted, read and
+        // written through a bounds-checked handle. The driver never learns a physical address: the kernel writes it,
+        // as the device will read it (64-bit little-endian), into the driver's own DMA memory at offset `at`.
+        public delegate* unmanaged<ulong, ulong, int, ulong*, AbiStatus> DmaMemoryRead;    // handle, offset, width 1/2/4/8
+        public delegate* unmanaged<ulong, ulong, int, ulong, AbiStatus> DmaMemoryWrite;
+        public delegate* unmanaged<ulong, ulong, ulong, AbiStatus> DmaStoreAddress;        // handle, at, offset of the target in the same DMA memory
+        // handle, at, an exchange block (data address) the caller owns, offset and length inside it: the range must be
+        // physically contiguous (InvalidState if not). The caller's process loses nothing by this; see Drivers/README.md
+        // on why a driver that programs a device is trusted with the bus anyway (no IOMMU).
+        public delegate* unmanaged<ulong, ulong, void*, ulong, ulong, AbiStatus> DmaStoreBlockAddress;
+        // io-memory handle, offset of a 64-bit device register (two 32-bit writes, low then high), DMA memory handle,
+        // offset of the target in it: how a driver tells its device where the DMA structures lie (entry 66).
+        public delegate* unmanaged<ulong, ulong, ulong, ulong, AbiStatus> IoMemoryStoreDmaAddress;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>
@@ -160,6 +174,7 @@ namespace Singularity.V1
         Irq = 6,
         IoMemory = 7,
         Dma = 8,
+        DmaMemory = 9,
     }
 
     /// <summary>Handle encoding: slot index (low 24 bits), generation (next 32 bits, changes when the slot is
