@@ -126,18 +126,32 @@ namespace Sing.Apps.DiskProbe
             writer.Free();
             if (written != 0) return 31;
 
+            // All channels connected first, then one read sent on each, then the answers: the driver finds the
+            // requests waiting together and issues them into several command slots.
             var set = new EndpointSet<BlockDevice.Imp>();
+            var connected = new EndpointSet<BlockDevice.Imp>();
             for (int i = 0; i < n; i++)
             {
                 BlockDevice.Imp? disk = Connect(Disk);
                 if (disk == null)
                 {
                     set.Free();
+                    connected.Free();
                     return 32;
                 }
-                disk.SendRead(First + i * Sectors, Sectors, ExchangeHeap.NewVector<byte>(Sectors * 512));
-                set.Add(disk, i);
+                // A GetInfo answer makes each channel ready, so the set hands them back one by one for their reads.
+                disk.SendGetInfo();
+                connected.Add(disk, i);
             }
+            for (int i = 0; i < n; i++)
+            {
+                BlockDevice.Imp? disk = connected.Take(Select.Infinite, out int which);
+                if (disk == null) return 35;
+                disk.RecvInfo(out _, out _, out _, out _);
+                disk.SendRead(First + which * Sectors, Sectors, ExchangeHeap.NewVector<byte>(Sectors * 512));
+                set.Add(disk, which);
+            }
+            connected.Free();
             int wrong = 0;
             for (int answered = 0; answered < n; answered++)
             {

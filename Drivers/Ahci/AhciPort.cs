@@ -204,8 +204,14 @@ namespace Sing.Drivers.Ahci
         /// <summary>Reads one sector into the scratch area; the caller reads it with <see cref="ScratchRead32"/>.</summary>
         public bool ReadToScratch(IrqLine irq, long lba) => RunInternal(irq, AtaCommand.ReadDmaExt, lba, 1);
 
-        public uint ScratchRead32(int offset) => _dma.Read32(Scratch + (ulong)offset);
-        public ulong ScratchRead64(int offset) => _dma.Read64(Scratch + (ulong)offset);
+        /// <summary>Little-endian values at any offset (partition entries are not naturally aligned; the kernel's DMA
+        /// accesses are).</summary>
+        public uint ScratchRead32(int offset) => (offset & 3) == 0 ? _dma.Read32(Scratch + (ulong)offset)
+            : (offset & 1) == 0 ? _dma.Read16(Scratch + (ulong)offset) | (uint)_dma.Read16(Scratch + (ulong)offset + 2) << 16
+            : ScratchRead8(offset) | (uint)ScratchRead8(offset + 1) << 8 | (uint)ScratchRead8(offset + 2) << 16 | (uint)ScratchRead8(offset + 3) << 24;
+
+        public ulong ScratchRead64(int offset) => (offset & 7) == 0 ? _dma.Read64(Scratch + (ulong)offset)
+            : ScratchRead32(offset) | (ulong)ScratchRead32(offset + 4) << 32;
         public byte ScratchRead8(int offset) => _dma.Read8(Scratch + (ulong)offset);
     }
 }

@@ -30,7 +30,8 @@ public class DiskBootTests
         "diskprobe phys",
         "diskprobe hold &",
         "diskprobe info /dev/disk0p1",
-        "kill 3",
+        "kill 2",
+        "diskprobe info",
         "ps",
         "shutdown",
     };
@@ -61,12 +62,12 @@ public class DiskBootTests
     }
 
     [Theory]
-    [InlineData(@"^boot: started ahci \(pid 3\)$")]
-    [InlineData(@"^\[ahci:3\] /dev/disk0: port 0, 32768 sectors \(16 MiB\), ""QEMU HARDDISK"", 1 partition\(s\)$")]
-    [InlineData(@"^\[ahci:3\] /dev/disk0p1: sectors 2048-32767$")]
-    [InlineData(@"^\[ahci:3\] /dev/disk1: port 1, 16384 sectors \(8 MiB\), ""QEMU HARDDISK"", 1 partition\(s\)$")]
-    [InlineData(@"^\[ahci:3\] /dev/disk1p1: sectors 2048-10239$")]
-    [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000 driver ahci \(pid 3\)$")]
+    [InlineData(@"^boot: started ahci \(pid 2\)$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk0: port 0, 32768 sectors \(16 MiB\), ""QEMU HARDDISK"", 1 partition\(s\)$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk0p1: sectors 2048-32767$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk1: port 1, 16384 sectors \(8 MiB\), ""QEMU HARDDISK"", 1 partition\(s\)$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk1p1: sectors 2048-10239$")]
+    [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000 driver ahci \(pid 2\)$")]
     [InlineData(@"^  /dev/disk0p1$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: 32768 sectors of 512 bytes \(16384 KiB\), at most 128 sectors per request$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0p1: 30720 sectors of 512 bytes")]
@@ -74,13 +75,14 @@ public class DiskBootTests
     [InlineData(@"^\[diskprobe:\d+\] roundtrip: wrote, flushed and read back 16 sectors at LBA 100: identical, in the same exchange blocks \(zero copy\)$")]
     [InlineData(@"^\[diskprobe:\d+\] range: /dev/disk0p1 is sectors 2048-32767 of /dev/disk0; 7 bad requests refused with the contract's codes$")]
     [InlineData(@"^\[diskprobe:\d+\] parallel: 6 reads in flight on 6 channels, each answered with its own sectors$")]
-    [InlineData(@"^\[ahci:3\] [2-8] commands in flight at once$")]
+    [InlineData(@"^\[ahci:2\] [2-8] commands in flight at once$")]
     [InlineData(@"^\[kernel\] SIP diskprobe \(pid \d+\) terminated: protocol violation on a BlockDevice channel")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk1: 16384 sectors of 512 bytes")]
     [InlineData(@"^\[diskprobe:\d+\] phys: \d+ DMA calls with forged, retyped and made-up handles refused; no physical address written$")]
-    [InlineData(@"^\[kernel\] SIP ahci \(pid 3\) terminated: killed by shell$")]
+    [InlineData(@"^\[kernel\] SIP ahci \(pid 2\) terminated: killed by shell$")]
     [InlineData(@"^\[diskprobe:\d+\] hold: ChannelClosed after \d+ requests$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 2\)$")]
+    [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 3\)$")]
     public async Task DiskSessionShows(string pattern)
     {
         string serial = await SerialAsync(Session);
@@ -91,8 +93,11 @@ public class DiskBootTests
     public async Task EveryProbeCheckPasses()
     {
         string serial = await SerialAsync(Session);
-        // Every diskprobe run but the violator (ended by the kernel) and the holder (exit 0 after ChannelClosed) exits 0.
-        Assert.DoesNotMatch(new Regex(@"^\[diskprobe exited with code [1-9]", RegexOptions.Multiline), serial);
+        // Every diskprobe check exits 0; the only other endings are the violator's (ended by the kernel: a negative
+        // code) and the last info, which runs after the driver was killed and must find no disk (10).
+        var failures = Regex.Matches(serial, @"^\[diskprobe exited with code ([1-9]\d*)\]", RegexOptions.Multiline);
+        Assert.True(failures.Count == 1 && failures[0].Groups[1].Value == "10" && failures[0].Index > serial.IndexOf("killed 2", StringComparison.Ordinal), serial);
+        Assert.Equal(9, Regex.Matches(serial, @"^\[diskprobe exited with code 0\]", RegexOptions.Multiline).Count);
         Assert.DoesNotMatch(new Regex(@"^\[kernel\] SIP ahci .*terminated: (?!killed by shell)", RegexOptions.Multiline), serial);
     }
 
@@ -129,10 +134,10 @@ public class DiskBootTests
     }
 
     [Theory]
-    [InlineData(@"^boot: started ahci \(pid 3\)$")]
-    [InlineData(@"^\[ahci:3\] no SATA disk on any port: nothing to serve$")]
+    [InlineData(@"^boot: started ahci \(pid 2\)$")]
+    [InlineData(@"^\[ahci:2\] no SATA disk on any port: nothing to serve$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
-    [InlineData(@"^ +2 +0 +running +1 +\d+ +shell")]
+    [InlineData(@"^ +3 +0 +running +1 +\d+ +shell")]
     public async Task WithoutADiskTheDriverSaysSo(string pattern)
     {
         string serial = await SerialAsync(NoDisk);
@@ -142,7 +147,7 @@ public class DiskBootTests
     [Theory]
     [InlineData(@"^boot: cannot start ahci: no PCI function matches its signature \(pci class 0x010601\); the machine has none of its devices$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
-    [InlineData(@"^ +2 +0 +running +1 +\d+ +shell")]
+    [InlineData(@"^ +\d+ +0 +running +1 +\d+ +shell")]
     public async Task WithoutTheControllerTheDriverIsNotStarted(string pattern)
     {
         string serial = await SerialAsync(NoController);
