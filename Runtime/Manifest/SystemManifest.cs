@@ -1,3 +1,5 @@
+// Compiled into the kernel and the SIP runtime, and into the installer tests to read back what compose writes.
+#nullable disable
 using System.Collections.Generic;
 
 namespace Singularity.Manifests

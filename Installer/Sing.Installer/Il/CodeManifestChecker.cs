@@ -117,9 +117,14 @@ namespace Sing.Installer.Il
                 var declared = Declared(m, kind);
                 var inCode = fields.Where(f => f.Item == i && f.InStartup).ToList();
                 foreach (var (name, spot) in declared)
-                    if (!inCode.Any(f => f.Name == name) && !HeldByOtherBarField(m, fields, name))
-                        bag.Add(ErrorCodes.MissingInCode, spot.Element,
-                            $"{element} {name} of {m.Name} is missing in code: no [{shortAttr}(\"{name}\")] field in the [ProgramStartup] class of {asm.Name}; add the field or remove the {element}");
+                {
+                    if (inCode.Any(f => f.Name == name)) continue;
+                    bool pciBar = IsPciBar(m, name);
+                    if (pciBar && (kind != HardwareResource.Memory || HeldByOtherBarField(m, fields, name))) continue;   // reported once, below
+                    bag.Add(ErrorCodes.MissingInCode, spot.Element, pciBar
+                        ? $"pciBar {name} of {m.Name} is missing in code: no [IoMemory(\"{name}\")] (a memory BAR) or [IoPorts(\"{name}\")] (a port BAR) field in the [ProgramStartup] class of {asm.Name}; add the field or remove the pciBar"
+                        : $"{element} {name} of {m.Name} is missing in code: no [{shortAttr}(\"{name}\")] field in the [ProgramStartup] class of {asm.Name}; add the field or remove the {element}");
+                }
                 foreach (var f in inCode)
                 {
                     var decl = declared.FirstOrDefault(d => d.Name == f.Name);
@@ -187,6 +192,9 @@ namespace Sing.Installer.Il
         private static bool Also(string fieldKind, string declaredKind) =>
             declaredKind == HardwareResource.PciBar ? fieldKind is HardwareResource.Memory or HardwareResource.IoPorts
             : declaredKind == HardwareResource.PciIrq && fieldKind == HardwareResource.Irq;
+
+        private static bool IsPciBar(ProgramManifest m, string name) =>
+            m.Hardware?.Resources.Any(r => r.Kind == HardwareResource.PciBar && r.Name == name) == true;
 
         /// <summary>Whether a pciBar is already taken by a field of the other BAR type (so it is not missing).</summary>
         private static bool HeldByOtherBarField(ProgramManifest m, List<(int Item, string Name, string Field, string Type, bool InStartup)> fields, string name) =>
