@@ -11,7 +11,7 @@ namespace Sing.Apps.DiskProbe
     }
 
     /// <summary>Verbs: "info [PATH]" | "roundtrip LBA SECTORS" | "range PARTITION-START" | "parallel N" | "violate" |
-    /// "hold" | "phys". Each prints one result line and exits 0 when the driver behaved as it must, else a code naming
+    /// "hold" | "phys" | "seqread KIB MIB" (a measurement). Each prints one result line and exits 0 when the driver behaved as it must, else a code naming
     /// the first check that failed.</summary>
     internal static class Program
     {
@@ -29,6 +29,7 @@ namespace Sing.Apps.DiskProbe
                 case "violate": return Violate();
                 case "hold": return Hold();
                 case "phys": return DmaEntryAttacks.Run();
+                case "seqread": return SequentialRead.Run(int.Parse(args[1]), int.Parse(args[2]));
                 default:
                     Debug.WriteLine($"unknown verb '{args[0]}'");
                     return 2;
