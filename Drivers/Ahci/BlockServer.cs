@@ -77,8 +77,16 @@ namespace Sing.Drivers.Ahci
         /// <summary>A registration is ready: take the kernel's connection request and give the client its channel.</summary>
         private void Accept([Claims] Endpoint door, int volume)
         {
+            AbiStatus status = Channels.Receive(_registrations[volume], out ReceivedMessage request, 0);
+            if (status == AbiStatus.ChannelClosed)
+            {
+                // The kernel withdrew the name: stop waiting on it (a closed door would be ready for ever).
+                Debug.WriteLine($"{_volumes[volume].Path}: registration closed; no longer served");
+                door.Free();
+                return;
+            }
             _set.Add(door, DoorTag + volume);
-            if (Channels.Receive(_registrations[volume], out ReceivedMessage request, 0) != AbiStatus.Ok) return;
+            if (status != AbiStatus.Ok) return;
             if (request.Tag != Names.ConnectRequestTag || request.Endpoint.IsNull) return;
             BlockDevice.Exp? client = BlockDeviceConnection.Accept(request.Endpoint);
             if (client != null) _set.Add(client, volume);
