@@ -11,7 +11,7 @@ namespace Sing.Apps.DiskProbe
     }
 
     /// <summary>Verbs: "info [PATH]" | "roundtrip LBA SECTORS" | "range PARTITION-START" | "parallel N" | "violate" |
-    /// "hold" | "phys" | "seqread KIB MIB" (a measurement). Each prints one result line and exits 0 when the driver behaved as it must, else a code naming
+    /// "vanish" | "hold" | "phys" | "seqread KIB MIB" (a measurement). Each prints one result line and exits 0 when the driver behaved as it must, else a code naming
     /// the first check that failed.</summary>
     internal static class Program
     {
@@ -28,6 +28,7 @@ namespace Sing.Apps.DiskProbe
                 case "parallel": return Parallel(int.Parse(args[1]));
                 case "violate": return Violate();
                 case "hold": return Hold();
+                case "vanish": return Vanish();
                 case "phys": return DmaEntryAttacks.Run();
                 case "seqread": return SequentialRead.Run(int.Parse(args[1]), int.Parse(args[2]));
                 default:
@@ -195,6 +196,18 @@ namespace Sing.Apps.DiskProbe
             Channels.Send(raw, 0x7777, 0);
             Debug.WriteLine("violate: the kernel let the violation through");
             return 41;
+        }
+
+        /// <summary>Sends the largest read the driver takes and goes away without its answer: the driver must drop the
+        /// reply (and the buffer with it) and serve the next client.</summary>
+        private static int Vanish()
+        {
+            BlockDevice.Imp? disk = Connect(Disk);
+            if (disk == null) return 45;
+            disk.SendRead(0, 128, ExchangeHeap.NewVector<byte>(128 * 512));
+            disk.Free();
+            Debug.WriteLine("vanish: sent a 64 KiB read and closed the channel without waiting");
+            return 0;
         }
 
         /// <summary>Reads in a loop until the driver goes away: the answer must then be ChannelClosed.</summary>

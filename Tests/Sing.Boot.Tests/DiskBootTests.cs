@@ -7,7 +7,7 @@ namespace Sing.Boot.Tests;
 /// <summary>The AHCI driver with real disks: a boot with two scratch images (16 MiB MBR with one partition on port 0,
 /// 8 MiB GPT with one partition on port 1). The kernel matches the driver to q35's AHCI controller by its manifest's
 /// PCI signature; the shell then runs diskprobe's checks (info, write/flush/read round trip, partition window and
-/// refused requests, reads in flight on several channels, a contract violator, a non-driver calling the DMA entries,
+/// refused requests, reads in flight on several channels, a contract violator, a client that leaves mid-request, a non-driver calling the DMA entries,
 /// a client holding a read while the driver is killed). Two more boots: no disk (the driver starts and says it has
 /// nothing to serve), and the i440FX machine, which has no AHCI controller (the kernel refuses to start the driver
 /// and the system runs on).</summary>
@@ -26,6 +26,7 @@ public class DiskBootTests
         "diskprobe range 2048",
         "diskprobe parallel 6",
         "diskprobe violate",
+        "diskprobe vanish",
         "diskprobe info /dev/disk1",
         "diskprobe phys",
         "diskprobe hold &",
@@ -77,6 +78,7 @@ public class DiskBootTests
     [InlineData(@"^\[diskprobe:\d+\] parallel: 6 reads in flight on 6 channels, each answered with its own sectors$")]
     [InlineData(@"^\[ahci:2\] [2-8] commands in flight at once$")]
     [InlineData(@"^\[kernel\] SIP diskprobe \(pid \d+\) terminated: protocol violation on a BlockDevice channel")]
+    [InlineData(@"^\[diskprobe:\d+\] vanish: sent a 64 KiB read and closed the channel without waiting$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk1: 16384 sectors of 512 bytes")]
     [InlineData(@"^\[diskprobe:\d+\] phys: \d+ DMA calls with forged, retyped and made-up handles refused; no physical address written$")]
     [InlineData(@"^\[kernel\] SIP ahci \(pid 2\) terminated: killed by shell$")]
@@ -97,7 +99,7 @@ public class DiskBootTests
         // code) and the last info, which runs after the driver was killed and must find no disk (10).
         var failures = Regex.Matches(serial, @"^\[diskprobe exited with code ([1-9]\d*)\]", RegexOptions.Multiline);
         Assert.True(failures.Count == 1 && failures[0].Groups[1].Value == "10" && failures[0].Index > serial.IndexOf("killed 2", StringComparison.Ordinal), serial);
-        Assert.Equal(9, Regex.Matches(serial, @"^\[diskprobe exited with code 0\]", RegexOptions.Multiline).Count);
+        Assert.Equal(10, Regex.Matches(serial, @"^\[diskprobe exited with code 0\]", RegexOptions.Multiline).Count);
         Assert.DoesNotMatch(new Regex(@"^\[kernel\] SIP ahci .*terminated: (?!killed by shell)", RegexOptions.Multiline), serial);
     }
 
