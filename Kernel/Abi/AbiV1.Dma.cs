@@ -28,6 +28,9 @@ namespace Sing.Kernel.Abi
         /// and naturally aligned (the device sees these words; a torn 8-byte address would be read half old).</summary>
         private static AbiStatus ResolveDma(ulong handle, ulong offset, int width, out GrantedResource grant)
         {
+            grant = null;
+            // Only a granted handle gets further, and only drivers with the privilege are granted one; checked anyway.
+            if (!CallerHolds("hardware")) return AbiStatus.NotPermitted;
             AbiStatus status = Caller.Handles.Resolve(handle, HandleType.DmaMemory, out grant);
             if (status != AbiStatus.Ok) return status;
             if (width != 1 && width != 2 && width != 4 && width != 8) return AbiStatus.InvalidArgument;
