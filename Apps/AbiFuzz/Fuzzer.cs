@@ -14,7 +14,7 @@ namespace Sing.Apps.AbiFuzz
     {
         private const int PoolSize = 64;
         private const int ScratchBytes = 4096;
-        private const int Entries = 52;
+        private const int Entries = 53;
 
         private ulong _state;
         private readonly ulong[] _endpoints = new ulong[PoolSize];
@@ -337,6 +337,14 @@ namespace Sing.Apps.AbiFuzz
                 case 48: t->ConsoleWrite((byte*)Pointer(scratch), Int()); t->ConsoleRead((byte*)Pointer(scratch), Int(), Timeout()); break;
                 case 49: Record(t->IoPortRead(Handle(), (uint)Int(), Int(), (uint*)Pointer(scratch))); Record(t->IoPortWrite(Handle(), (uint)Int(), Int(), (uint)Next())); break;
                 case 50: Record(t->IrqWait(Handle(), Timeout())); break;
+                case 51:
+                    // The DMA entries: this program holds no DMA memory or device range, so every call must be refused.
+                    Record(t->DmaMemoryRead(Handle(), Next(), Int(), (ulong*)Pointer(scratch)));
+                    Record(t->DmaMemoryWrite(Handle(), Next(), Int(), Next()));
+                    Record(t->DmaStoreAddress(Handle(), Next(), Next()));
+                    Record(t->DmaStoreBlockAddress(Handle(), Next(), (void*)ExchangeAddress(_blocks, scratch), Next(), Size()));
+                    Record(t->IoMemoryStoreDmaAddress(Handle(), Next(), Handle(), Next()));
+                    break;
                 default: Record(t->IoMemoryRead(Handle(), Next(), Int(), (ulong*)Pointer(scratch))); Record(t->IoMemoryWrite(Handle(), Next(), Int(), Next())); break;
             }
         }

@@ -9,7 +9,9 @@ namespace Sing.Storage
     /// channels (the driver queues commands from all of them on the controller).
     /// Errors (Failed, FlushFailed) carry an error code: 1 = out of range, 2 = device error, 3 = bad request
     /// (buffer shorter than sectors × sector size, sector count 0 or beyond MaxSectors), 4 = read-only.
-    /// Linked as source into the driver and its clients so both name the same contract.</summary>
+    /// Linked as source into the driver and its clients so both name the same contract. A client gets its channel with
+    /// BlockDeviceConnection.Connect("/dev/disk0") (BlockDeviceConnection.cs: the driver creates the channel and hands
+    /// the client its importer end); sector size is 512 and MaxSectors 128 with the AHCI driver.</summary>
     [Contract]
     [State("Ready",
         "GetInfo? -> Info! -> Ready",

@@ -81,7 +81,8 @@ namespace Sing.Kernel.Abi
                     GrantedResource g = Caller.Grants[i];
                     if (g.Resource.Name != key) continue;
                     grant->Handle = g.Handle;
-                    grant->Base = g.Resource.Base;
+                    // DMA memory's kernel address is not the driver's to know (it reaches it only through the handle).
+                    grant->Base = g.Resource.Kind == ResourceKind.DmaMemory ? 0 : g.Resource.Base;
                     grant->Length = g.Resource.Length;
                     status = AbiStatus.Ok;
                 }

@@ -73,6 +73,7 @@ namespace Sing.Kernel.Abi
             InitializeConfiguration();
             InitializeConsole();
             InitializeHardware();
+            InitializeDma();
         }
 
         /// <summary>Records the crossing; returns the previous mark (nested crossings restore it).</summary>

@@ -67,6 +67,7 @@ namespace Sing.Kernel.Arch
                 // keep delivering while the other thread runs. Interrupts stay off until this frame's iretq.
                 Pic.EndOfInterrupt(irq);
                 if (handler != null) handler(frame);
+                Threading.Scheduler.RunWokenIfIdle();
                 EndIfRequested();
                 return;
             }

@@ -16,13 +16,15 @@ namespace Sing.Kernel.Hardware
         public readonly ulong[] BarBase = new ulong[6];
         public readonly ulong[] BarSize = new ulong[6];
         public readonly bool[] BarIsPort = new bool[6];
+        /// <summary>The driver the kernel matched to this function (its manifest's &lt;pci&gt; signature), or null.</summary>
+        public Processes.KernelProcess Owner;
 
         public string Location => string.Concat(Bus.ToString("x2"), ":", Device.ToString("x2"), ".", Function.ToString());
     }
 
     /// <summary>The PCI bus, enumerated once at boot through configuration mechanism #1 (ports 0xCF8/0xCFC, which the
     /// kernel keeps: Runtime/Manifest/MachineResources.cs). Drivers will be matched to functions by their manifests'
-    /// signatures (issue 17); for now the list is what the kernel found, for diagnostics and tests.</summary>
+    /// signatures (PciBinding); the list is also what the shell's devices command shows.</summary>
     internal static class Pci
     {
         private const ushort AddressPort = 0xCF8, DataPort = 0xCFC;
@@ -46,6 +48,16 @@ namespace Sing.Kernel.Hardware
             uint value = Cpu.InDword(DataPort);
             Scheduler.RestoreInterrupts(flags);
             return value;
+        }
+
+        public const uint CommandIoSpace = 1, CommandMemorySpace = 2, CommandBusMaster = 4, CommandInterruptDisable = 1 << 10;
+
+        /// <summary>Sets and clears bits of the function's command register (the low half of offset 4; the status
+        /// half is written as zero, which clears no status bit).</summary>
+        public static void SetCommand(PciFunction f, uint set, uint clear)
+        {
+            uint command = Read(f.Bus, f.Device, f.Function, 0x04) & 0xFFFF;
+            Write(f.Bus, f.Device, f.Function, 0x04, (command | set) & ~clear);
         }
 
         private static void Write(byte bus, byte device, byte function, byte offset, uint value)
@@ -154,6 +166,8 @@ namespace Sing.Kernel.Hardware
                 for (int b = 0; b < 6; b++)
                     if (f.BarSize[b] != 0)
                         text.Append(f.BarIsPort[b] ? " io 0x" : " mem 0x").Append(f.BarBase[b].ToString("x")).Append('+').Append(f.BarSize[b].ToString("x"));
+                Processes.KernelProcess owner = f.Owner;
+                if (owner != null) text.Append(" driver ").Append(owner.Name).Append(" (pid ").Append(owner.Id.ToString()).Append(')');
                 text.Append('\n');
             }
             return text.ToString();

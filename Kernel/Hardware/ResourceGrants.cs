@@ -30,26 +30,40 @@ namespace Sing.Kernel.Hardware
         public static int Count => s_granted.Count;
 
         /// <summary>Grants every resource of <paramref name="program"/> to <paramref name="process"/>, or none: on a
-        /// conflict returns what collides with what.</summary>
+        /// conflict returns what collides with what. A PCI driver first gets the function its signature matches, and
+        /// its device-relative declarations become that function's BARs and line and freshly allocated DMA pages.</summary>
         public static string GrantAll(KernelProcess process, ProgramManifest program)
         {
-            if (program.Resources.Count == 0) return null;
+            if (program.Resources.Count == 0 && program.PciSignatures.Count == 0) return null;
             if (!program.HasPrivilege("hardware")) return string.Concat("program ", program.Name, " declares hardware resources but not the hardware privilege");
+            PciFunction device = null;
+            if (program.PciSignatures.Count > 0)
+            {
+                ulong claim = Scheduler.DisableInterrupts();
+                device = PciBinding.ClaimLocked(process, program, out string why);
+                Scheduler.RestoreInterrupts(claim);
+                if (device == null) return why;
+            }
+            // Resolved with interrupts on (DMA memory is allocated here); undone below if anything is refused.
+            var resources = new HardwareResource[program.Resources.Count];
+            string refusal = null;
+            for (int i = 0; i < resources.Length && refusal == null; i++)
+                resources[i] = PciBinding.Resolve(program.Resources[i], device, program.Name, out refusal);
             // Checked and granted in one interrupts-off section: two drivers starting at once must not both pass the
             // check for the same resource.
             ulong flags = Scheduler.DisableInterrupts();
-            for (int i = 0; i < program.Resources.Count; i++)
+            for (int i = 0; i < resources.Length && refusal == null; i++)
+                if (resources[i].Kind != ResourceKind.DmaMemory) refusal = FindConflict(resources[i]);
+            if (refusal != null)
             {
-                string conflict = FindConflict(program.Resources[i]);
-                if (conflict != null)
-                {
-                    Scheduler.RestoreInterrupts(flags);
-                    return conflict;
-                }
+                if (device != null) PciBinding.ReleaseLocked(process);
+                Scheduler.RestoreInterrupts(flags);
+                for (int i = 0; i < resources.Length; i++) PciBinding.FreeDmaMemory(resources[i]);
+                return refusal;
             }
-            for (int i = 0; i < program.Resources.Count; i++)
+            for (int i = 0; i < resources.Length; i++)
             {
-                HardwareResource resource = program.Resources[i];
+                HardwareResource resource = resources[i];
                 var grant = new GrantedResource { Owner = process, Resource = resource };
                 grant.Handle = process.Handles.Add(HandleTypeOf(resource.Kind), grant);
                 s_granted.Add(grant);
@@ -57,14 +71,17 @@ namespace Sing.Kernel.Hardware
                 if (resource.Kind == ResourceKind.Irq)
                     Interrupts.SetIrqHandler(resource.Base, &OnInterrupt);
             }
+            if (device != null) PciBinding.Enable(device, program);
             Scheduler.RestoreInterrupts(flags);
             return null;
         }
 
-        /// <summary>Takes back everything <paramref name="process"/> held (at exit, kill or fault).</summary>
+        /// <summary>Takes back everything <paramref name="process"/> held (at exit, kill or fault): the PCI function
+        /// first (bus mastering off, so the device stops using the DMA pages), then the pages themselves.</summary>
         public static void ReleaseAll(KernelProcess process)
         {
             ulong flags = Scheduler.DisableInterrupts();
+            PciBinding.ReleaseLocked(process);
             for (int i = 0; i < process.Grants.Count; i++)
             {
                 GrantedResource grant = process.Grants[i];
@@ -74,6 +91,7 @@ namespace Sing.Kernel.Hardware
                     Pic.Mask(grant.Resource.Base);
                     Interrupts.SetIrqHandler(grant.Resource.Base, null);
                 }
+                PciBinding.FreeDmaMemory(grant.Resource);
             }
             process.Grants.Clear();
             Scheduler.RestoreInterrupts(flags);
@@ -101,6 +119,7 @@ namespace Sing.Kernel.Hardware
             ResourceKind.IoPorts => string.Concat("I/O ports 0x", r.Base.ToString("x"), "-0x", (r.Base + r.Length - 1).ToString("x")),
             ResourceKind.Irq => string.Concat("IRQ ", r.Base.ToString()),
             ResourceKind.Memory => string.Concat("memory 0x", r.Base.ToString("x"), "-0x", (r.Base + r.Length - 1).ToString("x")),
+            ResourceKind.DmaMemory => string.Concat("DMA memory (", (r.Length / 4096).ToString(), " pages)"),
             _ => string.Concat("DMA channel ", r.Base.ToString()),
         };
 
@@ -109,6 +128,7 @@ namespace Sing.Kernel.Hardware
             ResourceKind.IoPorts => HandleType.IoPorts,
             ResourceKind.Irq => HandleType.Irq,
             ResourceKind.Memory => HandleType.IoMemory,
+            ResourceKind.DmaMemory => HandleType.DmaMemory,
             _ => HandleType.Dma,
         };
 

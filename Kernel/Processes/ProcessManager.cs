@@ -270,9 +270,11 @@ namespace Sing.Kernel.Processes
             process.Creating = null;
             if (creating != null) ReleaseResources(creating);
             process.FreeHeld();
+            // Hardware first: a driver's device stops bus mastering before the exchange blocks it was reading into
+            // (and the DMA pages) go back to the kernel.
+            Hardware.ResourceGrants.ReleaseAll(process);
             Channels.ExchangeHeap.ReleaseAll(process);
             Channels.NameService.RemoveDeadRegistrations();
-            Hardware.ResourceGrants.ReleaseAll(process);
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;

@@ -42,6 +42,13 @@ namespace Singularity.Manifests
         /// <summary>Channels of the two 8237A DMA controllers: 0-7.</summary>
         public const int DmaChannels = 8;
 
+        /// <summary>Most DMA memory one &lt;dmaMemory&gt; may ask for, in 4 KiB pages (4 MiB): it is physically contiguous
+        /// RAM taken from the kernel's pool for the driver's lifetime.</summary>
+        public const ulong DmaMemoryPages = 1024;
+
+        /// <summary>BARs of a PCI type-0 header: 0-5.</summary>
+        public const int PciBars = 6;
+
         /// <summary>The kernel identity-maps the first 4 GiB; memory above it cannot be reached.</summary>
         public const ulong AddressLimit = 1UL << 32;
 

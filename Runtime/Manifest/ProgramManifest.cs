@@ -39,7 +39,30 @@ namespace Singularity.Manifests
         public string Register;      // service: the path this program registers
     }
 
-    public enum ResourceKind { IoPorts, Irq, Memory, Dma }
+    /// <summary>IoPorts, Irq, Memory and Dma (an ISA channel) name fixed numbers. PciBar (Base = BAR index), PciIrq
+    /// and DmaMemory (Length = bytes) are relative to the PCI function the driver is matched to, or allocated for it:
+    /// the kernel turns them into concrete resources when it grants them (Kernel/Hardware/ResourceGrants.cs).</summary>
+    public enum ResourceKind { IoPorts, Irq, Memory, Dma, PciBar, PciIrq, DmaMemory }
+
+    /// <summary>One &lt;pci&gt; signature of a driver's manifest: any subset of vendor, device and class (the class as
+    /// 1, 2 or 3 bytes: class, class+subclass, class+subclass+programming interface). -1 / 0 bytes: any.</summary>
+    public sealed class PciSignature
+    {
+        public int Vendor = -1;
+        public int Device = -1;
+        public uint Class;
+        public int ClassBytes;
+
+        public bool Matches(int vendor, int device, byte classCode, byte subclass, byte programmingInterface)
+        {
+            if (Vendor >= 0 && Vendor != vendor) return false;
+            if (Device >= 0 && Device != device) return false;
+            if (ClassBytes == 0) return true;
+            uint full = ((uint)classCode << 16) | ((uint)subclass << 8) | programmingInterface;
+            int shift = 8 * (3 - ClassBytes);
+            return full >> shift == Class;
+        }
+    }
 
     public sealed class HardwareResource
     {
@@ -70,6 +93,15 @@ namespace Singularity.Manifests
         // Quotas the system policy sets for this program (0: the kernel's default).
         public int QuotaPagesMiB, QuotaExchangeMiB, QuotaThreads, QuotaHandles, QuotaChildren, QuotaNames;
         public readonly List<HardwareResource> Resources = new List<HardwareResource>();
+        public readonly List<PciSignature> PciSignatures = new List<PciSignature>();   // empty: not a PCI driver
+
+        /// <summary>Whether one of the manifest's &lt;pci&gt; signatures matches the function.</summary>
+        public bool MatchesPci(int vendor, int device, byte classCode, byte subclass, byte programmingInterface)
+        {
+            for (int i = 0; i < PciSignatures.Count; i++)
+                if (PciSignatures[i].Matches(vendor, device, classCode, subclass, programmingInterface)) return true;
+            return false;
+        }
 
         public bool HasPrivilege(string name)
         {

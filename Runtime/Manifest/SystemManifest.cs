@@ -1,3 +1,5 @@
+// Compiled into the kernel and the SIP runtime, and into the installer tests to read back what compose writes.
+#nullable disable
 using System.Collections.Generic;
 
 namespace Singularity.Manifests
@@ -183,9 +185,54 @@ namespace Singularity.Manifests
                     return AddResource(p, r, ResourceKind.Memory, "base", "length");
                 case "dma":
                     return AddResource(p, r, ResourceKind.Dma, "channel", null);
+                case "pci":
+                    return AddPciSignature(p, r);
+                case "pcibar":
+                    return AddResource(p, r, ResourceKind.PciBar, "index", null);
+                case "pciirq":
+                    {
+                        if (r.Get("name") == null) return "pciirq record needs name=";
+                        p.Resources.Add(new HardwareResource { Kind = ResourceKind.PciIrq, Name = r.Get("name") });
+                        return null;
+                    }
+                case "dmamemory":
+                    {
+                        if (r.Get("name") == null || !TryParseNumber(r.Get("pages"), out ulong pages) || pages == 0 || pages > MachineResources.DmaMemoryPages)
+                            return string.Concat("dmamemory record needs name= and pages= from 1 to ", MachineResources.DmaMemoryPages.ToString());
+                        p.Resources.Add(new HardwareResource { Kind = ResourceKind.DmaMemory, Name = r.Get("name"), Length = pages * 4096 });
+                        return null;
+                    }
                 default:
                     return string.Concat("unknown record kind '", r.Kind, "'");
             }
+        }
+
+        /// <summary>vendor= and device= are hex numbers; class= is 2, 4 or 6 hex digits (class, +subclass, +interface).</summary>
+        private static string AddPciSignature(ProgramManifest p, Record r)
+        {
+            var signature = new PciSignature();
+            string vendor = r.Get("vendor"), device = r.Get("device"), classCode = r.Get("class");
+            if (vendor != null)
+            {
+                if (!TryParseNumber(vendor, out ulong v) || v > 0xFFFF) return "pci record with a bad vendor=";
+                signature.Vendor = (int)v;
+            }
+            if (device != null)
+            {
+                if (!TryParseNumber(device, out ulong d) || d > 0xFFFF) return "pci record with a bad device=";
+                signature.Device = (int)d;
+            }
+            if (classCode != null)
+            {
+                int digits = classCode.Length - 2;
+                if (!classCode.StartsWith("0x") || (digits != 2 && digits != 4 && digits != 6) || !TryParseNumber(classCode, out ulong c))
+                    return "pci record with a bad class= (0x and 2, 4 or 6 hex digits)";
+                signature.Class = (uint)c;
+                signature.ClassBytes = digits / 2;
+            }
+            if (vendor == null && device == null && classCode == null) return "pci record matches every device (give vendor=, device= or class=)";
+            p.PciSignatures.Add(signature);
+            return null;
         }
 
         private static string AddResource(ProgramManifest p, Record r, ResourceKind kind, string baseKey, string lengthKey)

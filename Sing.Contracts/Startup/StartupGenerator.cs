@@ -41,6 +41,7 @@ namespace Sing.Startup.Generator
             ["IrqAttribute"] = new[] { ("Singularity.Configuration.IrqLine", "GetIrq") },
             ["IoMemoryAttribute"] = new[] { ("Singularity.Configuration.IoMemoryRange", "GetIoMemory") },
             ["DmaAttribute"] = new[] { ("Singularity.Configuration.DmaChannel", "GetDma") },
+            ["DmaMemoryAttribute"] = new[] { ("Singularity.Configuration.DmaMemory", "GetDmaMemory") },
         };
 
         public void Initialize(IncrementalGeneratorInitializationContext context)

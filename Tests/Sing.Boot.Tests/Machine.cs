@@ -6,9 +6,12 @@ namespace Sing.Boot.Tests;
 /// hardware virtualization; the default is TCG.</summary>
 internal static class Machine
 {
-    public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null, string? serialInputAfter = null) =>
+    public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,
+        string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35") =>
         QemuRunner.RunAsync(new QemuOptions
         {
+            Disks = disks ?? Array.Empty<string>(),
+            MachineType = machineType,
             SerialInputPath = serialInputPath,
             SerialInputAfter = serialInputAfter,
             InstructionCounting = instructionCounting,

@@ -23,6 +23,19 @@ public class QemuCommandLineTests
     }
 
     [Fact]
+    public void DisksGoOnTheAhciBusesBesideTheCd()
+    {
+        Assert.DoesNotContain("-drive", Joined(Base), StringComparison.Ordinal);
+        string args = Joined(Base with { Disks = new[] { "/d/a.img", "/d/b,c.img", "/d/e.img" } });
+        Assert.Contains("-drive id=d0,file=/d/a.img,format=raw,if=none -device ide-hd,drive=d0,bus=ide.0", args, StringComparison.Ordinal);
+        // A comma inside a path is doubled, QEMU's escape; the CD keeps ide.2.
+        Assert.Contains("-drive id=d1,file=/d/b,,c.img,format=raw,if=none -device ide-hd,drive=d1,bus=ide.1", args, StringComparison.Ordinal);
+        Assert.Contains("-device ide-hd,drive=d2,bus=ide.3", args, StringComparison.Ordinal);
+        Assert.Throws<ArgumentException>(() => Joined(Base with { Disks = Enumerable.Repeat("/d/x.img", 6).ToArray() }));
+        Assert.Contains("-machine pc ", Joined(Base with { MachineType = "pc" }), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void KvmIcountOptionsAndGdbAreHonoured()
     {
         string args = Joined(Base with { Accelerator = QemuAccelerator.Kvm, InstructionCounting = true, KernelOptions = "test=all", GdbPort = 1234, MemoryMiB = 1024 });

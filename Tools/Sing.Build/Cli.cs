@@ -21,6 +21,8 @@ internal static class Cli
           --icount          deterministic instruction counting (-icount shift=0,sleep=off)
           --options "..."   extra kernel options, e.g. "test=all"
           --memory MiB      guest memory (default 512)
+          --disk PATH       run, debug: attach a raw disk image as a SATA disk (repeatable; default: artifacts/disk.img
+                            when it exists)
           --repeat N        bench: boots per mode of each guest (default 3; 2 with --quick)
           --quick           bench: CI size (1/10 of the iterations, 3 repetitions inside each boot)
         """;
@@ -74,6 +76,11 @@ internal static class Cli
 /// <summary>Options shared by the verbs.</summary>
 internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCounting, string? KernelOptions, int MemoryMiB, int? Repeat, bool Quick = false)
 {
+    /// <summary>Disk images given with --disk (run and debug); none given: artifacts/disk.img if it exists.</summary>
+    public IReadOnlyList<string> Disks { get; init; } = Array.Empty<string>();
+
+    public static string DefaultDiskPath => Path.Combine(Cli.Root, "artifacts", "disk.img");
+
     /// <summary>Boots per mode for each benchmark guest.</summary>
     public int BenchBoots => Repeat ?? (Quick ? 2 : 3);
 
@@ -85,6 +92,7 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
         int memory = 512;
         int? repeat = null;
         bool quick = false;
+        var disks = new List<string>();
         for (int i = 0; i < args.Length; i++)
         {
             string Next() => i + 1 < args.Length ? args[++i] : throw new ArgumentException($"{args[i]} needs a value");
@@ -103,10 +111,15 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
                 case "--memory": memory = ParsePositive(Next(), "--memory"); break;
                 case "--repeat": repeat = ParsePositive(Next(), "--repeat"); break;
                 case "--quick": quick = true; break;
+                case "--disk":
+                    string disk = Path.GetFullPath(Next());
+                    if (!File.Exists(disk)) throw new ArgumentException($"--disk: no file at {disk}");
+                    disks.Add(disk);
+                    break;
                 default: throw new ArgumentException($"unknown option '{args[i]}'");
             }
         }
-        return new Options(accel, icount, kernelOptions, memory, repeat, quick);
+        return new Options(accel, icount, kernelOptions, memory, repeat, quick) { Disks = disks };
     }
 
     private static int ParsePositive(string text, string name) =>

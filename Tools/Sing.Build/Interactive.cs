@@ -11,7 +11,9 @@ internal static class Interactive
 
     public static async Task<int> RunAsync(Options options, bool gdb)
     {
-        var qemu = options.ToQemu() with { GdbPort = gdb ? GdbPort : null };
+        var disks = options.Disks.Count > 0 ? options.Disks
+            : File.Exists(Options.DefaultDiskPath) ? new[] { Options.DefaultDiskPath } : Array.Empty<string>();
+        var qemu = options.ToQemu() with { GdbPort = gdb ? GdbPort : null, Disks = disks };
         var args = QemuCommandLine.Build(qemu, "mon:stdio").ToList();
         // The monitor is multiplexed on stdio (mon:), so drop the headless "-monitor none".
         int monitor = args.IndexOf("-monitor");

@@ -14,7 +14,7 @@ public static class QemuCommandLine
         ArgumentNullException.ThrowIfNull(options);
         var args = new List<string>
         {
-            "-machine", "q35",
+            "-machine", options.MachineType,
             "-cdrom", options.IsoPath,
             "-boot", "d",
             "-m", options.MemoryMiB.ToString(CultureInfo.InvariantCulture),
@@ -25,6 +25,7 @@ public static class QemuCommandLine
             "-no-reboot",
             "-device", DebugExitDevice,
         };
+        AddDisks(args, options);
         if (options.SerialInputPath is not null)
         {
             // COM1 on QEMU's standard streams: the runner feeds the input file to stdin as keystrokes and saves
@@ -68,5 +69,23 @@ public static class QemuCommandLine
             args.Add(string.Create(CultureInfo.InvariantCulture, $"tcp::{port}"));
         }
         return args;
+    }
+
+    /// <summary>q35's ICH9 AHCI has buses ide.0-ide.5, one device each; -cdrom takes ide.2, so disks go on the others.</summary>
+    private static readonly int[] s_diskBuses = { 0, 1, 3, 4, 5 };
+
+    private static void AddDisks(List<string> args, QemuOptions options)
+    {
+        if (options.Disks.Count > s_diskBuses.Length)
+            throw new ArgumentException($"at most {s_diskBuses.Length} disks fit the AHCI controller beside the CD", nameof(options));
+        for (int i = 0; i < options.Disks.Count; i++)
+        {
+            // In QEMU's option syntax a comma separates options; a comma inside the path is written twice.
+            string file = options.Disks[i].Replace(",", ",,", StringComparison.Ordinal);
+            args.Add("-drive");
+            args.Add(string.Create(CultureInfo.InvariantCulture, $"id=d{i},file={file},format=raw,if=none"));
+            args.Add("-device");
+            args.Add(string.Create(CultureInfo.InvariantCulture, $"ide-hd,drive=d{i},bus=ide.{s_diskBuses[i]}"));
+        }
     }
 }

@@ -50,6 +50,13 @@ public sealed record QemuOptions
     /// <summary>Start paused with a gdb server on this TCP port (-S -gdb tcp::PORT).</summary>
     public int? GdbPort { get; init; }
 
+    /// <summary>Raw disk images attached as SATA disks to q35's AHCI controller, in order (the first on port 0).</summary>
+    public IReadOnlyList<string> Disks { get; init; } = Array.Empty<string>();
+
+    /// <summary>QEMU machine type (-machine). q35 has the AHCI controller the disk driver serves; "pc" (i440FX) has none,
+    /// which tests use to see a PCI driver refused for lack of its device.</summary>
+    public string MachineType { get; init; } = "q35";
+
     /// <summary>The QEMU executable.</summary>
     public string QemuPath { get; init; } = "qemu-system-x86_64";
 }

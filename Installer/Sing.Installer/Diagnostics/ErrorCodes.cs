@@ -31,6 +31,7 @@ namespace Sing.Installer.Diagnostics
         public const string NotDeviceMemory = "SINGI026";
         public const string HiddenCharacter = "SINGI027";
         public const string HardwarePrivilegeOnNonDriver = "SINGI028";
+        public const string BadPciDeclaration = "SINGI029";
 
         public const string DuplicateProgram = "SINGI030";
         public const string ManifestNameMismatch = "SINGI031";
@@ -80,6 +81,7 @@ namespace Sing.Installer.Diagnostics
         public const string DuplicateRegistration = "SINGI073";
         public const string NamespaceConvention = "SINGI074";
         public const string HardwareConflict = "SINGI075";
+        public const string PciSignatureConflict = "SINGI096";
         public const string UnsatisfiedDependency = "SINGI076";
         public const string BadBootService = "SINGI077";
         public const string BadArguments = "SINGI078";

@@ -36,6 +36,7 @@ namespace Sing.Installer.Il
             (Config + "IrqAttribute", "irq", HardwareResource.Irq, Config + "IrqLine"),
             (Config + "IoMemoryAttribute", "memory", HardwareResource.Memory, Config + "IoMemoryRange"),
             (Config + "DmaAttribute", "dma", HardwareResource.Dma, Config + "DmaChannel"),
+            (Config + "DmaMemoryAttribute", "dmaMemory", HardwareResource.DmaMemory, Config + "DmaMemory"),
         };
 
         public static void Check(LoadedAssembly asm, ProgramManifest m, DiagnosticBag bag)
@@ -116,9 +117,14 @@ namespace Sing.Installer.Il
                 var declared = Declared(m, kind);
                 var inCode = fields.Where(f => f.Item == i && f.InStartup).ToList();
                 foreach (var (name, spot) in declared)
-                    if (!inCode.Any(f => f.Name == name))
-                        bag.Add(ErrorCodes.MissingInCode, spot.Element,
-                            $"{element} {name} of {m.Name} is missing in code: no [{shortAttr}(\"{name}\")] field in the [ProgramStartup] class of {asm.Name}; add the field or remove the {element}");
+                {
+                    if (inCode.Any(f => f.Name == name)) continue;
+                    bool pciBar = IsPciBar(m, name);
+                    if (pciBar && (kind != HardwareResource.Memory || HeldByOtherBarField(m, fields, name))) continue;   // reported once, below
+                    bag.Add(ErrorCodes.MissingInCode, spot.Element, pciBar
+                        ? $"pciBar {name} of {m.Name} is missing in code: no [IoMemory(\"{name}\")] (a memory BAR) or [IoPorts(\"{name}\")] (a port BAR) field in the [ProgramStartup] class of {asm.Name}; add the field or remove the pciBar"
+                        : $"{element} {name} of {m.Name} is missing in code: no [{shortAttr}(\"{name}\")] field in the [ProgramStartup] class of {asm.Name}; add the field or remove the {element}");
+                }
                 foreach (var f in inCode)
                 {
                     var decl = declared.FirstOrDefault(d => d.Name == f.Name);
@@ -178,7 +184,21 @@ namespace Sing.Installer.Il
         {
             "parameter" => m.Parameters.Select(p => (p.Name, p.Spot)).ToList(),
             "endpoint" => m.Endpoints.Select(e => (e.Name, e.Spot)).ToList(),
-            _ => (m.Hardware?.Resources ?? new List<HardwareResource>()).Where(h => h.Kind == kind).Select(h => (h.Name, h.Spot)).ToList(),
+            _ => (m.Hardware?.Resources ?? new List<HardwareResource>()).Where(h => h.Kind == kind || Also(kind, h.Kind)).Select(h => (h.Name, h.Spot)).ToList(),
         };
+
+        /// <summary>A PCI BAR is memory or ports, as the device decodes it: an [IoMemory] or an [IoPorts] field takes it.
+        /// The function's interrupt is an [Irq] field.</summary>
+        private static bool Also(string fieldKind, string declaredKind) =>
+            declaredKind == HardwareResource.PciBar ? fieldKind is HardwareResource.Memory or HardwareResource.IoPorts
+            : declaredKind == HardwareResource.PciIrq && fieldKind == HardwareResource.Irq;
+
+        private static bool IsPciBar(ProgramManifest m, string name) =>
+            m.Hardware?.Resources.Any(r => r.Kind == HardwareResource.PciBar && r.Name == name) == true;
+
+        /// <summary>Whether a pciBar is already taken by a field of the other BAR type (so it is not missing).</summary>
+        private static bool HeldByOtherBarField(ProgramManifest m, List<(int Item, string Name, string Field, string Type, bool InStartup)> fields, string name) =>
+            m.Hardware?.Resources.Any(r => r.Kind == HardwareResource.PciBar && r.Name == name) == true
+            && fields.Any(f => f.InStartup && f.Name == name && s_items[f.Item].Kind is HardwareResource.Memory or HardwareResource.IoPorts);
     }
 }

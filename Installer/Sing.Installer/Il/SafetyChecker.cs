@@ -22,7 +22,7 @@ namespace Sing.Installer.Il
         private static readonly HashSet<string> s_hardwareTypes = new()
         {
             "Singularity.Configuration.IoPortRange", "Singularity.Configuration.IrqLine",
-            "Singularity.Configuration.IoMemoryRange", "Singularity.Configuration.DmaChannel",
+            "Singularity.Configuration.IoMemoryRange", "Singularity.Configuration.DmaChannel", "Singularity.Configuration.DmaMemory",
         };
 
         private static readonly Dictionary<int, string> s_forbiddenOpcodes = new()

@@ -41,7 +41,15 @@ namespace Sing.Installer.Model
     public sealed record ParameterDecl(string Name, string Type, bool Required, string? Default, int? Position, string? Help, XmlSpot Spot);
 
     /// <summary>&lt;hardware&gt;: the device signature and the resources a driver needs.</summary>
-    public sealed record HardwareDecl(string Signature, IReadOnlyList<HardwareResource> Resources, XmlSpot Spot);
+    public sealed record HardwareDecl(string Signature, IReadOnlyList<HardwareResource> Resources, XmlSpot Spot)
+    {
+        /// <summary>The &lt;pci&gt; signatures: the PCI functions this driver serves (empty: not a PCI driver).</summary>
+        public IReadOnlyList<PciSignatureDecl> Pci { get; init; } = System.Array.Empty<PciSignatureDecl>();
+    }
+
+    /// <summary>One &lt;pci vendor device class/&gt;, as written (for the system manifest) and as numbers (Value, the
+    /// kernel's own matcher). Valid is false when a number was refused (already reported).</summary>
+    public sealed record PciSignatureDecl(string? VendorText, string? DeviceText, string? ClassText, Singularity.Manifests.PciSignature Value, XmlSpot Spot, bool Valid);
 
     /// <summary>One hardware resource. Start is the port/memory base, the irq line or the dma channel; Length is 1 for
     /// irq and dma. The texts keep the numbers as written, for the system manifest. Valid is false when a number did not
@@ -52,6 +60,13 @@ namespace Sing.Installer.Model
         public const string Irq = "irq";
         public const string Memory = "memory";
         public const string Dma = "dma";
+        public const string PciBar = "pcibar";         // Start: the BAR index
+        public const string PciIrq = "pciirq";
+        public const string DmaMemory = "dmamemory";   // Length: pages
+
+        /// <summary>Resources of the matched PCI function or allocated for the driver: no fixed number to check against
+        /// the machine or other drivers (the &lt;pci&gt; signatures are checked instead).</summary>
+        public bool IsDeviceRelative => Kind is PciBar or PciIrq or DmaMemory;
 
         /// <summary>The kernel's name for this kind (Runtime/Manifest).</summary>
         public Singularity.Manifests.ResourceKind SharedKind => Kind switch
@@ -59,6 +74,9 @@ namespace Sing.Installer.Model
             IoPorts => Singularity.Manifests.ResourceKind.IoPorts,
             Irq => Singularity.Manifests.ResourceKind.Irq,
             Memory => Singularity.Manifests.ResourceKind.Memory,
+            PciBar => Singularity.Manifests.ResourceKind.PciBar,
+            PciIrq => Singularity.Manifests.ResourceKind.PciIrq,
+            DmaMemory => Singularity.Manifests.ResourceKind.DmaMemory,
             _ => Singularity.Manifests.ResourceKind.Dma,
         };
     }

@@ -44,6 +44,14 @@ namespace Sing.Installer.Output
                 if (m.Hardware is HardwareDecl hw)
                 {
                     Record(text, "hardware", ("program", name), ("signature", hw.Signature));
+                    foreach (var sig in hw.Pci)
+                    {
+                        var fields = new List<(string, string)> { ("program", name) };
+                        if (sig.VendorText is not null) fields.Add(("vendor", sig.VendorText));
+                        if (sig.DeviceText is not null) fields.Add(("device", sig.DeviceText));
+                        if (sig.ClassText is not null) fields.Add(("class", sig.ClassText));
+                        Record(text, "pci", fields.ToArray());
+                    }
                     foreach (var r in hw.Resources)
                     {
                         string shared = r.Shared ? "true" : "false";
@@ -51,6 +59,9 @@ namespace Sing.Installer.Output
                         {
                             case HardwareResource.Irq: Record(text, "irq", ("program", name), ("name", r.Name), ("line", r.StartText), ("shared", shared)); break;
                             case HardwareResource.Dma: Record(text, "dma", ("program", name), ("name", r.Name), ("channel", r.StartText), ("shared", shared)); break;
+                            case HardwareResource.PciBar: Record(text, "pcibar", ("program", name), ("name", r.Name), ("index", r.StartText)); break;
+                            case HardwareResource.PciIrq: Record(text, "pciirq", ("program", name), ("name", r.Name)); break;
+                            case HardwareResource.DmaMemory: Record(text, "dmamemory", ("program", name), ("name", r.Name), ("pages", r.LengthText ?? "")); break;
                             default: Record(text, r.Kind, ("program", name), ("name", r.Name), ("base", r.StartText), ("length", r.LengthText ?? ""), ("shared", shared)); break;
                         }
                     }

@@ -14,7 +14,7 @@ namespace Sing.Installer.Rules
         public static void Check(IReadOnlyList<InstalledProgram> programs, DiagnosticBag bag)
         {
             var all = programs.Where(p => p.Manifest.Hardware is not null)
-                .SelectMany(p => p.Manifest.Hardware!.Resources.Where(r => r.Valid && r.Length > 0).Select(r => (Program: p.Manifest.Name, Resource: r)))
+                .SelectMany(p => p.Manifest.Hardware!.Resources.Where(r => r.Valid && r.Length > 0 && !r.IsDeviceRelative).Select(r => (Program: p.Manifest.Name, Resource: r)))
                 .Select((item, order) => (item.Program, item.Resource, Order: order)).ToList();
             foreach (var kind in all.GroupBy(x => x.Resource.Kind))
             {
@@ -33,6 +33,7 @@ namespace Sing.Installer.Rules
                     if (!b.Shared) exclusiveReach.Add(program, b);
                 }
             }
+            PciSignatureConflicts.Check(programs, bag);
         }
 
         private static ulong Last(HardwareResource r) => r.Start + (r.Length - 1);
@@ -62,6 +63,9 @@ namespace Sing.Installer.Rules
         {
             HardwareResource.Irq => $"irq {r.Name} (line {r.StartText})",
             HardwareResource.Dma => $"dma {r.Name} (channel {r.StartText})",
+            HardwareResource.PciBar => $"pciBar {r.Name} (BAR {r.StartText})",
+            HardwareResource.PciIrq => $"pciIrq {r.Name}",
+            HardwareResource.DmaMemory => $"dmaMemory {r.Name} ({r.LengthText} pages)",
             HardwareResource.IoPorts => $"ioPorts {r.Name} ({r.StartText}+{r.LengthText})",
             _ => $"memory {r.Name} ({r.StartText}+{r.LengthText})",
         };

@@ -118,7 +118,10 @@ namespace Sing.Installer.Rules
             foreach (var r in m.Hardware.Resources)
             {
                 Identifier(r.Name, r.Kind, r.Spot.At("name"), bag);
-                if (r.Valid) CheckClaim(m, r, bag);
+                if (r.Valid && !r.IsDeviceRelative) CheckClaim(m, r, bag);
+                if (r.Kind is HardwareResource.PciBar or HardwareResource.PciIrq && m.Hardware.Pci.Count == 0)
+                    bag.Add(ErrorCodes.BadPciDeclaration, r.Spot.Element,
+                        $"{(r.Kind == HardwareResource.PciBar ? "pciBar" : "pciIrq")} {r.Name} of driver {m.Name} belongs to a PCI function, but the manifest has no <pci> signature to match one; add <pci vendor=\"..\" device=\"..\" class=\"..\"/>");
             }
             Duplicates(m.Hardware.Resources.Select(r => (r.Name, r.Spot.At("name"))), "hardware resource", bag);
         }

@@ -48,8 +48,14 @@ namespace Sing.Installer.Xml
             if (root.Element(s_ns + "hardware") is XElement hw)
             {
                 var resources = new List<HardwareResource>();
-                foreach (XElement r in hw.Elements()) resources.Add(ReadResource(file, r, bag));
-                hardware = new HardwareDecl((string)hw.Attribute("signature")!, resources, XmlDocumentLoader.Spot(file, hw));
+                var pci = new List<PciSignatureDecl>();
+                foreach (XElement r in hw.Elements())
+                {
+                    if (r.Name.LocalName == "pci") pci.Add(PciReader.ReadSignature(file, r, bag));
+                    else if (PciReader.IsDeviceResource(r)) resources.Add(PciReader.ReadResource(file, r, bag));
+                    else resources.Add(ReadResource(file, r, bag));
+                }
+                hardware = new HardwareDecl((string)hw.Attribute("signature")!, resources, XmlDocumentLoader.Spot(file, hw)) { Pci = pci };
             }
 
             return new ProgramManifest(file, XmlDocumentLoader.Spot(file, root),

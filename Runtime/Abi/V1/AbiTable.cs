@@ -114,7 +114,21 @@ namespace Singularity.V1
         // The PCI functions the kernel found, one line each (as GetSystemManifest: copies up to capacity, returns length).
         public delegate* unmanaged<char*, int, int> EnumerateDevices;
 
-        // The stacks of the caller's other threads, for its collector: writes up to capacity (low, high) pairs, returns
+        // DMA memory (entries 62-65, privilege hardware): the contiguous pages a driver's <dmaMemory> granted, read and
+        // written through a bounds-checked handle. The driver never learns a physical address: the kernel writes it,
+        // as the device will read it (64-bit little-endian), into the driver's own DMA memory at offset `at`.
+        public delegate* unmanaged<ulong, ulong, int, ulong*, AbiStatus> DmaMemoryRead;    // handle, offset, width 1/2/4/8
+        public delegate* unmanaged<ulong, ulong, int, ulong, AbiStatus> DmaMemoryWrite;
+        public delegate* unmanaged<ulong, ulong, ulong, AbiStatus> DmaStoreAddress;        // handle, at, offset of the target in the same DMA memory
+        // handle, at, an exchange block (data address) the caller owns, offset and length inside it: the range must be
+        // physically contiguous (InvalidState if not). The caller's process loses nothing by this; see Drivers/README.md
+        // on why a driver that programs a device is trusted with the bus anyway (no IOMMU).
+        public delegate* unmanaged<ulong, ulong, void*, ulong, ulong, AbiStatus> DmaStoreBlockAddress;
+        // io-memory handle, offset of a 64-bit device register (two 32-bit writes, low then high), DMA memory handle,
+        // offset of the target in it: how a driver tells its device where the DMA structures lie (entry 66).
+        public delegate* unmanaged<ulong, ulong, ulong, ulong, AbiStatus> IoMemoryStoreDmaAddress;
+
+        // (entry 67) The stacks of the caller's other threads, for its collector: writes up to capacity (low, high) pairs, returns
         // how many there are (-1 for a bad buffer). Replaces EnumerateOtherStacks, whose callback the kernel would
         // have to call, which a ring-3 caller's code must never be.
         public delegate* unmanaged<ulong*, int, int> GetOtherStacks;
@@ -165,6 +179,7 @@ namespace Singularity.V1
         Irq = 6,
         IoMemory = 7,
         Dma = 8,
+        DmaMemory = 9,
     }
 
     /// <summary>Handle encoding: slot index (low 24 bits), generation (next 32 bits, changes when the slot is

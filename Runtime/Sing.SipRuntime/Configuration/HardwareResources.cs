@@ -83,5 +83,61 @@ namespace Singularity.Configuration
         {
             if (Abi.Table->IoMemoryWrite(Handle, offset, 4, value) != AbiStatus.Ok) throw new System.ArgumentOutOfRangeException(nameof(offset));
         }
+
+        /// <summary>Has the kernel write the physical address of byte <paramref name="target"/> of
+        /// <paramref name="memory"/> into the 64-bit register at <paramref name="offset"/> (low dword, then high).</summary>
+        public void WriteDmaAddress(ulong offset, DmaMemory memory, ulong target) =>
+            DmaMemory.Check(Abi.Table->IoMemoryStoreDmaAddress(Handle, offset, memory.Handle, target));
+    }
+}
+
+namespace Singularity.Configuration
+{
+    using Singularity.V1;
+
+    /// <summary>Physically contiguous memory granted for a device's structures and buffers (&lt;dmaMemory&gt;). The
+    /// driver reads and writes it by offset through the kernel, which checks every access against the grant; where the
+    /// device needs a physical address, the kernel writes it (<see cref="StoreAddress"/>): the driver never holds one.</summary>
+    public unsafe partial struct DmaMemory
+    {
+        public ulong Handle;
+        public ulong Length;
+
+        public byte Read8(ulong offset) => (byte)Read(offset, 1);
+        public ushort Read16(ulong offset) => (ushort)Read(offset, 2);
+        public uint Read32(ulong offset) => (uint)Read(offset, 4);
+        public ulong Read64(ulong offset) => Read(offset, 8);
+        public void Write8(ulong offset, byte value) => Write(offset, 1, value);
+        public void Write16(ulong offset, ushort value) => Write(offset, 2, value);
+        public void Write32(ulong offset, uint value) => Write(offset, 4, value);
+        public void Write64(ulong offset, ulong value) => Write(offset, 8, value);
+
+        /// <summary>Zeroes [offset, offset+length) (8 bytes at a time where aligned).</summary>
+        public void Clear(ulong offset, ulong length)
+        {
+            ulong end = offset + length;
+            while (offset < end && (offset & 7) != 0) Write(offset++, 1, 0);
+            for (; offset + 8 <= end; offset += 8) Write(offset, 8, 0);
+            while (offset < end) Write(offset++, 1, 0);
+        }
+
+        /// <summary>Has the kernel write, at <paramref name="at"/> (8 bytes, little-endian), the physical address of byte
+        /// <paramref name="target"/> of this same memory.</summary>
+        public void StoreAddress(ulong at, ulong target) => Check(Abi.Table->DmaStoreAddress(Handle, at, target));
+
+        private ulong Read(ulong offset, int width)
+        {
+            ulong value = 0;
+            Check(Abi.Table->DmaMemoryRead(Handle, offset, width, &value));
+            return value;
+        }
+
+        private void Write(ulong offset, int width, ulong value) => Check(Abi.Table->DmaMemoryWrite(Handle, offset, width, value));
+
+        internal static void Check(AbiStatus status)
+        {
+            if (status == AbiStatus.InvalidArgument) throw new System.ArgumentOutOfRangeException("offset (outside the granted DMA memory, or misaligned)");
+            if (status != AbiStatus.Ok) throw new System.InvalidOperationException("the DMA memory handle was refused");
+        }
     }
 }

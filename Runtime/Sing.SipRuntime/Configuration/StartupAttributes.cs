@@ -59,4 +59,13 @@ namespace Singularity.Configuration
         public DmaAttribute(string name) { Name = name; }
         public string Name { get; }
     }
+
+    /// <summary>Physically contiguous memory the kernel allocates for the driver's device structures and buffers
+    /// (&lt;dmaMemory name=... pages=...&gt;). Field type: <see cref="DmaMemory"/>.</summary>
+    [AttributeUsage(AttributeTargets.Field, Inherited = false)]
+    public sealed class DmaMemoryAttribute : Attribute
+    {
+        public DmaMemoryAttribute(string name) { Name = name; }
+        public string Name { get; }
+    }
 }

@@ -70,6 +70,12 @@ namespace Singularity.Configuration
             return new DmaChannel { Handle = g.Handle, Channel = (byte)g.Base };
         }
 
+        public static DmaMemory GetDmaMemory(string name)
+        {
+            ResourceGrant g = Grant(name);
+            return new DmaMemory { Handle = g.Handle, Length = g.Length };
+        }
+
         private static ResourceGrant Grant(string name)
         {
             ResourceGrant grant = default;

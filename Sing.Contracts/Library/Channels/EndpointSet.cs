@@ -16,6 +16,7 @@ namespace Sing.Contracts
         public const int MemberReady = int.MaxValue;
 
         private Endpoint[] _members = new Endpoint[4];
+        private int[] _tags = new int[4];
         private Endpoint[] _waitList = new Endpoint[4];
         private int _count;
 
@@ -23,27 +24,44 @@ namespace Sing.Contracts
         public int Count => _count;
 
         /// <summary>Puts an endpoint in the set; the caller's handle stops working.</summary>
-        public void Add([Claims] T endpoint)
+        public void Add([Claims] T endpoint) => Add(endpoint, 0);
+
+        /// <summary>Puts an endpoint in the set with a number the owner chooses (which client, volume or session it
+        /// is), handed back by <see cref="Take(int, out int)"/>: a server keeps its per-member state without holding
+        /// endpoints in its own collections.</summary>
+        public void Add([Claims] T endpoint, int tag)
         {
             if (_count == _members.Length)
             {
                 Array.Resize(ref _members, _count * 2);
+                Array.Resize(ref _tags, _count * 2);
             }
 
+            _tags[_count] = tag;
             _members[_count++] = Transfer.Move(endpoint);
         }
 
         /// <summary>The first member that can be received from within <paramref name="timeoutMs"/> (-1: no limit),
         /// taken out of the set; null on timeout or when the set is empty.</summary>
-        public T? Take(int timeoutMs)
+        public T? Take(int timeoutMs) => Take(timeoutMs, out _);
+
+        /// <summary>As <see cref="Take(int)"/>, with the tag the member was added with (0 when none was given).</summary>
+        public T? Take(int timeoutMs, out int tag)
         {
+            tag = 0;
             if (_count == 0)
             {
                 return null;
             }
 
             int ready = Select.Wait(timeoutMs, new ReadOnlySpan<Endpoint>(_members, 0, _count));
-            return ready == Select.TimedOut ? null : RemoveAt(ready);
+            if (ready == Select.TimedOut)
+            {
+                return null;
+            }
+
+            tag = _tags[ready];
+            return RemoveAt(ready);
         }
 
         /// <summary>A switch receive over <paramref name="others"/> and this set: the index of the first ready endpoint
@@ -85,6 +103,7 @@ namespace Sing.Contracts
             var taken = (T)_members[index];
             _count--;
             _members[index] = _members[_count];   // order does not matter: every ready member is served in turn
+            _tags[index] = _tags[_count];
             _members[_count] = null!;
             return taken;
         }

@@ -98,6 +98,17 @@ namespace Sing.Contracts
             MarkDead();
         }
 
+        /// <summary>The block's address for the kernel's DMA entry (Runtime/Sing.Contracts.Sip/DmaBuffers.cs), which checks
+        /// ownership again from its own tables; never handed to program code.</summary>
+        internal T* StorageForKernel
+        {
+            get
+            {
+                CheckOwned();
+                return _storage;
+            }
+        }
+
         /// <summary>A handle for a block that arrived in a message: in transit until the receive completes it.</summary>
         internal static ExVector<T> Arrived(T* storage, int length)
         {
