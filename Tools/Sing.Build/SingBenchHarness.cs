@@ -6,7 +6,7 @@ namespace Sing.Build;
 
 /// <summary>`bench`, after the boot-time rows: for each mode (TCG with -icount, plain TCG) boots the kernel's bench
 /// mode (runtime and SingBench rows) and the Linux guest several times, alternating the two so that host load hits
-/// both alike, and writes artifacts/bench/report.md, .csv, .svg and .png (plus runtime.md/.csv and the serial logs).</summary>
+/// both alike, and writes artifacts/bench/report.md and .csv with one chart-*.png per figure (plus runtime.md/.csv/chart-runtime.png and the serial logs).</summary>
 internal static class SingBenchHarness
 {
     public static string Directory => Path.Combine(Cli.Root, "artifacts", "bench");
@@ -56,23 +56,31 @@ internal static class SingBenchHarness
         var context = ComparisonTable.LinuxContext(runs[true], runs[false]);
         string? linuxKernel = runs[true].Linux.Concat(runs[false].Linux).Select(l => l.Kernel).FirstOrDefault(k => k != null);
         var environment = BenchEnvironment.Capture(options.MemoryMiB, options.Quick, boots, boots, linuxKernel);
-        Write(rows, context, environment, wallTimes);
-        RuntimeReport.Write(Directory, runs[true].Kernel, runs[false].Kernel);
+        string subtitle = ChartSubtitle(environment);
+        Write(rows, context, environment, wallTimes, subtitle);
+        RuntimeReport.Write(Directory, runs[true].Kernel, runs[false].Kernel, subtitle);
         return 0;
     }
 
-    private static void Write(IReadOnlyList<ComparisonRow> rows, IReadOnlyList<LinuxContextRow> context, BenchEnvironment environment, IReadOnlyList<string> wallTimes)
+    private static void Write(IReadOnlyList<ComparisonRow> rows, IReadOnlyList<LinuxContextRow> context, BenchEnvironment environment, IReadOnlyList<string> wallTimes,
+        string subtitle)
     {
         File.WriteAllText(Path.Combine(Directory, "report.csv"), ComparisonReport.Csv(rows));
-        string md = ComparisonReport.Markdown(rows, context, environment, wallTimes);
+        var figures = ComparisonFigures.Build(rows);
+        foreach (var figure in figures)
+            File.WriteAllBytes(Path.Combine(Directory, figure.Group.FileName), ComparisonChart.Png(figure, subtitle));
+        string md = ComparisonReport.Markdown(rows, context, environment, wallTimes, figures.Select(f => f.Group).ToList());
         File.WriteAllText(Path.Combine(Directory, "report.md"), md);
-        string subtitle = string.Create(CultureInfo.InvariantCulture,
-            $"QEMU {environment.QemuVersion}, -cpu {environment.GuestCpuModel}, {environment.MemoryMiB} MiB, {(environment.Quick ? "quick" : "full")}, {environment.Date:yyyy-MM-dd}. Medians of {environment.KernelBoots} boots per mode.");
-        var chart = ComparisonChart.Build(rows, subtitle);
-        File.WriteAllBytes(Path.Combine(Directory, "report.png"), ComparisonChart.Png(chart));
-        File.WriteAllText(Path.Combine(Directory, "report.svg"), ComparisonChart.Svg(chart));
         Console.WriteLine();
         Console.WriteLine(md);
-        Console.WriteLine($"report: {Path.Combine(Directory, "report.md")} (.csv, .png, .svg); serial logs in {Path.Combine(Directory, "logs")}");
+        Console.WriteLine($"report: {Path.Combine(Directory, "report.md")} (.csv, chart-*.png); serial logs in {Path.Combine(Directory, "logs")}");
+    }
+
+    /// <summary>The line under each chart's title: what was measured where, so a chart shown alone still says it.</summary>
+    public static string ChartSubtitle(BenchEnvironment environment)
+    {
+        ArgumentNullException.ThrowIfNull(environment);
+        return string.Create(CultureInfo.InvariantCulture,
+            $"QEMU {environment.QemuVersion}, {(environment.Quick ? "quick" : "full")}, {environment.Date:yyyy-MM-dd}, medians of {environment.KernelBoots} boots");
     }
 }
