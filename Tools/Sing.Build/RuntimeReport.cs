@@ -26,10 +26,11 @@ internal static class RuntimeReport
         }).ToList();
     }
 
-    public static void Write(string directory, IReadOnlyList<KernelBenchOutput> icount, IReadOnlyList<KernelBenchOutput> tcg, string chartSubtitle)
+    public static void Write(string directory, IReadOnlyList<KernelBenchOutput> icount, IReadOnlyList<KernelBenchOutput> tcg, string chartSubtitle, IWorkProgress progress)
     {
         ArgumentNullException.ThrowIfNull(icount);
         ArgumentNullException.ThrowIfNull(tcg);
+        ArgumentNullException.ThrowIfNull(progress);
         var rows = Rows(icount, tcg);
         var csv = new StringBuilder("benchmark,icount_cycles_per_op,tcg_cycles_per_op,tcg_ns_per_op,iterations\n");
         var md = new StringBuilder();
@@ -53,8 +54,8 @@ internal static class RuntimeReport
         }
         File.WriteAllText(Path.Combine(directory, "runtime.csv"), csv.ToString());
         File.WriteAllText(Path.Combine(directory, "runtime.md"), md.ToString());
-        Console.WriteLine();
-        Console.WriteLine(md.ToString());
+        progress.Log("");
+        progress.Log(md.ToString());
     }
 
     private static double Median(IReadOnlyList<KernelBenchOutput> runs, string name) =>
