@@ -49,8 +49,8 @@ public class ChartTests
     {
         var figure = ComparisonFigures.Build(SampleResults.Rows())[0];
         var abi = figure.Ratios.Single(r => r.Row == "ABICall");
-        Assert.Equal(90.0 / 322, abi.Icount, 9);
-        Assert.Equal(90 * 4.5 / (322 * 3.2), abi.Tcg, 9);
+        Assert.Equal(26.0 / 322, abi.Icount, 9);
+        Assert.Equal(170.0 / 1114, abi.Tcg, 9);
         Assert.Equal(80.0 / 437, abi.Paper, 9); // Bench/reference.csv: ABICall 80 (SIP-Phys), 437 (Linux)
         var pageAlloc = figure.Ratios.Single(r => r.Row == "PageAlloc");
         Assert.True(double.IsNaN(pageAlloc.Paper), "the paper gives no Linux PageAlloc figure");
@@ -68,7 +68,12 @@ public class ChartTests
         Assert.Equal("1x", LogScale.RatioLabel(0));
         Assert.Equal("0.01x", LogScale.RatioLabel(-2));
         Assert.Equal("10K", LogScale.CyclesLabel(4));
-        Assert.Equal("0.28x", LogScale.RatioText(90.0 / 322));
+        Assert.Equal("1/12", LogScale.RatioText(26.0 / 322));
+        Assert.Equal("1/392", LogScale.RatioText(561.0 / 219_683));
+        Assert.Equal("1/2.5", LogScale.RatioText(0.4));
+        Assert.Equal("3.8x", LogScale.RatioText(3.8));
+        Assert.Equal("1.03x", LogScale.RatioText(1.03));
+        Assert.Equal("23x", LogScale.RatioText(23.04));
     }
 
     [Fact]
@@ -77,7 +82,7 @@ public class ChartTests
         string dir = ChartDirectory();
         foreach (var figure in ComparisonFigures.Build(SampleResults.Rows()))
         {
-            byte[] png = ComparisonChart.Png(figure, "sample data");
+            byte[] png = ComparisonChart.Png(figure, "quick run of 2026-11-22 (Bench/README.md)");
             File.WriteAllBytes(Path.Combine(dir, figure.Group.FileName), png);
             Assert.Equal((ChartStyle.Width, ChartImage.HeightOf(figure.HasRatios ? 2 : 1)), PngFile.Check(png));
         }
@@ -86,7 +91,7 @@ public class ChartTests
     [Fact]
     public void TheRuntimeChartIsAPngOfTheStatedSize()
     {
-        byte[] png = RuntimeChart.Png(SampleResults.Runtime(), "sample data");
+        byte[] png = RuntimeChart.Png(SampleResults.Runtime(), "quick run of 2026-11-22 (Bench/README.md)");
         File.WriteAllBytes(Path.Combine(ChartDirectory(), FigureGroups.Runtime.FileName), png);
         Assert.Equal((ChartStyle.Width, ChartImage.HeightOf(1)), PngFile.Check(png));
     }

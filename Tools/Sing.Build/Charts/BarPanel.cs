@@ -95,7 +95,9 @@ internal static class BarPanel
         plot.Axes.Bottom.TickGenerator = new NumericManual(
             Enumerable.Range(0, spec.Categories.Count).Select(i => (double)i).ToArray(), spec.Categories.ToArray());
         plot.Axes.Left.TickGenerator = LogTicks(scale, spec.IsRatio);
-        plot.Axes.SetLimits(-0.6, spec.Categories.Count - 0.4, scale.LowDecade, scale.HighDecade + (spec.LabelBars ? 0.15 : 0));
+        // Bar labels sit beyond the bar's end: leave room for them at both ends of the axis.
+        double labelRoom = spec.LabelBars ? 0.25 : 0;
+        plot.Axes.SetLimits(-0.6, spec.Categories.Count - 0.4, scale.LowDecade - labelRoom, scale.HighDecade + labelRoom);
         Style(plot, spec);
         return plot;
     }
@@ -110,6 +112,8 @@ internal static class BarPanel
         label.LabelFontName = ChartStyle.Font;
         label.LabelFontColor = ChartStyle.Reference;
         label.LabelAlignment = alignment;
+        // Over a neighbouring bar the text stays readable.
+        label.LabelBackgroundColor = Colors.White.WithAlpha(0.85);
     }
 
     private static NumericManual LogTicks(LogScale scale, bool ratio)
@@ -135,7 +139,7 @@ internal static class BarPanel
         if (spec.Categories.Count > 8 || spec.Categories.Any(c => c.Length > 14))
         {
             plot.Axes.Bottom.TickLabelStyle.Rotation = -30;
-            plot.Axes.Bottom.TickLabelStyle.Alignment = Alignment.MiddleRight;
+            plot.Axes.Bottom.TickLabelStyle.Alignment = Alignment.UpperRight;
             plot.Axes.Bottom.MinimumSize = 150;
         }
         plot.Grid.XAxisStyle.MajorLineStyle.Width = 0;

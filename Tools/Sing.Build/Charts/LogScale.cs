@@ -37,6 +37,13 @@ internal sealed record LogScale(int LowDecade, int HighDecade)
     /// <summary>"0.1x", "1x", "10x": ratios.</summary>
     public static string RatioLabel(int decade) => Math.Pow(10, decade).ToString("0.#####", CultureInfo.InvariantCulture) + "x";
 
-    /// <summary>A ratio as a bar label: two decimals below 10, whole above.</summary>
-    public static string RatioText(double ratio) => ratio.ToString(ratio < 10 ? "0.00" : "0", CultureInfo.InvariantCulture) + "x";
+    /// <summary>A ratio as a bar label, short enough for a narrow bar: below 1 as a fraction (1/23: a 23rd of the cost,
+    /// where 0.0026x would be unreadable), else a multiple (3.80x, 23x).</summary>
+    public static string RatioText(double ratio) => ratio switch
+    {
+        < 1 => "1/" + Multiple(1 / ratio),
+        _ => Multiple(ratio) + "x",
+    };
+
+    private static string Multiple(double value) => value.ToString(value < 10 ? "0.0#" : "0", CultureInfo.InvariantCulture);
 }
