@@ -85,6 +85,6 @@ internal static class SingBenchHarness
     {
         ArgumentNullException.ThrowIfNull(environment);
         return string.Create(CultureInfo.InvariantCulture,
-            $"QEMU {environment.QemuVersion}, {(environment.Quick ? "quick" : "full")}, {environment.Date:yyyy-MM-dd}, medians of {environment.KernelBoots} boots");
+            $"QEMU {environment.QemuVersion.Split(' ')[0]}, {(environment.Quick ? "quick" : "full")} size, {environment.Date:yyyy-MM-dd}, medians of {environment.KernelBoots} boots per mode");
     }
 }

@@ -26,7 +26,7 @@ internal static class ComparisonChart
                 MissingNote: "no Linux row"));
         }
         panels.Add(new BarPanelSpec(
-            $"{figure.Group.Title}: cycles per operation — {subtitle}",
+            $"{figure.Group.Title}: cycles per operation\n{subtitle}",
             "cycles per operation (log)",
             categories,
             [

@@ -14,7 +14,7 @@ internal static class RuntimeChart
     {
         ArgumentNullException.ThrowIfNull(rows);
         return new BarPanelSpec(
-            $"{FigureGroups.Runtime.Title}: cycles per operation — {subtitle}",
+            $"{FigureGroups.Runtime.Title}: cycles per operation\n{subtitle}",
             "cycles per operation (log)",
             rows.Select(r => r.Name).ToList(),
             [
