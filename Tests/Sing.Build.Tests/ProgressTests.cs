@@ -6,16 +6,18 @@ namespace Sing.Build.Tests;
 public class ProgressTests
 {
     [Fact]
-    public void TheTimeLeftIsTheTimePerUnitOfWeightTimesTheWeightLeft()
+    public void TheTimeLeftCountsDownFromTheLengthTheStepsDoneForetell()
     {
         var estimate = new ProgressEstimate(new WorkPlan("bench", 3, 12));
         Assert.Null(estimate.Remaining(TimeSpan.FromSeconds(10)));
-        estimate.Complete(3);
+        estimate.Complete(3, TimeSpan.FromSeconds(10)); // a quarter of the weight in 10 s: 40 s in all
         Assert.Equal(TimeSpan.FromSeconds(30), estimate.Remaining(TimeSpan.FromSeconds(10)));
-        estimate.Complete(9);
-        Assert.Equal(TimeSpan.Zero, estimate.Remaining(TimeSpan.FromSeconds(50)));
+        Assert.Equal(TimeSpan.FromSeconds(5), estimate.Remaining(TimeSpan.FromSeconds(35)));
+        Assert.Equal(TimeSpan.Zero, estimate.Remaining(TimeSpan.FromSeconds(45)));
+        estimate.Complete(3, TimeSpan.FromSeconds(30)); // half in 30 s: 60 s in all
+        Assert.Equal(TimeSpan.FromSeconds(30), estimate.Remaining(TimeSpan.FromSeconds(30)));
         Assert.Equal(2, estimate.Done);
-        Assert.Throws<ArgumentOutOfRangeException>(() => estimate.Complete(-1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => estimate.Complete(-1, TimeSpan.Zero));
     }
 
     [Theory]

@@ -11,7 +11,7 @@ internal sealed class PlainWorkProgress(TextWriter output, WorkPlan plan, TimePr
 
     public void Begin(string step) => output.WriteLine($"[{plan.Title}] {_estimate.Describe(Elapsed)}: {step}");
 
-    public void Complete(double weight = 1) => _estimate.Complete(weight);
+    public void Complete(double weight = 1) => _estimate.Complete(weight, Elapsed);
 
     public void Log(string line) => output.WriteLine(line);
 

@@ -22,14 +22,16 @@ internal static class ProgressDisplay
             plain.Finish();
             return result;
         }
+        var progress = new SpectreWorkProgress(plan, TimeProvider.System);
         return await AnsiConsole.Progress()
             .AutoClear(false)
             .Columns(new SpinnerColumn(), new TaskDescriptionColumn { Alignment = Justify.Left }, new ProgressBarColumn(),
-                new PercentageColumn(), new ElapsedTimeColumn(), new RemainingTimeColumn())
+                new PercentageColumn(), new ElapsedTimeColumn(), progress.TimeLeft)
             .StartAsync(async context =>
             {
                 var task = context.AddTask(Markup.Escape(plan.Title), maxValue: plan.Weight);
-                T result = await work(new SpectreWorkProgress(task, plan));
+                progress.Attach(task);
+                T result = await work(progress);
                 task.Value = task.MaxValue;
                 task.StopTask();
                 return result;

@@ -2,24 +2,30 @@ using System.Globalization;
 
 namespace Sing.Build;
 
-/// <summary>How far a <see cref="WorkPlan"/> is and how long it has left: the time spent so far per unit of weight
-/// done, times the weight still to do.</summary>
+/// <summary>How far a <see cref="WorkPlan"/> is and how long it has left. When a step completes, the time spent per
+/// unit of weight done gives the whole run's expected length; the time left counts down from it until the next step
+/// completes (steps last minutes, so a rate measured between them would say nothing for most of the run).</summary>
 internal sealed class ProgressEstimate(WorkPlan plan)
 {
+    private TimeSpan _expectedTotal;
+
     public WorkPlan Plan { get; } = plan ?? throw new ArgumentNullException(nameof(plan));
     public int Done { get; private set; }
     public double DoneWeight { get; private set; }
 
-    public void Complete(double weight)
+    /// <summary>A step of <paramref name="weight"/> completed, <paramref name="elapsed"/> after the run started.</summary>
+    public void Complete(double weight, TimeSpan elapsed)
     {
         if (weight < 0 || double.IsNaN(weight)) throw new ArgumentOutOfRangeException(nameof(weight), weight, "a step's weight is a positive number");
         Done = Math.Min(Done + 1, Plan.Steps);
         DoneWeight = Math.Min(DoneWeight + weight, Plan.Weight);
+        if (DoneWeight > 0) _expectedTotal = TimeSpan.FromSeconds(elapsed.TotalSeconds / DoneWeight * Plan.Weight);
     }
 
-    /// <summary>The time left, or null before any step is done (nothing to go by yet).</summary>
+    /// <summary>The time left at <paramref name="elapsed"/> (never below zero), or null before any step is done
+    /// (nothing to go by yet).</summary>
     public TimeSpan? Remaining(TimeSpan elapsed) =>
-        DoneWeight <= 0 ? null : TimeSpan.FromSeconds(elapsed.TotalSeconds / DoneWeight * (Plan.Weight - DoneWeight));
+        DoneWeight <= 0 ? null : elapsed >= _expectedTotal ? TimeSpan.Zero : _expectedTotal - elapsed;
 
     /// <summary>"3/12 done, 1 min 20 s elapsed, about 4 min 05 s left".</summary>
     public string Describe(TimeSpan elapsed)

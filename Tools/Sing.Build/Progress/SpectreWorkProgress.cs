@@ -1,26 +1,53 @@
 using Spectre.Console;
+using Spectre.Console.Rendering;
 
 namespace Sing.Build;
 
 /// <summary>Progress on an interactive terminal: one Spectre.Console task whose description names the running step
-/// and the count done; the bar, elapsed and remaining time are Spectre's columns.</summary>
-internal sealed class SpectreWorkProgress(ProgressTask task, WorkPlan plan) : IWorkProgress
+/// and the count done, with Spectre's bar and elapsed time and our estimate of the time left (<see cref="TimeLeft"/>,
+/// a column Spectre redraws as it ticks).</summary>
+internal sealed class SpectreWorkProgress(WorkPlan plan, TimeProvider clock) : IWorkProgress
 {
-    private int _done;
+    private readonly ProgressEstimate _estimate = new(plan);
+    private readonly long _start = clock.GetTimestamp();
+    private ProgressTask? _task;
     private string _step = "";
+
+    private TimeSpan Elapsed => clock.GetElapsedTime(_start);
+
+    /// <summary>The column that shows <see cref="ProgressEstimate.Remaining"/>.</summary>
+    public ProgressColumn TimeLeft => new TimeLeftColumn(this);
+
+    /// <summary>The Spectre task this progress drives; set once the display has started.</summary>
+    public void Attach(ProgressTask task) => _task = task;
 
     public void Begin(string step)
     {
         _step = step;
-        task.Description = Markup.Escape($"{plan.Title} {_done}/{plan.Steps}: {_step}");
+        Describe();
     }
 
     public void Complete(double weight = 1)
     {
-        _done = Math.Min(_done + 1, plan.Steps);
-        task.Increment(weight);
-        task.Description = Markup.Escape($"{plan.Title} {_done}/{plan.Steps}: {_step}");
+        _estimate.Complete(weight, Elapsed);
+        _task?.Increment(weight);
+        Describe();
     }
 
     public void Log(string line) => AnsiConsole.WriteLine(line);
+
+    private void Describe()
+    {
+        if (_task is not null) _task.Description = Markup.Escape($"{plan.Title} {_estimate.Done}/{plan.Steps}: {_step}");
+    }
+
+    private sealed class TimeLeftColumn(SpectreWorkProgress progress) : ProgressColumn
+    {
+        public override IRenderable Render(RenderOptions options, ProgressTask task, TimeSpan deltaTime)
+        {
+            var left = progress._estimate.Remaining(progress.Elapsed);
+            string text = left is null ? "estimating" : $"about {ProgressEstimate.Duration(left.Value)} left";
+            return new Text(text, new Style(Color.Blue));
+        }
+    }
 }
