@@ -18,6 +18,16 @@ public class TestRunSummaryTests
     }
 
     [Fact]
+    public void AProjectWhoseTestsTheFilterLeavesOutAlsoCloses()
+    {
+        var summary = new TestRunSummary();
+        Assert.Equal("Sing.Qemu.Tests.dll", summary.Read(
+            "No test matches the given testcase filter `FullyQualifiedName~Progress` in /r/Tests/Sing.Qemu.Tests/bin/Debug/net10.0/Sing.Qemu.Tests.dll"));
+        Assert.Equal(1, summary.Projects);
+        Assert.Equal("tests: 0 passed, 0 failed", summary.ClosingLine());
+    }
+
+    [Fact]
     public void WithNothingSkippedTheLineIsThePlainOne()
     {
         var summary = new TestRunSummary();

@@ -12,10 +12,17 @@ internal sealed partial class TestRunSummary
     public int Skipped { get; private set; }
     public int Projects { get; private set; }
 
-    /// <summary>Reads one output line; returns the test assembly's name when the line closes a project, else null.</summary>
+    /// <summary>Reads one output line; returns the test assembly's name when the line closes a project (its counts, or
+    /// dotnet test's word that a filter matched none of its tests), else null.</summary>
     public string? Read(string line)
     {
         ArgumentNullException.ThrowIfNull(line);
+        var none = NoMatchLine().Match(line);
+        if (none.Success)
+        {
+            Projects++;
+            return Path.GetFileName(none.Groups["assembly"].Value);
+        }
         var m = ProjectLine().Match(line);
         if (!m.Success) return null;
         Failed += Count(m, "failed");
@@ -32,6 +39,9 @@ internal sealed partial class TestRunSummary
 
     private static int Count(Match m, string group) =>
         m.Groups[group].Success ? int.Parse(m.Groups[group].Value, NumberStyles.None, CultureInfo.InvariantCulture) : 0;
+
+    [GeneratedRegex(@"No test matches the given testcase filter .* in (?<assembly>\S+\.dll)\s*$")]
+    private static partial Regex NoMatchLine();
 
     [GeneratedRegex(@"(?:Passed|Failed)! +- +Failed: +(?<failed>\d+), Passed: +(?<passed>\d+)(?:, Skipped: +(?<skipped>\d+))?.*?(?: - (?<assembly>\S+\.dll))?(?: \(|$)")]
     private static partial Regex ProjectLine();

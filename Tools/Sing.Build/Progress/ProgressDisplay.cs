@@ -32,8 +32,7 @@ internal static class ProgressDisplay
                 var task = context.AddTask(Markup.Escape(plan.Title), maxValue: plan.Weight);
                 progress.Attach(task);
                 T result = await work(progress);
-                task.Value = task.MaxValue;
-                task.StopTask();
+                progress.Finish();
                 return result;
             });
     }

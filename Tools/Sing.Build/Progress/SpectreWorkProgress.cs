@@ -12,6 +12,7 @@ internal sealed class SpectreWorkProgress(WorkPlan plan, TimeProvider clock) : I
     private readonly long _start = clock.GetTimestamp();
     private ProgressTask? _task;
     private string _step = "";
+    private bool _finished;
 
     private TimeSpan Elapsed => clock.GetElapsedTime(_start);
 
@@ -36,6 +37,16 @@ internal sealed class SpectreWorkProgress(WorkPlan plan, TimeProvider clock) : I
 
     public void Log(string line) => AnsiConsole.WriteLine(line);
 
+    /// <summary>The work returned: the bar is full and the line says how many steps were counted.</summary>
+    public void Finish()
+    {
+        _finished = true;
+        if (_task is null) return;
+        _task.Value = _task.MaxValue;
+        _task.Description = Markup.Escape($"{plan.Title} {_estimate.Done}/{plan.Steps}: finished");
+        _task.StopTask();
+    }
+
     private void Describe()
     {
         if (_task is not null) _task.Description = Markup.Escape($"{plan.Title} {_estimate.Done}/{plan.Steps}: {_step}");
@@ -46,7 +57,7 @@ internal sealed class SpectreWorkProgress(WorkPlan plan, TimeProvider clock) : I
         public override IRenderable Render(RenderOptions options, ProgressTask task, TimeSpan deltaTime)
         {
             var left = progress._estimate.Remaining(progress.Elapsed);
-            string text = left is null ? "estimating" : $"about {ProgressEstimate.Duration(left.Value)} left";
+            string text = progress._finished ? "done" : left is null ? "estimating" : $"about {ProgressEstimate.Duration(left.Value)} left";
             return new Text(text, new Style(Color.Blue));
         }
     }
