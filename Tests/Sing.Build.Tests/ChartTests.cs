@@ -110,7 +110,7 @@ public class ChartTests
     [Fact]
     public void APanelRefusesSeriesOfTheWrongLength()
     {
-        var spec = new BarPanelSpec("t", "y", ["a", "b"], [new BarSeries("s", ChartStyle.SingularityIcount, [1])], [], IsRatio: false, LabelBars: false);
+        var spec = new BarPanelSpec("t", "x", "y", ["a", "b"], [new BarSeries("s", ChartStyle.SingularityIcount, [1])], [], IsRatio: false, LabelBars: false);
         Assert.Throws<ArgumentException>(() => BarPanel.Create(spec));
     }
 

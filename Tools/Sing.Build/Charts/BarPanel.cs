@@ -12,7 +12,7 @@ internal sealed record MarkerSeries(string Name, Color Colour, IReadOnlyList<dou
 /// <summary>What a panel shows: categories along x, grouped bars on a log y axis. A ratio panel starts its bars at 1x
 /// and draws the 1x line; a value panel starts them at the bottom of the axis. <see cref="MissingNote"/> is written
 /// where a category has no value at all.</summary>
-internal sealed record BarPanelSpec(string Title, string YLabel, IReadOnlyList<string> Categories, IReadOnlyList<BarSeries> Bars,
+internal sealed record BarPanelSpec(string Title, string XLabel, string YLabel, IReadOnlyList<string> Categories, IReadOnlyList<BarSeries> Bars,
     IReadOnlyList<MarkerSeries> Markers, bool IsRatio, bool LabelBars, string? MissingNote = null);
 
 /// <summary>Draws a <see cref="BarPanelSpec"/> as a ScottPlot plot.</summary>
@@ -132,6 +132,7 @@ internal static class BarPanel
     {
         plot.Font.Set(ChartStyle.Font);
         plot.Title(spec.Title, ChartStyle.TitleSize);
+        plot.XLabel(spec.XLabel, ChartStyle.AxisLabelSize);
         plot.YLabel(spec.YLabel, ChartStyle.AxisLabelSize);
         plot.Axes.Bottom.TickLabelStyle.FontSize = ChartStyle.TickLabelSize;
         plot.Axes.Left.TickLabelStyle.FontSize = ChartStyle.TickLabelSize;

@@ -4,6 +4,8 @@ namespace Sing.Build;
 /// paper's ratio; below, the cycles per operation behind those ratios and the paper's Athlon figures.</summary>
 internal static class ComparisonChart
 {
+    private const string Row = "SingBench row (Bench/README.md says what each measures; Kernel.* rows run inside the kernel)";
+
     public static byte[] Png(ComparisonFigure figure, string subtitle)
     {
         ArgumentNullException.ThrowIfNull(figure);
@@ -14,6 +16,7 @@ internal static class ComparisonChart
             var ratios = figure.Ratios;
             panels.Add(new BarPanelSpec(
                 $"{figure.Group.Title}: Singularity ÷ Linux (below 1x: Singularity is cheaper)",
+                Row,
                 "cycles ratio, Singularity ÷ Linux (log)",
                 categories,
                 [
@@ -27,6 +30,7 @@ internal static class ComparisonChart
         }
         panels.Add(new BarPanelSpec(
             $"{figure.Group.Title}: cycles per operation\n{subtitle}",
+            Row,
             "cycles per operation (log)",
             categories,
             [

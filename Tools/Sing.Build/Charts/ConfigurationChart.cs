@@ -30,6 +30,6 @@ internal static class ConfigurationChart
     public static byte[] Png(IReadOnlyList<ConfigurationValue> values, string title, string baseline = DefaultBaseline)
     {
         var (rows, series) = Relative(values, baseline);
-        return ChartImage.Png([new BarPanelSpec(title, $"cycles relative to {baseline} (log)", rows, series, [], IsRatio: true, LabelBars: true, MissingNote: "not measured")]);
+        return ChartImage.Png([new BarPanelSpec(title, "SingBench row", $"cycles relative to {baseline} (log)", rows, series, [], IsRatio: true, LabelBars: true, MissingNote: "not measured")]);
     }
 }

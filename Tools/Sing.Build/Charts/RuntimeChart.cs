@@ -15,6 +15,7 @@ internal static class RuntimeChart
         ArgumentNullException.ThrowIfNull(rows);
         return new BarPanelSpec(
             $"{FigureGroups.Runtime.Title}: cycles per operation\n{subtitle}",
+            "runtime row (kernel object space; Bench/README.md)",
             "cycles per operation (log)",
             rows.Select(r => r.Name).ToList(),
             [
