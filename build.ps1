@@ -1,16 +1,14 @@
 #!/usr/bin/env pwsh
-# Same verbs as build.sh (run, test, bench, soak, debug, clean), for hosts with PowerShell 7.
-# On Linux it delegates to build.sh; the QEMU/ISO work itself lives in Tools/Sing.Build (C#), so both scripts
-# drive one implementation.
-param(
-    [Parameter(Position = 0)] [string] $Verb = 'help',
-    [Parameter(ValueFromRemainingArguments = $true)] [string[]] $Rest
-)
+# Same verbs and options as build.sh (run, test, bench, soak, debug, clean; `build.ps1 help`, `build.ps1 VERB --help`),
+# for hosts with PowerShell 7. On Linux it delegates to build.sh; the QEMU/ISO work itself lives in Tools/Sing.Build
+# (C#), so both scripts drive one implementation.
+# No param() block: PowerShell would bind -h or -quick to its own parameters; every argument is passed on unchanged.
 $ErrorActionPreference = 'Stop'
 Set-Location $PSScriptRoot
 if ($IsLinux -or $IsMacOS) {
-    & bash ./build.sh $Verb @Rest
+    & bash ./build.sh @args
     exit $LASTEXITCODE
 }
-Write-Error "Singularity builds with Linux tools (ILC for linux-x64, nasm, GNU ld, grub-mkrescue). On Windows use WSL and run ./build.sh $Verb."
+$verb = if ($args.Count -gt 0) { $args[0] } else { 'help' }
+Write-Error "Singularity builds with Linux tools (ILC for linux-x64, nasm, GNU ld, grub-mkrescue). On Windows use WSL and run ./build.sh $verb."
 exit 1

@@ -22,6 +22,8 @@ done
 # GRUB's BIOS and UEFI platform files are needed for a hybrid ISO.
 [[ -d /usr/lib/grub/i386-pc ]] || missing+=(grub-pc-bin)
 [[ -d /usr/lib/grub/x86_64-efi ]] || missing+=(grub-efi-amd64-bin)
+# The bench charts (Tools/Sing.Build, ScottPlot on Skia without fontconfig) read DejaVu Sans from its file.
+[[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || missing+=(fonts-dejavu-core)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
   [[ $quiet -eq 1 ]] || echo "prerequisites: all present"

@@ -17,14 +17,15 @@ namespace Sing.Bench.Host
     /// generated) against the same compile with the contract generator and all Sing analyzers,
     /// as the command-line build runs them. Warm-up, repetitions, medians.
     /// Usage: Sing.Bench.Host [--lines N] [--reps N] [--warmup N] [--msbuild WORKDIR --repo REPOROOT] [--skip-inprocess]
+    /// (<see cref="HostBenchOptions"/>; --help lists them).
     /// </summary>
     internal static class Program
     {
         private static int Main(string[] args)
         {
-            int lines = Option(args, "--lines", 100_000);
-            int reps = Option(args, "--reps", 5);
-            int warmup = Option(args, "--warmup", 1);
+            HostBenchOptions? o = HostBenchOptions.Parse(args, Console.Out, Console.Error, out int status);
+            if (o is null) return status;
+            int lines = o.Lines, reps = o.Reps, warmup = o.Warmup;
 
             List<string> files = SipCorpus.Files(lines, out int actualLines);
             var parse = new CSharpParseOptions(LanguageVersion.Latest);
@@ -40,15 +41,12 @@ namespace Sing.Bench.Host
             // The baseline compiles the generator's output as ordinary files.
             List<string> generated = Generate(Parse(files, parse), references, options, parse, out int generatedLines, out _);
             Console.WriteLine($"corpus: {files.Count} files, {actualLines} lines of SIP code (+{generatedLines} generated), {Environment.ProcessorCount} cores");
-            int msbuildAt = Array.IndexOf(args, "--msbuild");
-            int repoAt = Array.IndexOf(args, "--repo");
-            if (msbuildAt >= 0 && msbuildAt + 1 < args.Length)
+            if (o.MsBuildWorkDir is not null)
             {
-                string repo = repoAt >= 0 && repoAt + 1 < args.Length ? args[repoAt + 1] : Directory.GetCurrentDirectory();
-                MsBuildBench.Run(Path.GetFullPath(args[msbuildAt + 1]), Path.GetFullPath(repo), files, generated, reps);
+                MsBuildBench.Run(Path.GetFullPath(o.MsBuildWorkDir), Path.GetFullPath(o.Repo), files, generated, reps);
             }
 
-            if (Array.IndexOf(args, "--skip-inprocess") >= 0)
+            if (o.SkipInProcess)
             {
                 return 0;
             }
@@ -180,12 +178,6 @@ namespace Sing.Bench.Host
         {
             var sorted = values.OrderBy(v => v).ToList();
             return sorted.Count == 0 ? 0 : sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
-        }
-
-        private static int Option(string[] args, string name, int fallback)
-        {
-            int at = Array.IndexOf(args, name);
-            return at >= 0 && at + 1 < args.Length && int.TryParse(args[at + 1], NumberStyles.Integer, CultureInfo.InvariantCulture, out int value) ? value : fallback;
         }
     }
 }

@@ -1,6 +1,9 @@
 using System;
 using System.Collections.Generic;
+using System.CommandLine;
+using System.CommandLine.Parsing;
 using System.Globalization;
+using System.IO;
 
 namespace Sing.Bench.Installer
 {
@@ -19,61 +22,71 @@ namespace Sing.Bench.Installer
         bool SkipKernel,
         string? Ilc)
     {
-        public const string Usage =
-            "usage: dotnet Bench/Installer/bin/Debug/net10.0/Sing.Bench.Installer.dll [options]\n" +
-            "  (build the tree first: dotnet build Kernel/Sing.Kernel.csproj; build this benchmark in the same configuration,\n" +
-            "  so the in-process (warm) runs execute the same installer code as the sing-install processes)\n" +
-            "  --repo DIR            repository root (default: the one this benchmark was built in)\n" +
-            "  --configuration C     configuration the programs were built in (default Debug)\n" +
-            "  --out DIR             report directory (default REPO/artifacts/bench)\n" +
-            "  --cold-reps N         fresh sing-install processes per program and for compose (default 3)\n" +
-            "  --warm-reps N         in-process verify/compose calls after one warm-up (default 20)\n" +
-            "  --ilc-reps N          ILC runs per program, kernel and ISO (default 1)\n" +
-            "  --build-reps N        no-op dotnet builds per project (default 1)\n" +
-            "  --programs a,b        only these programs of the policy\n" +
-            "  --skip-ilc            no ILC or ISO runs\n" +
-            "  --skip-build          no no-op dotnet builds\n" +
-            "  --skip-kernel         no kernel ILC, ISO or kernel build\n" +
-            "  --ilc PATH            ILC executable (default: the pinned one in the NuGet cache)";
-
-        public static BenchOptions? Parse(string[] args, out string? error)
+        /// <summary>Parses <paramref name="args"/>; null when the run is over (help was printed, or a usage error,
+        /// with <paramref name="status"/> 0 or 2).</summary>
+        public static BenchOptions? Parse(string[] args, TextWriter output, TextWriter errors, out int status)
         {
-            error = null;
-            var o = new BenchOptions(null, "Debug", "", 3, 20, 1, 1, null, false, false, false, null);
-            for (int i = 0; i < args.Length; i++)
+            var line = new BenchCommandLine();
+            ParseResult result = line.Root.Parse(args);
+            status = 0;
+            if (result.Action is not null)
             {
-                string a = args[i];
-                switch (a)
-                {
-                    case "--skip-ilc": o = o with { SkipIlc = true }; continue;
-                    case "--skip-build": o = o with { SkipBuild = true }; continue;
-                    case "--skip-kernel": o = o with { SkipKernel = true }; continue;
-                }
-                if (i + 1 >= args.Length) { error = $"{a} needs a value"; return null; }
-                string v = args[++i];
-                switch (a)
-                {
-                    case "--repo": o = o with { Repo = v }; break;
-                    case "--configuration": o = o with { Configuration = v }; break;
-                    case "--out": o = o with { Output = v }; break;
-                    case "--cold-reps": o = o with { ColdReps = Count(v, a, ref error) }; break;
-                    case "--warm-reps": o = o with { WarmReps = Count(v, a, ref error) }; break;
-                    case "--ilc-reps": o = o with { IlcReps = Count(v, a, ref error) }; break;
-                    case "--build-reps": o = o with { BuildReps = Count(v, a, ref error) }; break;
-                    case "--programs": o = o with { Programs = v.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) }; break;
-                    case "--ilc": o = o with { Ilc = v }; break;
-                    default: error = $"unknown option {a}"; return null;
-                }
-                if (error is not null) return null;
+                status = result.Invoke(new InvocationConfiguration { Output = output, Error = errors });
+                if (result.Errors.Count > 0) status = 2;
+                return null;
             }
-            return o;
+            return new BenchOptions(
+                result.GetValue(line.Repo),
+                result.GetRequiredValue(line.Configuration),
+                result.GetValue(line.Output) ?? "",
+                result.GetValue(line.ColdReps),
+                result.GetValue(line.WarmReps),
+                result.GetValue(line.IlcReps),
+                result.GetValue(line.BuildReps),
+                result.GetValue(line.Programs) is string programs ? programs.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) : null,
+                result.GetValue(line.SkipIlc),
+                result.GetValue(line.SkipBuild),
+                result.GetValue(line.SkipKernel),
+                result.GetValue(line.Ilc));
         }
 
-        private static int Count(string text, string option, ref string? error)
+        /// <summary>The options (System.CommandLine: generated help, suggestions for misspelt options).</summary>
+        private sealed class BenchCommandLine
         {
-            if (int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int n) && n > 0) return n;
-            error = $"{option} takes a positive number, not '{text}'";
-            return 1;
+            public BenchCommandLine()
+            {
+                foreach (Option<int> count in new[] { ColdReps, WarmReps, IlcReps, BuildReps })
+                    count.Validators.Add(r => Positive(r, count.Name));
+                Root = new RootCommand(
+                    "Install time of every program of the system policy and of the system image. Build the tree first (dotnet build " +
+                    "Kernel/Sing.Kernel.csproj) and this benchmark in the same configuration, so the in-process (warm) runs execute " +
+                    "the same installer code as the sing-install processes.")
+                {
+                    Repo, Configuration, Output, ColdReps, WarmReps, IlcReps, BuildReps, Programs, SkipIlc, SkipBuild, SkipKernel, Ilc,
+                };
+            }
+
+            public RootCommand Root { get; }
+            public Option<string?> Repo { get; } = new("--repo") { Description = "repository root (default: the one this benchmark was built in)", HelpName = "DIR" };
+            public Option<string> Configuration { get; } = new("--configuration") { Description = "configuration the programs were built in", DefaultValueFactory = _ => "Debug", HelpName = "C" };
+            public Option<string?> Output { get; } = new("--out") { Description = "report directory (default REPO/artifacts/bench)", HelpName = "DIR" };
+            public Option<int> ColdReps { get; } = new("--cold-reps") { Description = "fresh sing-install processes per program and for compose", DefaultValueFactory = _ => 3, HelpName = "N" };
+            public Option<int> WarmReps { get; } = new("--warm-reps") { Description = "in-process verify/compose calls after one warm-up", DefaultValueFactory = _ => 20, HelpName = "N" };
+            public Option<int> IlcReps { get; } = new("--ilc-reps") { Description = "ILC runs per program, kernel and ISO", DefaultValueFactory = _ => 1, HelpName = "N" };
+            public Option<int> BuildReps { get; } = new("--build-reps") { Description = "no-op dotnet builds per project", DefaultValueFactory = _ => 1, HelpName = "N" };
+            public Option<string?> Programs { get; } = new("--programs") { Description = "only these programs of the policy", HelpName = "a,b" };
+            public Option<bool> SkipIlc { get; } = new("--skip-ilc") { Description = "no ILC or ISO runs" };
+            public Option<bool> SkipBuild { get; } = new("--skip-build") { Description = "no no-op dotnet builds" };
+            public Option<bool> SkipKernel { get; } = new("--skip-kernel") { Description = "no kernel ILC, ISO or kernel build" };
+            public Option<string?> Ilc { get; } = new("--ilc") { Description = "ILC executable (default: the pinned one in the NuGet cache)", HelpName = "PATH" };
+
+            private static void Positive(OptionResult result, string name)
+            {
+                if (result.Tokens.Count == 0) return;
+                string text = result.Tokens[^1].Value;
+                if (!int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int n) || n <= 0)
+                    result.AddError($"{name} takes a positive number, not '{text}'");
+            }
         }
     }
 }

@@ -13,12 +13,8 @@ namespace Sing.Bench.Installer
     {
         private static int Main(string[] args)
         {
-            BenchOptions? options = BenchOptions.Parse(args, out string? error);
-            if (options is null)
-            {
-                Console.Error.WriteLine($"sing-bench-install: {error}\n{BenchOptions.Usage}");
-                return 2;
-            }
+            BenchOptions? options = BenchOptions.Parse(args, Console.Out, Console.Error, out int status);
+            if (options is null) return status;
             DirectoryInfo scratch = Directory.CreateTempSubdirectory("sing-bench-install-");
             try
             {

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.CommandLine;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -8,15 +9,12 @@ using Sing.Installer.Diagnostics;
 
 namespace Sing.Install
 {
-    /// <summary>sing-install check | verify | compose. Exit 0 when nothing is rejected, 1 otherwise, 2 on a usage error.
+    /// <summary>sing-install check | verify | compose (<see cref="InstallCommandLine"/>). Exit 0 when nothing is rejected, 1
+    /// otherwise, 2 on a usage error.
     /// <see cref="Run"/> is the whole tool with its streams as parameters, so tests run it in process.</summary>
     public static class Program
     {
-        private const string Usage =
-            "usage:\n" +
-            "  sing-install check   --policy Manifests/system.policy.xml\n" +
-            "  sing-install verify  --policy POLICY --program NAME --assembly path/Name.dll --trusted corelib.dll;runtime.dll;... [--references dir1;dir2] [--image a.dll;b.dll]\n" +
-            "  sing-install compose --policy POLICY [--assemblies name=path.dll;... --trusted corelib.dll;...] [--references dir1;dir2] --out system.manifest";
+        private const int UsageStatus = 2;
 
         private static int Main(string[] args) => Run(args, Console.Out, Console.Error);
 
@@ -34,59 +32,59 @@ namespace Sing.Install
         {
             public int Run(string[] args)
             {
-                CommandLine? line = CommandLine.Parse(args, out string? error);
-                if (line is null) return UsageError(error!);
-                string? policy = line.Option("policy");
-                if (policy is null) return UsageError("--policy is required");
-                var bag = new DiagnosticBag();
-                switch (line.Verb)
+                var line = new InstallCommandLine();
+                ParseResult result = line.Parse(args);
+                // Help, and usage errors with their suggestions, are System.CommandLine's own output.
+                if (result.Action is not null)
                 {
-                    case "check":
-                        if (Unknown(line, "policy")) return 2;
-                        InstallerPipeline.Check(policy, bag);
-                        return Report(bag, $"check: {policy} is valid");
-                    case "verify":
-                    {
-                        if (Unknown(line, "policy", "program", "assembly", "references", "trusted", "image")) return 2;
-                        string? program = line.Option("program"), assembly = line.Option("assembly");
-                        if (program is null || assembly is null) return UsageError("verify needs --program and --assembly");
-                        InstallerPipeline.Verify(policy, program, assembly, CommandLine.List(line.Option("references")), CommandLine.List(line.Option("trusted")),
-                            CommandLine.List(line.Option("image")), bag);
-                        return Report(bag, $"verify: {program} ({assembly}) passes");
-                    }
-                    case "compose":
-                    {
-                        if (Unknown(line, "policy", "assemblies", "references", "trusted", "out")) return 2;
-                        string? output = line.Option("out");
-                        if (output is null) return UsageError("compose needs --out");
-                        Dictionary<string, string>? assemblies = null;
-                        if (line.Option("assemblies") is string list)
-                        {
-                            assemblies = new Dictionary<string, string>(StringComparer.Ordinal);
-                            foreach (string item in CommandLine.List(list))
-                            {
-                                int eq = item.IndexOf('=');
-                                if (eq <= 0) return UsageError($"--assemblies entry '{item}' is not name=path.dll");
-                                assemblies[item[..eq]] = item[(eq + 1)..];
-                            }
-                        }
-                        string? text = InstallerPipeline.Compose(policy, assemblies, CommandLine.List(line.Option("references")), CommandLine.List(line.Option("trusted")), bag);
-                        // A rejected system must not leave an older manifest behind for the image build to pick up.
-                        if (text is null)
-                        {
-                            if (File.Exists(output)) File.Delete(output);
-                        }
-                        else
-                        {
-                            string? dir = Path.GetDirectoryName(Path.GetFullPath(output));
-                            if (dir is not null) Directory.CreateDirectory(dir);
-                            File.WriteAllText(output, text, new UTF8Encoding(false));
-                        }
-                        return Report(bag, $"compose: wrote {output}");
-                    }
-                    default:
-                        return UsageError($"unknown command '{line.Verb}'");
+                    int status = result.Invoke(new InvocationConfiguration { Output = output, Error = errors });
+                    return result.Errors.Count > 0 || args.Length == 0 ? UsageStatus : status;
                 }
+                var bag = new DiagnosticBag();
+                Command verb = result.CommandResult.Command;
+                string policy = result.GetRequiredValue(line.Policy);
+                if (verb == line.Check)
+                {
+                    InstallerPipeline.Check(policy, bag);
+                    return Report(bag, $"check: {policy} is valid");
+                }
+                if (verb == line.Verify)
+                {
+                    string program = result.GetRequiredValue(line.Program), assembly = result.GetRequiredValue(line.Assembly);
+                    InstallerPipeline.Verify(policy, program, assembly, ItemList.Split(result.GetValue(line.References)), ItemList.Split(result.GetValue(line.Trusted)),
+                        ItemList.Split(result.GetValue(line.Image)), bag);
+                    return Report(bag, $"verify: {program} ({assembly}) passes");
+                }
+                return Compose(line, result, policy, bag);
+            }
+
+            private int Compose(InstallCommandLine line, ParseResult result, string policy, DiagnosticBag bag)
+            {
+                string output = result.GetRequiredValue(line.Out);
+                Dictionary<string, string>? assemblies = null;
+                if (result.GetValue(line.Assemblies) is string list)
+                {
+                    assemblies = new Dictionary<string, string>(StringComparer.Ordinal);
+                    foreach (string item in ItemList.Split(list))
+                    {
+                        int eq = item.IndexOf('=');
+                        if (eq <= 0) return UsageError($"--assemblies entry '{item}' is not name=path.dll");
+                        assemblies[item[..eq]] = item[(eq + 1)..];
+                    }
+                }
+                string? text = InstallerPipeline.Compose(policy, assemblies, ItemList.Split(result.GetValue(line.References)), ItemList.Split(result.GetValue(line.Trusted)), bag);
+                // A rejected system must not leave an older manifest behind for the image build to pick up.
+                if (text is null)
+                {
+                    if (File.Exists(output)) File.Delete(output);
+                }
+                else
+                {
+                    string? dir = Path.GetDirectoryName(Path.GetFullPath(output));
+                    if (dir is not null) Directory.CreateDirectory(dir);
+                    File.WriteAllText(output, text, new UTF8Encoding(false));
+                }
+                return Report(bag, $"compose: wrote {output}");
             }
 
             private int Report(DiagnosticBag bag, string success)
@@ -102,19 +100,10 @@ namespace Sing.Install
                 return 0;
             }
 
-            private bool Unknown(CommandLine line, params string[] known)
-            {
-                var unknown = line.Unknown(known).ToList();
-                if (unknown.Count == 0) return false;
-                UsageError($"unknown option --{unknown[0]}");
-                return true;
-            }
-
             private int UsageError(string message)
             {
-                errors.WriteLine($"sing-install: {message}");
-                errors.WriteLine(Usage);
-                return 2;
+                errors.WriteLine($"sing-install: {message} (sing-install --help lists the verbs and options)");
+                return UsageStatus;
             }
         }
     }

@@ -1,112 +1,124 @@
-using System.Buffers.Binary;
-using System.IO.Compression;
-using System.Text;
 using Xunit;
 
 namespace Sing.Build.Tests;
 
 public class ChartTests
 {
-    private static BarChart Sample() => new("TITLE", "subtitle", ["PageAlloc", "ThreadYield"], ["", "(Sing: n/a)"],
-    [
-        new BarSeries("a", new Rgb(255, 0, 0), [10, 1000]),
-        new BarSeries("b", new Rgb(0, 0, 255), [double.NaN, 100_000]),
-    ]);
-
-    [Fact]
-    public void PngHasSignatureHeaderValidCrcsAndDecodableRows()
+    [Theory]
+    [InlineData("ABICall", "syscalls-threads")]
+    [InlineData("PageAlloc", "syscalls-threads")]
+    [InlineData("ThreadYield", "syscalls-threads")]
+    [InlineData("Kernel.CreateThread", "syscalls-threads")]
+    [InlineData("CreateChannel", "processes-channels")]
+    [InlineData("NameBind", "processes-channels")]
+    [InlineData("CreateProc", "processes-channels")]
+    [InlineData("SR-1K", "message-sizes")]
+    [InlineData("PSR-32K", "message-sizes")]
+    [InlineData("PSR-1-Contract", "message-sizes")]
+    [InlineData("WebFiles", "macro")]
+    [InlineData("BartokStandIn", "macro")]
+    public void EachRowGoesToItsFigure(string row, string figure)
     {
-        var canvas = new RasterCanvas(7, 3, Rgb.White);
-        canvas.SetPixel(2, 1, new Rgb(1, 2, 3));
-        byte[] png = PngEncoder.Encode(canvas);
-
-        Assert.Equal(PngEncoder.Signature, png[..8]);
-        var chunks = Chunks(png);
-        Assert.Equal(["IHDR", "IDAT", "IEND"], chunks.Select(c => c.Type));
-        var ihdr = chunks[0].Data;
-        Assert.Equal(7, BinaryPrimitives.ReadInt32BigEndian(ihdr));
-        Assert.Equal(3, BinaryPrimitives.ReadInt32BigEndian(ihdr.AsSpan(4)));
-        Assert.Equal(8, ihdr[8]);
-        Assert.Equal(2, ihdr[9]);
-
-        using var inflated = new MemoryStream();
-        using (var zlib = new ZLibStream(new MemoryStream(chunks[1].Data), CompressionMode.Decompress)) zlib.CopyTo(inflated);
-        byte[] raw = inflated.ToArray();
-        Assert.Equal(3 * (1 + 7 * 3), raw.Length);
-        int pixel = 1 * (1 + 7 * 3) + 1 + 2 * 3;
-        Assert.Equal([1, 2, 3], raw[pixel..(pixel + 3)]);
+        Assert.Equal(figure, FigureGroups.Of(row).Key);
     }
 
     [Fact]
-    public void Crc32MatchesTheKnownCheckValue()
+    public void FiguresFollowReportOrderAndHoldEveryDrawableRowOnce()
     {
-        Assert.Equal(0xCBF43926u, Crc32.Compute(Encoding.ASCII.GetBytes("123456789")));
+        var rows = SampleResults.Rows();
+        var figures = ComparisonFigures.Build(rows);
+        Assert.Equal(["syscalls-threads", "processes-channels", "message-sizes"], figures.Select(f => f.Group.Key));
+        Assert.Equal(rows.Select(r => r.Row).Order(), figures.SelectMany(f => f.Rows).Select(r => r.Row).Order());
+        Assert.Equal(["ABICall", "PageAlloc", "CreateThread", "ThreadYield", "Kernel.PageAlloc", "Kernel.CreateThread", "Kernel.ThreadYield"],
+            figures[0].Rows.Select(r => r.Row));
+        Assert.Equal(["CreateChannel", "NameBind", "CreateProc"], figures[1].Rows.Select(r => r.Row));
     }
 
     [Fact]
-    public void LogAxisSpansTheDecadesOfTheData()
+    public void RowsWithNothingMeasuredAreLeftOutAndEmptyFiguresDropped()
     {
-        var chart = Sample();
-        Assert.Equal(1, chart.LowDecade);
-        Assert.Equal(5, chart.HighDecade);
-        Assert.True(chart.Y(10) > chart.Y(1000));
-        Assert.Equal(chart.Y(1000) - chart.Y(100_000), chart.Y(10) - chart.Y(1000));
+        var empty = new ComparisonRow("NameBind", "not implemented", new ModeFigures(double.NaN, double.NaN), new ModeFigures(double.NaN, double.NaN),
+            null, null, double.NaN, []);
+        var yield = SampleResults.Rows().Single(r => r.Row == "ThreadYield");
+        var figures = ComparisonFigures.Build([empty, yield]);
+        Assert.Equal(["syscalls-threads"], figures.Select(f => f.Group.Key));
     }
 
     [Fact]
-    public void BarsAreDrawnInTheirSeriesColour()
+    public void RatiosAreSingularityOverLinuxAndThePapersSipPhysOverLinux()
     {
-        var chart = Sample();
-        var canvas = new RasterCanvas(chart.Width, chart.Height, Rgb.White);
-        chart.Draw(canvas);
-        int red = 0, blue = 0;
-        for (int y = 0; y < canvas.Height; y++)
-            for (int x = 0; x < canvas.Width; x++)
-            {
-                if (canvas[x, y] == new Rgb(255, 0, 0)) red++;
-                if (canvas[x, y] == new Rgb(0, 0, 255)) blue++;
-            }
-        Assert.True(red > 100, "the red bars and legend box are on the canvas");
-        Assert.True(blue > 100, "the blue bar and legend box are on the canvas");
+        var figure = ComparisonFigures.Build(SampleResults.Rows())[0];
+        var abi = figure.Ratios.Single(r => r.Row == "ABICall");
+        Assert.Equal(26.0 / 322, abi.Icount, 9);
+        Assert.Equal(170.0 / 1114, abi.Tcg, 9);
+        Assert.Equal(80.0 / 437, abi.Paper, 9); // Bench/reference.csv: ABICall 80 (SIP-Phys), 437 (Linux)
+        var pageAlloc = figure.Ratios.Single(r => r.Row == "PageAlloc");
+        Assert.True(double.IsNaN(pageAlloc.Paper), "the paper gives no Linux PageAlloc figure");
+        var kernelRow = figure.Ratios.Single(r => r.Row == "Kernel.ThreadYield");
+        Assert.True(double.IsNaN(kernelRow.Icount) && double.IsNaN(kernelRow.Tcg), "kernel rows have no Linux counterpart");
+        Assert.True(figure.HasRatios);
     }
 
     [Fact]
-    public void SvgIsOneDocumentWithEscapedText()
+    public void LogScaleKeepsOneInsideForRatiosAndSpansTheDecadesOfCycles()
     {
-        string svg = ComparisonChart.Svg(new BarChart("a < b", "", ["x"], [""], [new BarSeries("s", Rgb.Black, [5])]));
-        Assert.StartsWith("<svg ", svg, StringComparison.Ordinal);
-        Assert.EndsWith("</svg>\n", svg, StringComparison.Ordinal);
-        Assert.Contains("a &lt; b", svg, StringComparison.Ordinal);
+        Assert.Equal(new LogScale(-1, 1), LogScale.Spanning([0.5, 2], aroundOne: true));
+        Assert.Equal(new LogScale(-2, 2), LogScale.Spanning([0.03, 12, double.NaN], aroundOne: true));
+        Assert.Equal(new LogScale(2, 7), LogScale.Spanning([187, 2_400_000], aroundOne: false));
+        Assert.Equal("1x", LogScale.RatioLabel(0));
+        Assert.Equal("0.01x", LogScale.RatioLabel(-2));
+        Assert.Equal("10K", LogScale.CyclesLabel(4));
+        Assert.Equal("1/12", LogScale.RatioText(26.0 / 322));
+        Assert.Equal("1/392", LogScale.RatioText(561.0 / 219_683));
+        Assert.Equal("1/2.5", LogScale.RatioText(0.4));
+        Assert.Equal("3.8x", LogScale.RatioText(3.8));
+        Assert.Equal("1.03x", LogScale.RatioText(1.03));
+        Assert.Equal("23x", LogScale.RatioText(23.04));
     }
 
     [Fact]
-    public void EveryCharacterOfTheLabelsHasAGlyph()
+    public void EveryComparisonChartIsAPngOfTheStatedSize()
     {
-        foreach (char c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.,()/:=+_%")
+        string dir = ChartDirectory();
+        foreach (var figure in ComparisonFigures.Build(SampleResults.Rows()))
         {
-            bool any = false;
-            for (int y = 0; y < PixelFont.GlyphHeight; y++)
-                for (int x = 0; x < PixelFont.GlyphWidth; x++)
-                    any |= PixelFont.IsInk(c, x, y);
-            Assert.True(any, $"'{c}' has ink");
+            byte[] png = ComparisonChart.Png(figure, "quick run of 2026-11-22 (Bench/README.md)");
+            File.WriteAllBytes(Path.Combine(dir, figure.Group.FileName), png);
+            Assert.Equal((ChartStyle.Width, ChartImage.HeightOf(figure.HasRatios ? 2 : 1)), PngFile.Check(png));
         }
-        Assert.Equal(PixelFont.IsInk('a', 0, 3), PixelFont.IsInk('A', 0, 3));
     }
 
-    private static List<(string Type, byte[] Data)> Chunks(byte[] png)
+    [Fact]
+    public void TheRuntimeChartIsAPngOfTheStatedSize()
     {
-        var chunks = new List<(string, byte[])>();
-        int at = 8;
-        while (at < png.Length)
-        {
-            int length = BinaryPrimitives.ReadInt32BigEndian(png.AsSpan(at));
-            byte[] type = png[(at + 4)..(at + 8)];
-            byte[] data = png[(at + 8)..(at + 8 + length)];
-            uint crc = BinaryPrimitives.ReadUInt32BigEndian(png.AsSpan(at + 8 + length));
-            Assert.Equal(Crc32.Compute(type, data), crc);
-            chunks.Add((Encoding.ASCII.GetString(type), data));
-            at += 12 + length;
-        }
-        return chunks;
+        byte[] png = RuntimeChart.Png(SampleResults.Runtime(), "quick run of 2026-11-22 (Bench/README.md)");
+        File.WriteAllBytes(Path.Combine(ChartDirectory(), FigureGroups.Runtime.FileName), png);
+        Assert.Equal((ChartStyle.Width, ChartImage.HeightOf(1)), PngFile.Check(png));
+    }
+
+    [Fact]
+    public void RuntimeRowsAreTheRuntimeSuitesMediansWithNanoseconds()
+    {
+        var boot = SingBenchLines.Parse(SampleOutputs.Kernel);
+        var rows = RuntimeReport.Rows([boot], [boot]);
+        var alloc = Assert.Single(rows);
+        Assert.Equal("AllocSmallObject", alloc.Name);
+        Assert.Equal(553, alloc.Icount);
+        Assert.Equal(553 / 999839520.0 * 1e9, alloc.TcgNs, 6);
+    }
+
+    [Fact]
+    public void APanelRefusesSeriesOfTheWrongLength()
+    {
+        var spec = new BarPanelSpec("t", "x", "y", ["a", "b"], [new BarSeries("s", ChartStyle.SingularityIcount, [1])], [], IsRatio: false, LabelBars: false);
+        Assert.Throws<ArgumentException>(() => BarPanel.Create(spec));
+    }
+
+    /// <summary>Where the tests leave the charts they draw, to be looked at.</summary>
+    private static string ChartDirectory()
+    {
+        string dir = Path.Combine(Path.GetTempPath(), "sing-build-chart-tests");
+        Directory.CreateDirectory(dir);
+        return dir;
     }
 }

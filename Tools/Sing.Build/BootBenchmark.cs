@@ -12,7 +12,7 @@ internal static partial class BootBenchmark
 {
     private sealed record Sample(string Mode, double PowerOnMs, double KernelMs, double TscMHz, double WallMs);
 
-    public static async Task<int> RunAsync(Options options)
+    public static async Task<int> RunAsync(Options options, IWorkProgress progress)
     {
         var samples = new List<Sample>();
         foreach (bool icount in new[] { true, false })
@@ -21,27 +21,29 @@ internal static partial class BootBenchmark
             if (options.Accelerator == QemuAccelerator.Kvm) mode = icount ? "KVM -icount" : "KVM";
             for (int i = 0; i < options.BenchBoots; i++)
             {
+                progress.Begin($"boot time, {mode}, boot {i + 1}/{options.BenchBoots}");
                 var qemu = options.ToQemu() with { InstructionCounting = icount, KernelOptions = "exit", Timeout = TimeSpan.FromMinutes(2) };
                 var result = await QemuRunner.RunAsync(qemu);
                 var boot = BootLine().Match(result.Serial);
                 var tsc = TscLine().Match(result.Serial);
                 if (result.Status != KernelExitStatus.Success || !boot.Success || !tsc.Success)
                 {
-                    Console.Error.WriteLine($"bench: boot {i + 1} in {mode} failed.\n{result.Describe()}");
+                    progress.Log($"bench: boot {i + 1} in {mode} failed.\n{result.Describe()}");
                     return 1;
                 }
                 var sample = new Sample(mode, Number(boot, 1), Number(boot, 2), Number(tsc, 1), result.Elapsed.TotalMilliseconds);
                 samples.Add(sample);
-                Console.WriteLine($"  {mode}: banner at {sample.PowerOnMs} ms after power-on ({sample.KernelMs} ms in the kernel), QEMU wall {sample.WallMs:F0} ms");
+                progress.Complete(BenchVerb.BootTimeWeight);
+                progress.Log($"  {mode}: banner at {sample.PowerOnMs} ms after power-on ({sample.KernelMs} ms in the kernel), QEMU wall {sample.WallMs:F0} ms");
             }
         }
-        WriteReport(samples, options);
+        WriteReport(samples, options, progress);
         return 0;
     }
 
     private static double Number(Match m, int group) => double.Parse(m.Groups[group].Value, CultureInfo.InvariantCulture);
 
-    private static void WriteReport(List<Sample> samples, Options options)
+    private static void WriteReport(List<Sample> samples, Options options, IWorkProgress progress)
     {
         string dir = Path.Combine(Cli.Root, "artifacts", "bench");
         Directory.CreateDirectory(dir);
@@ -62,9 +64,9 @@ internal static partial class BootBenchmark
             md.AppendLine(CultureInfo.InvariantCulture,
                 $"| {group.Key} | {Statistics.Median(group.Select(s => s.PowerOnMs))} | {Statistics.Median(group.Select(s => s.KernelMs))} | {Statistics.Median(group.Select(s => s.TscMHz)):F1} | {Statistics.Median(group.Select(s => s.WallMs)):F0} |");
         File.WriteAllText(Path.Combine(dir, "boot.md"), md.ToString());
-        Console.WriteLine();
-        Console.WriteLine(md.ToString());
-        Console.WriteLine($"report: {Path.Combine(dir, "boot.md")} and boot.csv");
+        progress.Log("");
+        progress.Log(md.ToString());
+        progress.Log($"report: {Path.Combine(dir, "boot.md")} and boot.csv");
     }
 
     private static string QemuVersion()

@@ -52,9 +52,11 @@ internal static class ComparisonReport
         return md.ToString();
     }
 
+    /// <param name="figures">the chart files written beside the report, shown under the table in this order</param>
     public static string Markdown(IReadOnlyList<ComparisonRow> rows, IReadOnlyList<LinuxContextRow> linuxContext, BenchEnvironment environment,
-        IReadOnlyList<string> wallTimes)
+        IReadOnlyList<string> wallTimes, IReadOnlyList<FigureGroup> figures)
     {
+        ArgumentNullException.ThrowIfNull(figures);
         ArgumentNullException.ThrowIfNull(rows);
         ArgumentNullException.ThrowIfNull(linuxContext);
         ArgumentNullException.ThrowIfNull(environment);
@@ -73,8 +75,11 @@ internal static class ComparisonReport
         md.AppendLine("- **switches/op** = the kernel's context switches per timed iteration (ThreadYield: one iteration is two yields).");
         md.AppendLine();
         md.AppendLine(MarkdownTable(rows));
-        md.AppendLine("![chart](report.png)");
-        md.AppendLine();
+        foreach (var figure in figures)
+        {
+            md.AppendLine(CultureInfo.InvariantCulture, $"![{figure.Title}]({figure.FileName})");
+            md.AppendLine();
+        }
         var targets = IssueTargets.Judge(rows, linuxContext);
         if (targets.Count > 0)
         {

@@ -6,24 +6,26 @@ namespace Sing.Build;
 
 /// <summary>`bench`, after the boot-time rows: for each mode (TCG with -icount, plain TCG) boots the kernel's bench
 /// mode (runtime and SingBench rows) and the Linux guest several times, alternating the two so that host load hits
-/// both alike, and writes artifacts/bench/report.md, .csv, .svg and .png (plus runtime.md/.csv and the serial logs).</summary>
+/// both alike, and writes artifacts/bench/report.md and .csv with one chart-*.png per figure (plus runtime.md/.csv/chart-runtime.png and the serial logs).</summary>
 internal static class SingBenchHarness
 {
     public static string Directory => Path.Combine(Cli.Root, "artifacts", "bench");
 
-    public static async Task<int> RunAsync(Options options)
+    public static async Task<int> RunAsync(Options options, IWorkProgress progress)
     {
         ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(progress);
         if (options.Accelerator == QemuAccelerator.Kvm)
         {
-            Console.Error.WriteLine("bench: the side-by-side report compares TCG modes; boot Bench/Linux/run.sh --accel kvm and the kernel with --accel kvm by hand on a host with real virtualization.");
+            progress.Log("bench: the side-by-side report compares TCG modes; boot Bench/Linux/run.sh --accel kvm and the kernel with --accel kvm by hand on a host with real virtualization.");
             return 2;
         }
         int boots = options.BenchBoots;
         System.IO.Directory.CreateDirectory(Path.Combine(Directory, "logs"));
         var total = Stopwatch.StartNew();
-        Console.WriteLine("building the Linux baseline guest (Bench/Linux/build.sh)...");
+        progress.Begin("building the Linux baseline guest (Bench/Linux/build.sh)");
         await LinuxBaseline.BuildAsync();
+        progress.Complete(BenchVerb.LinuxBuildWeight);
 
         var wallTimes = new List<string>();
         var runs = new Dictionary<bool, ModeRuns>();
@@ -36,15 +38,17 @@ internal static class SingBenchHarness
             var linuxWall = new List<double>();
             for (int i = 1; i <= boots; i++)
             {
-                Console.WriteLine($"  {mode} {i}/{boots}: Singularity (bench=all{(options.Quick ? " bench.quick" : "")})...");
+                progress.Begin($"{mode} {i}/{boots}: Singularity (bench=all{(options.Quick ? " bench.quick" : "")})");
                 var k = await KernelBenchmarks.RunAsync(options, "all", icount, options.Quick, Path.Combine(Directory, "logs", $"singularity-{mode}-{i}.log"));
                 kernel.Add(k.Output);
                 kernelWall.Add(k.Wall.TotalSeconds);
-                Console.WriteLine($"  {mode} {i}/{boots}: Linux (run.sh{(icount ? " --icount" : "")}{(options.Quick ? " --quick" : "")})...");
+                progress.Complete(BenchVerb.SingularityBootWeight);
+                progress.Begin($"{mode} {i}/{boots}: Linux (run.sh{(icount ? " --icount" : "")}{(options.Quick ? " --quick" : "")})");
                 var l = await LinuxBaseline.RunAsync(icount, options.Quick, options.MemoryMiB, "max", "q35", Path.Combine(Directory, "logs", $"linux-{mode}-{i}.log"));
                 linux.Add(l.Output);
                 linuxWall.Add(l.WallSeconds);
-                Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"    wall: Singularity {k.Wall.TotalSeconds:F1} s, Linux {l.WallSeconds:F1} s"));
+                progress.Complete(BenchVerb.LinuxBootWeight);
+                progress.Log(string.Create(CultureInfo.InvariantCulture, $"    wall: Singularity {k.Wall.TotalSeconds:F1} s, Linux {l.WallSeconds:F1} s"));
             }
             runs[icount] = new ModeRuns(kernel, linux);
             wallTimes.Add(string.Create(CultureInfo.InvariantCulture,
@@ -56,23 +60,31 @@ internal static class SingBenchHarness
         var context = ComparisonTable.LinuxContext(runs[true], runs[false]);
         string? linuxKernel = runs[true].Linux.Concat(runs[false].Linux).Select(l => l.Kernel).FirstOrDefault(k => k != null);
         var environment = BenchEnvironment.Capture(options.MemoryMiB, options.Quick, boots, boots, linuxKernel);
-        Write(rows, context, environment, wallTimes);
-        RuntimeReport.Write(Directory, runs[true].Kernel, runs[false].Kernel);
+        string subtitle = ChartSubtitle(environment);
+        Write(rows, context, environment, wallTimes, subtitle, progress);
+        RuntimeReport.Write(Directory, runs[true].Kernel, runs[false].Kernel, subtitle, progress);
         return 0;
     }
 
-    private static void Write(IReadOnlyList<ComparisonRow> rows, IReadOnlyList<LinuxContextRow> context, BenchEnvironment environment, IReadOnlyList<string> wallTimes)
+    private static void Write(IReadOnlyList<ComparisonRow> rows, IReadOnlyList<LinuxContextRow> context, BenchEnvironment environment, IReadOnlyList<string> wallTimes,
+        string subtitle, IWorkProgress progress)
     {
         File.WriteAllText(Path.Combine(Directory, "report.csv"), ComparisonReport.Csv(rows));
-        string md = ComparisonReport.Markdown(rows, context, environment, wallTimes);
+        var figures = ComparisonFigures.Build(rows);
+        foreach (var figure in figures)
+            File.WriteAllBytes(Path.Combine(Directory, figure.Group.FileName), ComparisonChart.Png(figure, subtitle));
+        string md = ComparisonReport.Markdown(rows, context, environment, wallTimes, figures.Select(f => f.Group).ToList());
         File.WriteAllText(Path.Combine(Directory, "report.md"), md);
-        string subtitle = string.Create(CultureInfo.InvariantCulture,
-            $"QEMU {environment.QemuVersion}, -cpu {environment.GuestCpuModel}, {environment.MemoryMiB} MiB, {(environment.Quick ? "quick" : "full")}, {environment.Date:yyyy-MM-dd}. Medians of {environment.KernelBoots} boots per mode.");
-        var chart = ComparisonChart.Build(rows, subtitle);
-        File.WriteAllBytes(Path.Combine(Directory, "report.png"), ComparisonChart.Png(chart));
-        File.WriteAllText(Path.Combine(Directory, "report.svg"), ComparisonChart.Svg(chart));
-        Console.WriteLine();
-        Console.WriteLine(md);
-        Console.WriteLine($"report: {Path.Combine(Directory, "report.md")} (.csv, .png, .svg); serial logs in {Path.Combine(Directory, "logs")}");
+        progress.Log("");
+        progress.Log(md);
+        progress.Log($"report: {Path.Combine(Directory, "report.md")} (.csv, chart-*.png); serial logs in {Path.Combine(Directory, "logs")}");
+    }
+
+    /// <summary>The line under each chart's title: what was measured where, so a chart shown alone still says it.</summary>
+    public static string ChartSubtitle(BenchEnvironment environment)
+    {
+        ArgumentNullException.ThrowIfNull(environment);
+        return string.Create(CultureInfo.InvariantCulture,
+            $"QEMU {environment.QemuVersion.Split(' ')[0]}, {(environment.Quick ? "quick" : "full")} size, {environment.Date:yyyy-MM-dd}, medians of {environment.KernelBoots} boots per mode");
     }
 }

@@ -15,14 +15,20 @@ internal static class Soak
         string kernelOptions = $"test=isolation.* fuzz.calls={calls} fuzz.seeds=5 kills={kills}";
         if (!string.IsNullOrEmpty(options.KernelOptions)) kernelOptions += " " + options.KernelOptions;
         var qemu = options.ToQemu() with { KernelOptions = kernelOptions, SerialLogPath = log, Timeout = TimeSpan.FromMinutes(options.Quick ? 10 : 60) };
-        Console.WriteLine($"soak: {5 * calls:N0} ABI fuzz calls and {kills:N0} kills of each workload kind ({kernelOptions}); serial log {log}");
-        QemuResult result = await QemuRunner.RunAsync(qemu);
-        foreach (string line in result.Lines)
-            if (line.StartsWith("KTEST PASS", StringComparison.Ordinal) || line.StartsWith("KTEST FAIL", StringComparison.Ordinal)
-                || line.StartsWith("abi fuzz:", StringComparison.Ordinal) || line.Contains("check failed", StringComparison.Ordinal)
-                || line.StartsWith("KTEST-SUMMARY", StringComparison.Ordinal))
-                Console.WriteLine(line.TrimEnd());
-        Console.WriteLine($"soak: QEMU ended with {result.Status} after {result.Elapsed.TotalSeconds:F0} s");
-        return result.Status == KernelExitStatus.Success ? 0 : 1;
+        // One boot: the display shows that it runs and for how long; its count moves when QEMU ends.
+        return await ProgressDisplay.RunAsync(WorkPlan.Even("soak", 1), async progress =>
+        {
+            progress.Log($"soak: {5 * calls:N0} ABI fuzz calls and {kills:N0} kills of each workload kind ({kernelOptions}); serial log {log}");
+            progress.Begin($"one headless boot, at most {qemu.Timeout.TotalMinutes:0} min");
+            QemuResult result = await QemuRunner.RunAsync(qemu);
+            progress.Complete();
+            foreach (string line in result.Lines)
+                if (line.StartsWith("KTEST PASS", StringComparison.Ordinal) || line.StartsWith("KTEST FAIL", StringComparison.Ordinal)
+                    || line.StartsWith("abi fuzz:", StringComparison.Ordinal) || line.Contains("check failed", StringComparison.Ordinal)
+                    || line.StartsWith("KTEST-SUMMARY", StringComparison.Ordinal))
+                    progress.Log(line.TrimEnd());
+            progress.Log($"soak: QEMU ended with {result.Status} after {result.Elapsed.TotalSeconds:F0} s");
+            return result.Status == KernelExitStatus.Success ? 0 : 1;
+        });
     }
 }

@@ -1,0 +1,46 @@
+using System.CommandLine;
+
+namespace Sing.Install
+{
+    /// <summary>sing-install's verbs and options (System.CommandLine): generated help, errors that name the bad token
+    /// and suggest the nearest verb or option. The spellings are the ones Build/SipProgram.targets,
+    /// Kernel/Sing.Kernel.csproj and Bench/Installer pass; list values are MSBuild item lists ("a;b;c").</summary>
+    internal sealed class InstallCommandLine
+    {
+        public InstallCommandLine()
+        {
+            Check = new Command("check", "check the system policy against its schema and rules") { Policy };
+            Verify = new Command("verify",
+                "verify one program: its manifest, its IL (type safety, no unsafe code outside the trusted set) and its use of contracts")
+            {
+                Policy, Program, Assembly, Trusted, References, Image,
+            };
+            Compose = new Command("compose",
+                "compose the system manifest from the policy and every program's manifest; a rejected system leaves no manifest")
+            {
+                Policy, Assemblies, Trusted, References, Out,
+            };
+            Root = new RootCommand("sing-install: the installer's checks, run by the build for every program and for the system image")
+            {
+                Check, Verify, Compose,
+            };
+        }
+
+        public Option<string> Policy { get; } = new("--policy") { Description = "the system policy (Manifests/system.policy.xml)", Required = true, HelpName = "POLICY" };
+        public Option<string> Program { get; } = new("--program") { Description = "the program's name in the policy", Required = true, HelpName = "NAME" };
+        public Option<string> Assembly { get; } = new("--assembly") { Description = "the program's IL assembly", Required = true, HelpName = "path/Name.dll" };
+        public Option<string?> Trusted { get; } = new("--trusted") { Description = "the trusted system libraries (corelib, SIP runtime, contracts)", HelpName = "a.dll;b.dll" };
+        public Option<string?> References { get; } = new("--references") { Description = "directories to resolve references in", HelpName = "dir1;dir2" };
+        public Option<string?> Image { get; } = new("--image") { Description = "every assembly the program's image links", HelpName = "a.dll;b.dll" };
+        public Option<string?> Assemblies { get; } = new("--assemblies") { Description = "each program's IL assembly, checked again at compose", HelpName = "name=path.dll;..." };
+        public Option<string> Out { get; } = new("--out") { Description = "where to write the system manifest", Required = true, HelpName = "system.manifest" };
+
+        public RootCommand Root { get; }
+        public Command Check { get; }
+        public Command Verify { get; }
+        public Command Compose { get; }
+
+        /// <summary>Parses as the build passes arguments: no response files (an argument starting with '@' is a path).</summary>
+        public ParseResult Parse(string[] args) => Root.Parse(args, new ParserConfiguration { ResponseFileTokenReplacer = null });
+    }
+}

@@ -1,0 +1,29 @@
+namespace Sing.Build;
+
+/// <summary>`bench`: boot time, then the SingBench harness, under one progress display.</summary>
+internal static class BenchVerb
+{
+    // Expected time of each kind of step in units of about five seconds (Bench/README.md: a boot to the banner takes
+    // a few seconds, a Singularity bench boot 5-14 s, a Linux bench boot 28-66 s, at quick size on 2 busy cores).
+    public const double BootTimeWeight = 1;
+    public const double LinuxBuildWeight = 1;
+    public const double SingularityBootWeight = 2;
+    public const double LinuxBootWeight = 9;
+
+    /// <summary>Every boot of both phases, and the Linux guest's build.</summary>
+    public static WorkPlan Plan(Options options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        int boots = options.BenchBoots;
+        int bootTime = 2 * boots, perGuest = 2 * boots;
+        return new WorkPlan("bench", bootTime + 1 + 2 * perGuest,
+            bootTime * BootTimeWeight + LinuxBuildWeight + perGuest * (SingularityBootWeight + LinuxBootWeight));
+    }
+
+    public static Task<int> RunAsync(Options options) =>
+        ProgressDisplay.RunAsync(Plan(options), async progress =>
+        {
+            int status = await BootBenchmark.RunAsync(options, progress);
+            return status != 0 ? status : await SingBenchHarness.RunAsync(options, progress);
+        });
+}

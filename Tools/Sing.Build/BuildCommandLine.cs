@@ -1,0 +1,122 @@
+using System.CommandLine;
+using System.CommandLine.Parsing;
+using System.Globalization;
+using Sing.Qemu;
+
+namespace Sing.Build;
+
+/// <summary>sing-build's verbs and options (System.CommandLine): generated help (`--help` on the tool and on every
+/// verb), errors that name the bad token and suggest the nearest verb or option. The spellings are the ones build.sh,
+/// build.ps1, CI and the READMEs use.</summary>
+internal sealed class BuildCommandLine
+{
+    public Option<string> Accel { get; } = new("--accel")
+    {
+        Description = "CPU emulation: tcg (default) or kvm (needs real hardware virtualization)",
+        DefaultValueFactory = _ => "tcg",
+        HelpName = "tcg|kvm",
+    };
+
+    public Option<bool> Icount { get; } = new("--icount")
+    {
+        Description = "deterministic instruction counting (-icount shift=0,sleep=off)",
+    };
+
+    public Option<string?> KernelOptions { get; } = new("--options")
+    {
+        Description = "extra kernel options, e.g. \"test=all\"",
+        HelpName = "\"...\"",
+    };
+
+    public Option<int> Memory { get; } = new("--memory")
+    {
+        Description = "guest memory in MiB",
+        DefaultValueFactory = _ => Options.DefaultMemoryMiB,
+        HelpName = "MiB",
+    };
+
+    public Option<int?> Repeat { get; } = new("--repeat")
+    {
+        Description = "boots per mode of each guest (default 3; 2 with --quick)",
+        HelpName = "N",
+    };
+
+    public Option<string[]> Disk { get; } = new("--disk")
+    {
+        Description = "attach a raw disk image as a SATA disk (repeatable; default: artifacts/disk.img when it exists)",
+        HelpName = "PATH",
+        AllowMultipleArgumentsPerToken = false,
+    };
+
+    public Option<bool> BenchQuick { get; } = new("--quick")
+    {
+        Description = "CI size: 1/10 of the iterations, 3 repetitions inside each boot",
+    };
+
+    public Option<bool> SoakQuick { get; } = new("--quick")
+    {
+        Description = "CI size: 100,000 ABI fuzz calls per seed and 100 kills of each workload kind",
+    };
+
+    /// <summary>The verbs sing-build runs itself; build.sh adds clean (it deletes this tool's own build output).</summary>
+    public BuildCommandLine()
+    {
+        Accel.AcceptOnlyFromAmong("tcg", "kvm");
+        Memory.Validators.Add(r => Positive(r, Memory.Name));
+        Repeat.Validators.Add(r => Positive(r, Repeat.Name));
+        Disk.Validators.Add(r =>
+        {
+            foreach (var token in r.Tokens)
+                if (!File.Exists(token.Value)) r.AddError($"{Disk.Name}: no file at {Path.GetFullPath(token.Value)}");
+        });
+        var run = new Command("run", "build, then boot the ISO in QEMU with the serial console on this terminal (quit: Ctrl-A X)")
+            { Accel, Icount, KernelOptions, Memory, Disk };
+        var debug = new Command("debug", "boot paused with a gdb server on :1234 and print the gdb command that loads kernel symbols")
+            { Accel, Icount, KernelOptions, Memory, Disk };
+        var bench = new Command("bench",
+            "boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG; report and charts in artifacts/bench/")
+            { Accel, Memory, Repeat, BenchQuick };
+        var soak = new Command("soak",
+            "the isolation tests at full size in one headless boot: 10 million ABI fuzz calls, 1,000 kills of each workload kind; log in artifacts/soak.log")
+            { Accel, Icount, KernelOptions, Memory, SoakQuick };
+        var test = new Command("test",
+            "run every test project of Singularity.sln (already built) with dotnet test; other arguments (e.g. --filter X) go to dotnet test")
+        {
+            TreatUnmatchedTokensAsErrors = false,
+        };
+        Root = new RootCommand("sing-build: boot, test and benchmark Singularity (run through ./build.sh or build.ps1)")
+        {
+            run, debug, bench, soak, test,
+        };
+    }
+
+    public RootCommand Root { get; }
+
+    public ParseResult Parse(IReadOnlyList<string> args) => Root.Parse(args);
+
+    /// <summary>The QEMU options of a parsed run, debug, bench or soak command line.</summary>
+    public Options OptionsOf(ParseResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var command = result.CommandResult.Command;
+        bool Has(Option option) => command.Options.Contains(option);
+        return new Options(
+            result.GetValue(Accel) == "kvm" ? QemuAccelerator.Kvm : QemuAccelerator.Tcg,
+            Has(Icount) && result.GetValue(Icount),
+            Has(KernelOptions) ? result.GetValue(KernelOptions) : null,
+            result.GetValue(Memory),
+            Has(Repeat) ? result.GetValue(Repeat) : null,
+            (Has(BenchQuick) && result.GetValue(BenchQuick)) || (Has(SoakQuick) && result.GetValue(SoakQuick)))
+        {
+            Disks = Has(Disk) ? (result.GetValue(Disk) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
+        };
+    }
+
+    private static void Positive(OptionResult result, string name)
+    {
+        if (result.Tokens.Count == 0) return;
+        string text = result.Tokens[^1].Value;
+        if (!int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int value) || value <= 0)
+            result.AddError($"{name} takes a positive whole number, not '{text}'");
+    }
+}

@@ -1,0 +1,37 @@
+namespace Sing.Build;
+
+/// <summary>One figure of the bench report: a group of rows drawn together, written as <see cref="FileName"/>.</summary>
+internal sealed record FigureGroup(string Key, string Title)
+{
+    public string FileName => $"chart-{Key}.png";
+}
+
+/// <summary>Which figure each row belongs to. A reader compares like with like: ABI and thread costs, process and
+/// channel set-up, message round trips by size, the managed runtime, and whole workloads.</summary>
+internal static class FigureGroups
+{
+    public static readonly FigureGroup SystemCallsAndThreads = new("syscalls-threads", "System calls and threads");
+    public static readonly FigureGroup ProcessesAndChannels = new("processes-channels", "Processes and channels");
+    public static readonly FigureGroup MessageSizes = new("message-sizes", "Message round trips by size");
+    public static readonly FigureGroup Runtime = new("runtime", "Managed runtime");
+    public static readonly FigureGroup Macro = new("macro", "Macro benchmarks");
+
+    /// <summary>The figures in report order.</summary>
+    public static readonly IReadOnlyList<FigureGroup> All = [SystemCallsAndThreads, ProcessesAndChannels, MessageSizes, Runtime, Macro];
+
+    private static readonly string[] s_processAndChannelRows = ["CreateChannel", "NameBind", "CreateProc"];
+    private static readonly string[] s_macroPrefixes = ["WebFiles", "Bartok", "Macro"];
+
+    /// <summary>The figure of a SingBench row (suite singbench or singbench-sip); runtime rows are drawn from the
+    /// runtime report, so never come here. A kernel-side row (Kernel.X) goes with X. A row no rule names is an ABI or
+    /// thread microbenchmark, the suite's default kind.</summary>
+    public static FigureGroup Of(string row)
+    {
+        ArgumentNullException.ThrowIfNull(row);
+        string name = row.StartsWith("Kernel.", StringComparison.Ordinal) ? row["Kernel.".Length..] : row;
+        if (name.StartsWith("SR-", StringComparison.Ordinal) || name.StartsWith("PSR-", StringComparison.Ordinal)) return MessageSizes;
+        if (s_processAndChannelRows.Contains(name, StringComparer.Ordinal)) return ProcessesAndChannels;
+        if (s_macroPrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal))) return Macro;
+        return SystemCallsAndThreads;
+    }
+}

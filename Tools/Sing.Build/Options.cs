@@ -1,0 +1,26 @@
+using Sing.Qemu;
+
+namespace Sing.Build;
+
+/// <summary>The options of the QEMU verbs (run, debug, bench, soak), as <see cref="BuildCommandLine"/> parsed them.</summary>
+internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCounting, string? KernelOptions, int MemoryMiB, int? Repeat, bool Quick = false)
+{
+    public const int DefaultMemoryMiB = 512;
+
+    /// <summary>Disk images given with --disk (run and debug); none given: artifacts/disk.img if it exists.</summary>
+    public IReadOnlyList<string> Disks { get; init; } = Array.Empty<string>();
+
+    public static string DefaultDiskPath => Path.Combine(Cli.Root, "artifacts", "disk.img");
+
+    /// <summary>Boots per mode for each benchmark guest.</summary>
+    public int BenchBoots => Repeat ?? (Quick ? 2 : 3);
+
+    public QemuOptions ToQemu() => new()
+    {
+        IsoPath = Cli.IsoPath,
+        Accelerator = Accelerator,
+        InstructionCounting = InstructionCounting,
+        KernelOptions = KernelOptions,
+        MemoryMiB = MemoryMiB,
+    };
+}
