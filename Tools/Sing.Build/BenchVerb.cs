@@ -21,7 +21,9 @@ internal static class BenchVerb
     }
 
     public static Task<int> RunAsync(Options options) =>
-        ProgressDisplay.RunAsync(Plan(options), async progress =>
+        options.Configs.Count > 0
+        ? ProgressDisplay.RunAsync(ConfigurationBench.Plan(options), progress => ConfigurationBench.RunAsync(options, progress))
+        : ProgressDisplay.RunAsync(Plan(options), async progress =>
         {
             int status = await BootBenchmark.RunAsync(options, progress);
             return status != 0 ? status : await SingBenchHarness.RunAsync(options, progress);

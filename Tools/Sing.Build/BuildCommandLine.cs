@@ -48,6 +48,17 @@ internal sealed class BuildCommandLine
         AllowMultipleArgumentsPerToken = false,
     };
 
+    public Option<string?> Configs { get; } = new("--configs")
+    {
+        Description = "every SingBench row in each isolation configuration instead (all, or a list such as SIP-Phys,HIP-R0-S): artifacts/bench/configs.md, .csv, .png",
+        HelpName = "all|NAME,NAME",
+    };
+
+    public Option<bool> AllConfigs { get; } = new("--all-configs")
+    {
+        Description = "test: run the whole in-kernel suite in every isolation configuration the kernel offers (CI runs SIP-Phys, SIP-Page and HIP-R0-S)",
+    };
+
     public Option<bool> BenchQuick { get; } = new("--quick")
     {
         Description = "CI size: 1/10 of the iterations, 3 repetitions inside each boot",
@@ -64,6 +75,12 @@ internal sealed class BuildCommandLine
         Accel.AcceptOnlyFromAmong("tcg", "kvm");
         Memory.Validators.Add(r => Positive(r, Memory.Name));
         Repeat.Validators.Add(r => Positive(r, Repeat.Name));
+        Configs.Validators.Add(r =>
+        {
+            if (r.Tokens.Count == 0) return;
+            try { ConfigurationBench.Parse(r.Tokens[^1].Value); }
+            catch (ArgumentException e) { r.AddError(e.Message); }
+        });
         Disk.Validators.Add(r =>
         {
             foreach (var token in r.Tokens)
@@ -75,7 +92,7 @@ internal sealed class BuildCommandLine
             { Accel, Icount, KernelOptions, Memory, Disk };
         var bench = new Command("bench",
             "boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG; report and charts in artifacts/bench/")
-            { Accel, Memory, Repeat, BenchQuick };
+            { Accel, Memory, Repeat, BenchQuick, Configs };
         var soak = new Command("soak",
             "the isolation tests at full size in one headless boot: 10 million ABI fuzz calls, 1,000 kills of each workload kind; log in artifacts/soak.log")
             { Accel, Icount, KernelOptions, Memory, SoakQuick };
@@ -84,6 +101,7 @@ internal sealed class BuildCommandLine
         {
             TreatUnmatchedTokensAsErrors = false,
         };
+        test.Options.Add(AllConfigs);
         Root = new RootCommand("sing-build: boot, test and benchmark Singularity (run through ./build.sh or build.ps1)")
         {
             run, debug, bench, soak, test,
@@ -109,6 +127,7 @@ internal sealed class BuildCommandLine
             (Has(BenchQuick) && result.GetValue(BenchQuick)) || (Has(SoakQuick) && result.GetValue(SoakQuick)))
         {
             Disks = Has(Disk) ? (result.GetValue(Disk) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
+            Configs = Has(Configs) && result.GetValue(Configs) is string configs ? ConfigurationBench.Parse(configs) : Array.Empty<string>(),
         };
     }
 

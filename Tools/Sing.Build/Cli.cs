@@ -36,7 +36,7 @@ internal static class Cli
             "debug" => await Interactive.RunAsync(options, gdb: true),
             "bench" => await BenchVerb.RunAsync(options),
             "soak" => await Soak.RunAsync(options),
-            "test" => await TestVerb.RunAsync(result.UnmatchedTokens),
+            "test" => await TestVerb.RunAsync(result.UnmatchedTokens, result.GetValue(line.AllConfigs)),
             var verb => throw new InvalidOperationException($"verb '{verb}' has no handler"),
         };
     }

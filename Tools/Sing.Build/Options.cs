@@ -12,6 +12,9 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
 
     public static string DefaultDiskPath => Path.Combine(Cli.Root, "artifacts", "disk.img");
 
+    /// <summary>bench --configs: the isolation configurations to measure (none: the side-by-side report with Linux).</summary>
+    public IReadOnlyList<string> Configs { get; init; } = Array.Empty<string>();
+
     /// <summary>Boots per mode for each benchmark guest.</summary>
     public int BenchBoots => Repeat ?? (Quick ? 2 : 3);
 

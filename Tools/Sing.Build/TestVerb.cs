@@ -16,7 +16,9 @@ internal static class TestVerb
             && l.Contains("Tests", StringComparison.Ordinal) && l.Contains(".Tests.csproj", StringComparison.Ordinal));
     }
 
-    public static async Task<int> RunAsync(IReadOnlyList<string> dotnetTestArguments)
+    /// <param name="allConfigs">also boot the whole in-kernel suite in every isolation configuration (the boot
+    /// tests read SING_ALL_CONFIGS)</param>
+    public static async Task<int> RunAsync(IReadOnlyList<string> dotnetTestArguments, bool allConfigs = false)
     {
         ArgumentNullException.ThrowIfNull(dotnetTestArguments);
         int projects = Math.Max(1, CountTestProjects(await File.ReadAllTextAsync(Solution)));
@@ -26,6 +28,7 @@ internal static class TestVerb
             progress.Begin("dotnet test Singularity.sln");
             var start = new ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
             foreach (string a in new[] { "test", Solution, "--no-build", "-nologo" }.Concat(dotnetTestArguments)) start.ArgumentList.Add(a);
+            if (allConfigs) start.Environment["SING_ALL_CONFIGS"] = "1";
             using var process = Process.Start(start) ?? throw new InvalidOperationException("could not start dotnet test");
             var gate = new Lock();
             void OnLine(string? line)

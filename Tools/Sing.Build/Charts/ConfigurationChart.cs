@@ -27,6 +27,26 @@ internal static class ConfigurationChart
         return (rows, series);
     }
 
+    /// <summary>configs.png of `bench --configs`: the chosen rows relative to the baseline, one panel per emulation mode.</summary>
+    public static byte[] PngBothModes(IReadOnlyList<ConfigurationValue> icount, IReadOnlyList<ConfigurationValue> tcg, IReadOnlyList<string> rows, string baseline = DefaultBaseline)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        BarPanelSpec Panel(IReadOnlyList<ConfigurationValue> values, string mode)
+        {
+            var chosen = values.Where(v => rows.Contains(v.Row)).OrderBy(v => IndexOf(rows, v.Row)).ToList();
+            var (names, series) = Relative(chosen, baseline);
+            return new BarPanelSpec($"SingBench rows by configuration, relative to {baseline}: {mode}", "SingBench row",
+                $"cycles relative to {baseline} (log)", names, series, [], IsRatio: true, LabelBars: true, MissingNote: "not measured");
+        }
+        return ChartImage.Png([Panel(icount, "TCG with -icount"), Panel(tcg, "plain TCG")]);
+    }
+
+    private static int IndexOf(IReadOnlyList<string> list, string item)
+    {
+        for (int i = 0; i < list.Count; i++) if (list[i] == item) return i;
+        return list.Count;
+    }
+
     public static byte[] Png(IReadOnlyList<ConfigurationValue> values, string title, string baseline = DefaultBaseline)
     {
         var (rows, series) = Relative(values, baseline);
