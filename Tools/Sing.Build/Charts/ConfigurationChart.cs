@@ -36,7 +36,7 @@ internal static class ConfigurationChart
             var chosen = values.Where(v => rows.Contains(v.Row)).OrderBy(v => IndexOf(rows, v.Row)).ToList();
             var (names, series) = Relative(chosen, baseline);
             return new BarPanelSpec($"SingBench rows by configuration, relative to {baseline}: {mode}", "SingBench row",
-                $"cycles relative to {baseline} (log)", names, series, [], IsRatio: true, LabelBars: true, MissingNote: "not measured");
+                $"cycles relative to {baseline} (log)", names, series, [], IsRatio: true, LabelBars: false, MissingNote: "not measured");
         }
         return ChartImage.Png([Panel(icount, "TCG with -icount"), Panel(tcg, "plain TCG")]);
     }
