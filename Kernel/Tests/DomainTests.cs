@@ -66,7 +66,8 @@ namespace Sing.Kernel.Tests
         }
 
         /// <summary>SIPs in ring-3 domains of their own (the same images): they run, collect, throw and catch, fault
-        /// alone, and cannot touch kernel memory; without hardware domains the placement is refused with the reason.</summary>
+        /// alone, cannot touch kernel memory, and the ABI fuzzer run from ring 3 harms nothing; without hardware
+        /// domains the placement is refused with the reason.</summary>
         public static void Ring3ProgramsRun(TestContext t)
         {
             Placement.SetRing3("probe", true);
@@ -86,6 +87,11 @@ namespace Sing.Kernel.Tests
                 if (poker != null && poker.Exited.WaitOne(60_000))
                     t.True(poker.TerminationReason != null && poker.TerminationReason.Contains("Page fault"), "a ring-3 write to kernel memory ends the SIP alone");
                 t.Equal(3, (ulong)ProcessTests.Run(t, "probe", "alloc 3"), "pages come from its domain");
+                // The ABI fuzzer from ring 3: random handles and pointers (kernel addresses, unmapped, misaligned, huge
+                // lengths) at every entry, through the system-call stubs; the kernel answers them all and loses nothing.
+                Placement.SetRing3("abifuzz", true);
+                IsolationTests.AbiFuzz(t);
+                Placement.SetRing3("abifuzz", false);
             }
             Placement.SetRing3("probe", false);
             Placement.SetRing3("hello", false);

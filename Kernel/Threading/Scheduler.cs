@@ -641,7 +641,9 @@ namespace Sing.Kernel.Threading
         }
 
         private static bool HasSipFrames(KernelThread t) =>
-            t != Current && t.State != ThreadState.Finished && t.State != ThreadState.Created && t.StackBase != null;
+            t != Current && t.State != ThreadState.Finished && t.State != ThreadState.Created && t.StackBase != null
+            // A ring-3 thread has SIP frames once it has been in ring 3: its recorded user stack pointer lies in its stack.
+            && (t.KernelStackMemory == null || (t.Slots.Reserved0 >= (ulong)t.StackBase && t.Slots.Reserved0 <= t.StackTop));
 
         // A ring-3 thread's SIP frames end where it left ring 3 (its user stack pointer, recorded at every entry).
         private static ulong SipFramesLow(KernelThread t) =>
