@@ -169,10 +169,10 @@ namespace Sing.Installer
                 foreach (LoadedAssembly a in code.Skip(1)) CodeManifestChecker.CheckReferences(a, m, bag);
                 foreach (LoadedAssembly a in code)
                 {
-                    SafetyChecker.Check(a, m, resolver, program.Entry.Trusted, bag);
+                    SafetyChecker.Check(a, m, resolver, program.Entry.MayRunUnverifiedCode, bag);
                     ContractUseChecker.Check(a, m, resolver, bag, definitionsAreUse: ReferenceEquals(a, main));
                 }
-                if (program.Entry.Trusted || trusted.IsEmpty) return;
+                if (program.Entry.MayRunUnverifiedCode || trusted.IsEmpty) return;
                 var types = new TypeSystem(resolver, code);
                 foreach (LoadedAssembly a in code) ProgramVerifier.Check(a, types, bag, budget);
             }

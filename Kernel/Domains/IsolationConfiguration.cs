@@ -81,7 +81,16 @@ namespace Sing.Kernel.Domains
             Current = configuration;
             if (configuration == IsolationConfiguration.SipPhys) return;
             Memory.DemandMapping.Enable();
-            if (!HasDomains) return;
+            if (HasDomains) EnsureDomains();
+        }
+
+        /// <summary>Turns on what hardware domains need (4 KiB mappings of RAM, chunk ownership, the kernel's address
+        /// space as the model), once: at boot in the HIP configurations, or when the policy first places a program in
+        /// a domain of its own in SIP-Phys or SIP-Page (which then keep their other processes where they were).</summary>
+        public static void EnsureDomains()
+        {
+            if (Memory.PageAllocator.ChunksEnabled) return;
+            if (!Memory.DemandMapping.Enabled) Memory.DemandMapping.Enable();
             Memory.PageAllocator.EnableChunkOwnership();
             AddressSpace.InitializeKernelSpace();
         }

@@ -14,10 +14,13 @@ namespace Sing.Kernel.Domains
         {
             space = null;
             owner = Memory.MemoryOwner.Kernel;
-            if (InRing3(manifest))
+            bool ring3 = InRing3(manifest);
+            if (ring3 || manifest.Domain == "ring0")
             {
-                if (!Isolation.HasDomains) return "ring-3 domains need a HIP configuration in this kernel";
-                space = AddressSpace.Create(string.Concat("the ring-3 domain of ", manifest.Name), user: true);
+                // A domain of its own, in any configuration: the first one switches the kernel to 4 KiB mappings and
+                // chunk ownership if the configuration had neither.
+                Isolation.EnsureDomains();
+                space = AddressSpace.Create(string.Concat(ring3 ? "the ring-3 domain of " : "the domain of ", manifest.Name), user: ring3);
                 if (space == null) return "no room for another protection domain";
                 owner = space.Owner;
                 return null;
@@ -44,7 +47,8 @@ namespace Sing.Kernel.Domains
             return null;
         }
 
-        // Programs placed in ring-3 domains of their own: the kernel option ring3=NAME[,NAME...], and tests.
+        // Programs placed in ring-3 domains of their own besides the policy's domain="ring3": the kernel option
+        // ring3=NAME[,NAME...], and tests.
         private static System.Collections.Generic.List<string> s_ring3;
 
         public static bool InRing3(Singularity.Manifests.ProgramManifest manifest)
@@ -55,7 +59,7 @@ namespace Sing.Kernel.Domains
                 string list = Boot.KernelOptions.Get("ring3");
                 if (!string.IsNullOrEmpty(list)) foreach (string name in list.Split(',')) s_ring3.Add(name);
             }
-            return s_ring3.Contains(manifest.Name);
+            return manifest.Domain == "ring3" || s_ring3.Contains(manifest.Name);
         }
 
         /// <summary>Places (or stops placing) new processes of <paramref name="program"/> in ring-3 domains.</summary>
@@ -68,7 +72,8 @@ namespace Sing.Kernel.Domains
 
         /// <summary>Whether a process of <paramref name="manifest"/> gets a domain of its own (which a pooled image copy
         /// may bring along).</summary>
-        public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest) => Isolation.Current == IsolationConfiguration.HipR0S && !InRing3(manifest);
+        public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest) =>
+            (Isolation.Current == IsolationConfiguration.HipR0S || manifest.Domain == "ring0") && !InRing3(manifest);
 
         /// <summary>Whether <paramref name="space"/> is a domain of one process's own (it goes when the process does).</summary>
         public static bool IsOwnDomain(AddressSpace space) => space != null && space != s_applications;

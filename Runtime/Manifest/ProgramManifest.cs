@@ -85,6 +85,7 @@ namespace Singularity.Manifests
         public string Description = "";
         public string Image;
         public bool Trusted;
+        public string Domain;        // a protection domain of its own from the policy: "ring0", "ring3", or null
         public string Signature;     // drivers: the device signature served
         public readonly List<ParameterInfo> Parameters = new List<ParameterInfo>();
         public readonly List<EndpointInfo> Endpoints = new List<EndpointInfo>();

@@ -83,6 +83,7 @@ namespace Singularity.Manifests
                     Description = r.Get("description") ?? "",
                     Image = r.Get("image") ?? r.Get("name"),
                     Trusted = r.Get("trusted") == "true",
+                    Domain = r.Get("domain") is string domain && domain.Length > 0 ? domain : null,
                 };
                 if (current.Name == null || current.Kind == null) return "program record without name= or kind=";
                 if (Find(current.Name) != null) return string.Concat("program ", current.Name, " appears twice");

@@ -15,7 +15,7 @@ namespace Sing.Installer.Tests
     /// program compiled with Roslyn, then `verify`), *.args.txt (ArgumentBinder). Directives in the file:
     /// "expect: CODE fragment", "manifest: Shared/x.xml" or an inline "/* manifest ... */" block, "program: name",
     /// "assembly: Name", "contracts" (compile and reference the test contracts), "contract-library" (reference the real
-    /// SIP contract library), "trusted", "fake-reference: Name", and "/* library Name ... */" blocks (another assembly
+    /// SIP contract library), "trusted", "domain: ring0|ring3" (the policy's placement), "fake-reference: Name", and "/* library Name ... */" blocks (another assembly
     /// compiled from the block and referenced). Programs are verified with the real SIP runtime and contract library
     /// beside them, as the build does.</summary>
     internal static partial class CaseRunner
@@ -76,11 +76,12 @@ namespace Sing.Installer.Tests
 
                 string program = Directive(text, "program") ?? ManifestName(manifest);
                 bool trusted = Regex.IsMatch(text, @"^//\s*trusted\s*$", RegexOptions.Multiline);
+                string domain = Directive(text, "domain") is string d ? $" domain=\"{d}\"" : "";
                 string policy = Path.Combine(dir, "test.policy.xml");
                 File.WriteAllText(policy, $"""
                     <policy xmlns="urn:singularity:policy:v1" configuration="SIP-Phys">
                       <programs>
-                        <program name="{program}" manifest="{manifest}" project="none.csproj" trusted="{(trusted ? "true" : "false")}" reason="test case"/>
+                        <program name="{program}" manifest="{manifest}" project="none.csproj" trusted="{(trusted ? "true" : "false")}" reason="test case"{domain}/>
                       </programs>
                     </policy>
                     """);

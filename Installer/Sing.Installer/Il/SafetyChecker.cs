@@ -17,7 +17,7 @@ namespace Sing.Installer.Il
     {
         public const string EntryPoint = "sip_program_main";
         private const string UnmanagedCallersOnly = "System.Runtime.InteropServices.UnmanagedCallersOnlyAttribute";
-        private const string Fix = "untrusted programs may not do this; remove it (or mark the program trusted with a reason in the policy)";
+        private const string Fix = "untrusted programs may not do this; remove it (or mark the program trusted with a reason in the policy, or place it in a ring-3 domain of its own: domain=\"ring3\" on its <program>)";
 
         private static readonly HashSet<string> s_hardwareTypes = new()
         {

@@ -14,6 +14,12 @@ namespace Sing.Installer.Model
     /// <summary>A program installed in the image. ManifestPath is resolved against the policy's directory.</summary>
     public sealed record PolicyProgram(string Name, string Manifest, string ManifestPath, string Project, bool Trusted, string? Reason, XmlSpot Spot)
     {
+        /// <summary>The protection domain of its own the policy places it in ("ring0", "ring3"), or null.</summary>
+        public string? Domain { get; init; }
+
+        /// <summary>Whether its IL may be unverifiable: trusted, or isolated in a ring-3 domain of its own (001 Fig. 4).</summary>
+        public bool MayRunUnverifiedCode => Trusted || Domain == "ring3";
+
         /// <summary>Quotas the policy sets for the program (attribute name, value), in place of the kernel's defaults.</summary>
         public IReadOnlyList<(string Name, int Value)> Quotas { get; init; } = System.Array.Empty<(string, int)>();
 

@@ -24,7 +24,7 @@ namespace Sing.Installer.Output
                 ProgramManifest m = p.Manifest;
                 string name = m.Name;
                 Record(text, "program", ("name", name), ("kind", m.Kind), ("version", m.Version), ("publisher", m.Publisher),
-                    ("trusted", p.Entry.Trusted ? "true" : "false"), ("image", name), ("description", m.Description ?? ""));
+                    ("trusted", p.Entry.Trusted ? "true" : "false"), ("domain", p.Entry.Domain ?? ""), ("image", name), ("description", m.Description ?? ""));
                 foreach (var a in m.Parameters)
                 {
                     var fields = new List<(string, string)> { ("program", name), ("name", a.Name), ("type", a.Type), ("required", a.Required ? "true" : "false") };

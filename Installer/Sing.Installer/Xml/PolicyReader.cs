@@ -27,7 +27,11 @@ namespace Sing.Installer.Xml
                     .Select(q => (q, int.Parse(((string)e.Attribute(q)!).Trim(), System.Globalization.CultureInfo.InvariantCulture)))
                     .ToList();
                 return new PolicyProgram((string)e.Attribute("name")!, manifest, Path.Combine(directory, manifest), (string)e.Attribute("project")!,
-                    trusted == "true" || trusted == "1", (string?)e.Attribute("reason"), XmlDocumentLoader.Spot(file, e)) { Quotas = quotas };
+                    trusted == "true" || trusted == "1", (string?)e.Attribute("reason"), XmlDocumentLoader.Spot(file, e))
+                {
+                    Quotas = quotas,
+                    Domain = ((string?)e.Attribute("domain"))?.Trim(),
+                };
             }).ToList();
 
             var namespaces = (root.Element(s_ns + "namespaces")?.Elements(s_ns + "namespace") ?? Enumerable.Empty<XElement>())
