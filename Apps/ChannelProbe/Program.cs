@@ -13,7 +13,7 @@ namespace Sing.Apps.ChannelProbe
     }
 
     /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
-    /// "vector-relay IN OUT" | "vector-sink PATH" | "transfer-server PATH" | "transfer-client PATH" |
+    /// "vector-relay IN OUT" | "vector-sink PATH [copies]" | "transfer-server PATH" | "transfer-client PATH" |
     /// "hang PATH" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
     /// the same over the
     /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
@@ -31,7 +31,7 @@ namespace Sing.Apps.ChannelProbe
                 case "echo-client": return EchoClient(args[1], int.Parse(args[2]));
                 case "vector-source": return VectorSource(args[1], int.Parse(args[2]));
                 case "vector-relay": return VectorRelay(args[1], args[2]);
-                case "vector-sink": return VectorSink(args[1]);
+                case "vector-sink": return VectorSink(args[1], args.Length > 2 && args[2] == "copies");
                 case "transfer-server": return TransferServer(args[1]);
                 case "transfer-client": return TransferClient(args[1]);
                 case "hang": return Hang(args[1]);
@@ -42,7 +42,7 @@ namespace Sing.Apps.ChannelProbe
                 case "echo-contract-server": return ContractVerbs.Server(args[1]);
                 case "echo-contract-set-server": return ContractVerbs.SetServer(args[1], int.Parse(args[2]));
                 case "pairs-check": return ContractVerbs.PairsCheck();
-                case "echo-contract-client": return ContractVerbs.Client(args[1], int.Parse(args[2]));
+                case "echo-contract-client": return ContractVerbs.Client(args[1], int.Parse(args[2]), args.Length > 3 && args[3] == "copies");
                 case "echo-contract-hang": return ContractVerbs.Hang(args[1]);
                 case "echo-contract-violator": return ContractVerbs.Violator(args[1]);
                 default: return 2;
@@ -135,7 +135,9 @@ namespace Sing.Apps.ChannelProbe
             return 0;
         }
 
-        private static int VectorSink(string path)
+        /// <param name="copiesAllowed">the sink runs in another ring-3 domain than the source: the block arrives as a
+        /// copy (004 §3.3), so only its contents are checked, not its address</param>
+        private static int VectorSink(string path, bool copiesAllowed)
         {
             if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 50;
             Channels.Receive(requests, out ReceivedMessage connect);
@@ -143,7 +145,7 @@ namespace Sing.Apps.ChannelProbe
             Channels.Receive(relay, out ReceivedMessage m);
             ExchangeBlock block = m.Block;
             int bad = 0;
-            if (block.Value != (ulong)m.InlineInt64()) bad |= 1;                  // not the same memory
+            if (!copiesAllowed && block.Value != (ulong)m.InlineInt64()) bad |= 1;   // not the same memory
             if (Exchange.OwnedSize(block) != block.Length || block.Length == 0) bad |= 2;
             ulong* words = (ulong*)block.Pointer;
             for (ulong i = 0; i < block.Length / 8; i++)

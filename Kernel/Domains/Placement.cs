@@ -6,7 +6,7 @@ namespace Sing.Kernel.Domains
     /// process its own.</summary>
     internal static class Placement
     {
-        private static AddressSpace s_applications;
+        private static AddressSpace s_applications, s_applicationsRing3;
 
         /// <summary>The domain for a process of <paramref name="manifest"/>: its address space (null for the
         /// kernel's) and the owner number its pages are taken for. Returns why not when no domain can be made.</summary>
@@ -38,6 +38,18 @@ namespace Sing.Kernel.Domains
                     break;
                 case IsolationConfiguration.HipR0S:
                     space = AddressSpace.Create(string.Concat("the domain of ", manifest.Name));
+                    break;
+                case IsolationConfiguration.HipR3:
+                    if (manifest.Kind != "application")
+                    {
+                        owner = Memory.MemoryOwner.KernelDomain;
+                        return null;
+                    }
+                    s_applicationsRing3 ??= AddressSpace.Create("the ring-3 application domain", user: true);
+                    space = s_applicationsRing3;
+                    break;
+                case IsolationConfiguration.HipR3S:
+                    space = AddressSpace.Create(string.Concat("the ring-3 domain of ", manifest.Name), user: true);
                     break;
                 default:
                     return null;
@@ -75,8 +87,12 @@ namespace Sing.Kernel.Domains
         public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest) =>
             (Isolation.Current == IsolationConfiguration.HipR0S || manifest.Domain == "ring0") && !InRing3(manifest);
 
+        /// <summary>Whether blocks between two applications are copied (each in a ring-3 domain of its own: HIP-R3-S),
+        /// so tests that check zero copy between them check contents only.</summary>
+        public static bool ApplicationsCopyBlocks => Isolation.Current == IsolationConfiguration.HipR3S;
+
         /// <summary>Whether <paramref name="space"/> is a domain of one process's own (it goes when the process does).</summary>
-        public static bool IsOwnDomain(AddressSpace space) => space != null && space != s_applications;
+        public static bool IsOwnDomain(AddressSpace space) => space != null && space != s_applications && space != s_applicationsRing3;
 
         /// <summary>The process that ran in <paramref name="space"/> is gone: a domain of its own goes with it.</summary>
         public static void Release(AddressSpace space)

@@ -437,6 +437,15 @@ namespace Sing.Kernel.Processes
             return found;
         }
 
+        /// <summary>Whether the live process <paramref name="pid"/> runs in <paramref name="process"/>'s domain.
+        /// Interrupts off.</summary>
+        internal static bool SharesDomain(int pid, KernelProcess process)
+        {
+            for (int i = 0; i < s_processes.Count; i++)
+                if (s_processes[i].Id == pid) return s_processes[i].State != ProcessState.Exited && s_processes[i].MemoryOwner == process.MemoryOwner;
+            return false;
+        }
+
         internal static void* AllocatePages(KernelProcess process, ulong count)
         {
             if (process.OwnedPageCount + count > process.Limits.Pages) return null;

@@ -21,9 +21,10 @@ namespace Sing.Kernel.Tests
         public static void EndpointSetServesManyClients(TestContext t)
         {
             KernelProcess server = ChannelTests.Start(t, "echo-contract-set-server /test/echo-set 3");
-            KernelProcess a = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200");
-            KernelProcess b = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200");
-            KernelProcess c = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200");
+            string copies = Domains.Placement.ApplicationsCopyBlocks ? " copies" : "";
+            KernelProcess a = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200" + copies);
+            KernelProcess b = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200" + copies);
+            KernelProcess c = ChannelTests.Start(t, "echo-contract-client /test/echo-set 200" + copies);
             t.Equal(0, (ulong)ChannelTests.Wait(t, a, "client a"), "client a got every answer");
             t.Equal(0, (ulong)ChannelTests.Wait(t, b, "client b"), "client b got every answer");
             t.Equal(0, (ulong)ChannelTests.Wait(t, c, "client c"), "client c got every answer");

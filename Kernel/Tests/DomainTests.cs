@@ -35,7 +35,7 @@ namespace Sing.Kernel.Tests
             WaitHandle.Sleep(20);
             byte* data = victim.ImageBase + victim.ImageWritableOffset;
             byte before = *data;
-            bool separate = Isolation.Current == IsolationConfiguration.HipR0S;
+            bool separate = Isolation.Current == IsolationConfiguration.HipR0S || Isolation.Current == IsolationConfiguration.HipR3S;
             poker = Poke(t, data);
             if (poker != null)
             {
