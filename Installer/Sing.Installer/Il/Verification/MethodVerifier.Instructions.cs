@@ -712,7 +712,7 @@ namespace Sing.Installer.Il.Verification
         }
 
         private bool InOwnConstructor(FieldDesc f, bool isStatic) =>
-            ReferenceEquals(f.OwnerDef, _owner) && (isStatic ? IsTypeInitializer : IsConstructor);
+            ReferenceEquals(f.OwnerDef, _owner) && (isStatic ? IsTypeInitializer : IsConstructor || IsInitAccessor);
 
         // ---- return ----------------------------------------------------------------------------------------------------
 
