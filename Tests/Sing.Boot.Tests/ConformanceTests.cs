@@ -57,7 +57,7 @@ public partial class ConformanceTests
     private static async Task<List<string>> RunHostProgramAsync()
     {
         // Built by the ProjectReference in this test project, in the same configuration.
-        string configuration = new DirectoryInfo(AppContext.BaseDirectory).Parent!.Parent!.Name;
+        string configuration = new DirectoryInfo(AppContext.BaseDirectory.TrimEnd(Path.DirectorySeparatorChar)).Parent!.Name;
         string program = Path.Combine(Repository.Root, "Tests", "Sing.Conformance.Host", "bin", configuration, "net10.0", "Sing.Conformance.Host.dll");
         Assert.True(File.Exists(program), $"missing {program}");
         var start = new ProcessStartInfo("dotnet", $"\"{program}\"")

@@ -40,12 +40,18 @@ namespace Sing.Conformance
             int[] rented = ArrayPool<int>.Shared.Rent(10);
             Line("arraypool", rented.Length >= 10);
             ArrayPool<int>.Shared.Return(rented);
+            ReadOnlySpan<byte> utf8 = "hi! é"u8;
+            Line("u8-literal", utf8.Length + " " + utf8[0] + " " + utf8[^1]);
+            Line("u8-decode", System.Text.Encoding.UTF8.GetString(utf8));
+            Line("static-data-span", Primes.Length + " " + Primes[4]);
             Line("index-from-end", data[^2]);
             Line("range-of-list", new List<int>(data).GetRange(1, 2));
             Line("span-indexofany", "hello".AsSpan().IndexOfAny('l', 'o'));
             Line("span-count", "banana".AsSpan().Count('a'));
             Line("span-replace", ReplaceSpan());
         }
+
+        private static ReadOnlySpan<byte> Primes => new byte[] { 2, 3, 5, 7, 11, 13 };
 
         private static string Reverse(string s)
         {

@@ -461,7 +461,8 @@ namespace Sing.Installer.Il.Verification
         private MethodDesc MethodToken(IlInstruction ins)
         {
             MethodDesc m = _types.ResolveMethod(_asm, Token(ins));
-            foreach (TypeSig t in m.Parameters.Append(m.ReturnType)) CheckSignatureType(t, $"the signature of {m.Name}");
+            if (!IsReadOnlyDataSpan(ins, m))
+                foreach (TypeSig t in m.Parameters.Append(m.ReturnType)) CheckSignatureType(t, $"the signature of {m.Name}");
             CheckAccess(m.Owner, $"type {m.Owner}");
             foreach (TypeSig a in m.MethodArgs.IsDefault ? ImmutableArray<TypeSig>.Empty : m.MethodArgs) CheckAccess(a, $"type {a}");
             if (m.OwnerDef is not null && !_types.CanAccessMember(_owner, m.OwnerDef, (int)m.Access))
