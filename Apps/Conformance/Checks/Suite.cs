@@ -22,6 +22,7 @@ namespace Sing.Conformance
             ("math", MathChecks.Run),
             ("decimal", DecimalChecks.Run),
             ("text", TextChecks.Run),
+            ("dates", DateChecks.Run),
             ("spans", SpanChecks.Run),
             ("types", TypeChecks.Run),
             ("program.wordcount", WordCountProgram.Run),

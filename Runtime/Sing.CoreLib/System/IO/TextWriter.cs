@@ -41,6 +41,7 @@ namespace System.IO
         public virtual void Write(ulong value) => Write(value.ToString());
         public virtual void Write(float value) => Write(value.ToString());
         public virtual void Write(double value) => Write(value.ToString());
+        public virtual void Write(decimal value) => Write(value.ToString());
 
         public virtual void Write(object value)
         {
@@ -75,6 +76,7 @@ namespace System.IO
         public virtual void WriteLine(ulong value) { Write(value); WriteLine(); }
         public virtual void WriteLine(float value) { Write(value); WriteLine(); }
         public virtual void WriteLine(double value) { Write(value); WriteLine(); }
+        public virtual void WriteLine(decimal value) { Write(value); WriteLine(); }
         public virtual void WriteLine(object value) { Write(value); WriteLine(); }
         public virtual void WriteLine(string format, object arg0) => WriteLine(string.Format(format, arg0));
         public virtual void WriteLine(string format, object arg0, object arg1) => WriteLine(string.Format(format, arg0, arg1));
