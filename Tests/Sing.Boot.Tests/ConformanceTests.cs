@@ -63,10 +63,12 @@ public partial class ConformanceTests
         var start = new ProcessStartInfo("dotnet", $"\"{program}\"")
         {
             RedirectStandardOutput = true,
+            RedirectStandardInput = true, // closed at once: the suite checks that ReadLine sees the end of input
             StandardOutputEncoding = Encoding.UTF8,
             UseShellExecute = false,
         };
         using Process process = Process.Start(start)!;
+        process.StandardInput.Close();
         string output = await process.StandardOutput.ReadToEndAsync();
         await process.WaitForExitAsync();
         Assert.Equal(0, process.ExitCode);

@@ -288,3 +288,84 @@ it was the season of Light, it was the season of Darkness. Über-naïve café fa
         }
     }
 }
+
+namespace Sing.Conformance
+{
+    /// <summary>A bank simulation: accounts with events, decimal money, a seeded Random, exceptions for bad operations.</summary>
+    internal static class BankProgram
+    {
+        private sealed class InsufficientFundsException : InvalidOperationException
+        {
+            public InsufficientFundsException(string account, decimal shortBy)
+                : base($"Account {account} is short by {shortBy:F2}") { ShortBy = shortBy; }
+
+            public decimal ShortBy { get; }
+        }
+
+        private sealed class Account
+        {
+            private readonly List<(DateTime When, decimal Amount, string Memo)> _history = new();
+
+            public Account(string id, string owner, decimal opening)
+            {
+                Id = id;
+                Owner = owner;
+                Balance = opening;
+            }
+
+            public string Id { get; }
+            public string Owner { get; }
+            public decimal Balance { get; private set; }
+            public IReadOnlyList<(DateTime When, decimal Amount, string Memo)> History => _history;
+
+            public event EventHandler<decimal> BalanceChanged;
+
+            public void Post(DateTime when, decimal amount, string memo)
+            {
+                if (Balance + amount < 0) throw new InsufficientFundsException(Id, -(Balance + amount));
+                Balance += amount;
+                _history.Add((when, amount, memo));
+                BalanceChanged?.Invoke(this, Balance);
+            }
+        }
+
+        public static void Run()
+        {
+            var rng = new Random(2024);
+            var accounts = new[]
+            {
+                new Account("CH-001", "Müller", 1500.00m),
+                new Account("FR-002", "Lefèvre", 320.50m),
+                new Account("JP-003", "佐藤", 0m),
+            };
+            int alerts = 0;
+            foreach (Account a in accounts) a.BalanceChanged += (sender, balance) => { if (balance < 100) alerts++; };
+            var day = new DateTime(2024, 3, 1, 9, 0, 0);
+            string[] memos = { "coffee", "rent", "salary", "books", "refund", "groceries" };
+            for (int i = 0; i < 24; i++)
+            {
+                Account a = accounts[rng.Next(accounts.Length)];
+                decimal amount = Math.Round((decimal)(rng.NextDouble() * 400 - 250), 2);
+                string memo = memos[rng.Next(memos.Length)];
+                try
+                {
+                    a.Post(day.AddHours(i * 7.5), amount, memo);
+                }
+                catch (InsufficientFundsException e)
+                {
+                    Console.WriteLine($"{day.AddHours(i * 7.5):yyyy-MM-dd HH:mm} declined {amount,9:N2} on {a.Id}: {e.Message}");
+                }
+            }
+            foreach (Account a in accounts.OrderByDescending(a => a.Balance))
+            {
+                Console.WriteLine($"{a.Id} {a.Owner,-8} {a.Balance,10:N2} ({a.History.Count} postings)");
+                foreach (var group in a.History.GroupBy(h => h.Memo).OrderBy(g => g.Key))
+                    Console.WriteLine($"    {group.Key,-10} {group.Count(),2} x  total {group.Sum(h => h.Amount),9:F2}");
+            }
+            Console.WriteLine($"alerts: {alerts}, total {accounts.Sum(a => a.Balance):N2}");
+            var busiest = accounts.SelectMany(a => a.History.Select(h => (a.Id, h.When.DayOfWeek))).GroupBy(x => x.DayOfWeek)
+                .OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First();
+            Console.WriteLine($"busiest day: {busiest.Key} with {busiest.Count()} postings");
+        }
+    }
+}

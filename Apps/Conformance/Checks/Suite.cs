@@ -25,10 +25,12 @@ namespace Sing.Conformance
             ("dates", DateChecks.Run),
             ("spans", SpanChecks.Run),
             ("types", TypeChecks.Run),
+            ("misc", MiscChecks.Run),
             ("program.wordcount", WordCountProgram.Run),
             ("program.calculator", CalculatorProgram.Run),
             ("program.inventory", InventoryProgram.Run),
             ("program.gradebook", GradebookProgram.Run),
+            ("program.bank", BankProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

@@ -16,6 +16,27 @@ namespace System
 
         public static Encoding OutputEncoding => Encoding.UTF8;
 
+        /// <summary>Standard error goes to the same system console as standard output.</summary>
+        public static TextWriter Error => Out;
+
+        /// <summary>Ordinary programs have no standard input: like .NET at the end of input, ReadLine returns null
+        /// and Read -1.</summary>
+        public static string ReadLine() => null;
+
+        public static int Read() => -1;
+
+        /// <summary>Colors are remembered but not shown (the system console is a serial line, as .NET's console is
+        /// when redirected).</summary>
+        public static ConsoleColor ForegroundColor { get; set; } = ConsoleColor.Gray;
+
+        public static ConsoleColor BackgroundColor { get; set; } = ConsoleColor.Black;
+
+        public static void ResetColor()
+        {
+            ForegroundColor = ConsoleColor.Gray;
+            BackgroundColor = ConsoleColor.Black;
+        }
+
         /// <summary>Sends later output elsewhere (a StringWriter, say), as .NET's Console.SetOut does.</summary>
         public static void SetOut(TextWriter newOut) => s_out = newOut ?? throw new ArgumentNullException(nameof(newOut));
 
@@ -53,6 +74,10 @@ namespace System
         public static void WriteLine(string format, object arg0, object arg1) => Out.WriteLine(format, arg0, arg1);
         public static void WriteLine(string format, object arg0, object arg1, object arg2) => Out.WriteLine(format, arg0, arg1, arg2);
         public static void WriteLine(string format, params object[] arg) => Out.WriteLine(format, arg);
+
+        public static void Write(ReadOnlySpan<char> value) => Out.Write(value);
+
+        public static void WriteLine(ReadOnlySpan<char> value) => Out.WriteLine(value);
 
         /// <summary>Console output as UTF-8. A high surrogate written alone by Write(char) waits for its low half.</summary>
         private sealed class ConsoleTextWriter : TextWriter
@@ -93,5 +118,11 @@ namespace System
                 Write('\n');
             }
         }
+    }
+
+    public enum ConsoleColor
+    {
+        Black, DarkBlue, DarkGreen, DarkCyan, DarkRed, DarkMagenta, DarkYellow, Gray,
+        DarkGray, Blue, Green, Cyan, Red, Magenta, Yellow, White,
     }
 }

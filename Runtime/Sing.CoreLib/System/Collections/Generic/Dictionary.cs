@@ -32,6 +32,18 @@ namespace System.Collections.Generic
 
         public Dictionary(IEqualityComparer<TKey> comparer) : this(0, comparer) { }
 
+        public Dictionary(IDictionary<TKey, TValue> dictionary) : this(dictionary, null) { }
+
+        public Dictionary(IDictionary<TKey, TValue> dictionary, IEqualityComparer<TKey> comparer) : this((IEnumerable<KeyValuePair<TKey, TValue>>)dictionary, comparer) { }
+
+        public Dictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection) : this(collection, null) { }
+
+        public Dictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection, IEqualityComparer<TKey> comparer) : this(0, comparer)
+        {
+            if (collection is null) CollectionThrowHelpers.ArgumentNull("collection");
+            foreach (KeyValuePair<TKey, TValue> pair in collection) Add(pair.Key, pair.Value);
+        }
+
         public Dictionary(int capacity, IEqualityComparer<TKey> comparer)
         {
             if (capacity < 0) CollectionThrowHelpers.ArgumentOutOfRange("capacity");

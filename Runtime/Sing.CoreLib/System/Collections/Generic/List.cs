@@ -247,6 +247,8 @@ namespace System.Collections.Generic
 
         public List<T> Slice(int start, int length) => GetRange(start, length);
 
+        public System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly() => new System.Collections.ObjectModel.ReadOnlyCollection<T>(this);
+
         public void Sort() => Sort(Comparer<T>.Default);
 
         public void Sort(IComparer<T> comparer)
