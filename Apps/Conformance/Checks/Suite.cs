@@ -23,6 +23,7 @@ namespace Sing.Conformance
             ("decimal", DecimalChecks.Run),
             ("text", TextChecks.Run),
             ("dates", DateChecks.Run),
+            ("formats", FormatChecks.Run),
             ("spans", SpanChecks.Run),
             ("types", TypeChecks.Run),
             ("misc", MiscChecks.Run),

@@ -25,6 +25,18 @@ namespace System
         public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format = default, IFormatProvider provider = null)
         {
             charsWritten = 0;
+            if (CustomNumberFormat.IsCustom(format))
+            {
+                Span<char> all = stackalloc char[32];
+                int count = DecimalMath.Digits(this, all);
+                string digits = new string(all.Slice(0, count)).TrimStart('0').TrimEnd('0');
+                int leadingZeros = count - new string(all.Slice(0, count)).TrimStart('0').Length;
+                string text = CustomNumberFormat.Format(IsNegativeBit && !IsZero, digits, count - leadingZeros - Scale, format);
+                if (text.Length > destination.Length) return false;
+                text.AsSpan().CopyTo(destination);
+                charsWritten = text.Length;
+                return true;
+            }
             char kind = format.Length == 0 ? 'G' : char.ToUpperInvariant(format[0]);
             int precision = -1;
             if (format.Length > 1)
@@ -32,7 +44,7 @@ namespace System
                 precision = 0;
                 for (int i = 1; i < format.Length; i++)
                 {
-                    if (!char.IsAsciiDigit(format[i]) || precision > 99) throw new NotSupportedException("Custom decimal format '" + new string(format) + "' is not supported.");
+                    if (!char.IsAsciiDigit(format[i]) || precision > 99) throw new FormatException("Format string is not valid.");
                     precision = precision * 10 + (format[i] - '0');
                 }
             }

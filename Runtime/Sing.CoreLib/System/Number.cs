@@ -45,6 +45,14 @@ namespace System
 
         private static int FormatCore(ulong magnitude, bool negative, ReadOnlySpan<char> format, char* buffer)
         {
+            if (CustomNumberFormat.IsCustom(format))
+            {
+                string digits = magnitude == 0 ? "" : UInt64ToDecimal(magnitude);
+                string text = CustomNumberFormat.Format(negative, digits, digits.Length, format);
+                if (text.Length > MaxFormattedLength) throw new FormatException("The custom format produces more than " + MaxFormattedLength.ToString() + " characters.");
+                for (int i = 0; i < text.Length; i++) buffer[i] = text[i];
+                return text.Length;
+            }
             FloatNumber.ParseStandardFormat(format, out char kind, out int precision);
             switch (kind)
             {

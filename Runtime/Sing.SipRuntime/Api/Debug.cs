@@ -1,5 +1,4 @@
 using System;
-using System.Text;
 
 namespace Singularity.V1
 {
@@ -17,45 +16,51 @@ namespace Singularity.V1
         }
 
         /// <summary>Sends <paramref name="text"/> to a kernel text sink as UTF-8, in pieces of at most 512 bytes
-        /// (a character's bytes never straddle two pieces).</summary>
+        /// (a character's bytes never straddle two pieces). A lone surrogate is sent as U+FFFD, as UTF-8 encoders
+        /// do. Encoded here rather than through Encoding.UTF8 so that a program that only prints carries no
+        /// encoding classes.</summary>
         internal static void WriteUtf8(delegate* unmanaged<byte*, int, void> sink, ReadOnlySpan<char> text)
         {
             const int Capacity = 512;
             byte* buffer = stackalloc byte[Capacity];
-            var bytes = new Span<byte>(buffer, Capacity);
             int used = 0;
             for (int i = 0; i < text.Length; i++)
             {
-                int scalar = Utf8Scalar(text, ref i);
                 if (used > Capacity - 4)
                 {
                     sink(buffer, used);
                     used = 0;
                 }
-                used += Encoding.UTF8.GetBytes(ScalarChars(scalar, stackalloc char[2]), bytes.Slice(used));
+                int c = text[i];
+                if (c < 0x80)
+                {
+                    buffer[used++] = (byte)c;
+                    continue;
+                }
+                if (c >= 0xD800 && c <= 0xDFFF)
+                {
+                    if (c <= 0xDBFF && i + 1 < text.Length && text[i + 1] >= 0xDC00 && text[i + 1] <= 0xDFFF)
+                        c = 0x10000 + ((c - 0xD800) << 10) + (text[++i] - 0xDC00);
+                    else c = 0xFFFD;
+                }
+                if (c < 0x800)
+                {
+                    buffer[used++] = (byte)(0xC0 | (c >> 6));
+                }
+                else if (c < 0x10000)
+                {
+                    buffer[used++] = (byte)(0xE0 | (c >> 12));
+                    buffer[used++] = (byte)(0x80 | ((c >> 6) & 0x3F));
+                }
+                else
+                {
+                    buffer[used++] = (byte)(0xF0 | (c >> 18));
+                    buffer[used++] = (byte)(0x80 | ((c >> 12) & 0x3F));
+                    buffer[used++] = (byte)(0x80 | ((c >> 6) & 0x3F));
+                }
+                buffer[used++] = (byte)(0x80 | (c & 0x3F));
             }
             if (used > 0) sink(buffer, used);
-        }
-
-        // A surrogate pair as one scalar; a lone surrogate as U+FFFD (what UTF-8 encoding makes of it anyway).
-        private static int Utf8Scalar(ReadOnlySpan<char> text, ref int i)
-        {
-            char c = text[i];
-            if (char.IsHighSurrogate(c) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
-                return char.ConvertToUtf32(c, text[++i]);
-            return char.IsSurrogate(c) ? 0xFFFD : c;
-        }
-
-        private static ReadOnlySpan<char> ScalarChars(int scalar, Span<char> room)
-        {
-            if (scalar < 0x10000)
-            {
-                room[0] = (char)scalar;
-                return room.Slice(0, 1);
-            }
-            room[0] = (char)(0xD800 + ((scalar - 0x10000) >> 10));
-            room[1] = (char)(0xDC00 + ((scalar - 0x10000) & 0x3FF));
-            return room;
         }
 
         public static void WriteLine(string text)
