@@ -60,6 +60,9 @@ namespace Sing.Conformance
             Line("enum-parse", Enum.Parse<DayOfWeekLike>("Monday"));
             Line("enum-values", string.Join(",", Enum.GetValues<DayOfWeekLike>()));
             Line("enum-format", DayOfWeekLike.Friday.ToString("D"));
+            TextInfo title = CultureInfo.InvariantCulture.TextInfo;
+            Line("titlecase", title.ToTitleCase("the QUICK brown fox's tale of o'neil, ÉLAN and élan 42nd"));
+            Line("textinfo-upper", title.ToUpper("straße ﬁ"));
             Line("console-unicode", "naïve café — 日本 😀");
         }
 

@@ -37,7 +37,6 @@ namespace System
         public bool IsGenericType => Handle->IsGeneric;
         public bool IsGenericTypeDefinition => Handle->IsGenericTypeDefinition;
         public bool IsConstructedGenericType => Handle->IsGeneric && !Handle->IsGenericTypeDefinition;
-        public bool IsAbstract => false;
 
         public Type BaseType
         {
