@@ -56,6 +56,9 @@ namespace Sing.Conformance
             Line("default-t", Default<int>() + "," + (Default<string>() ?? "null"));
             Line("generic-method-infer", Largest(3, 9, 4));
             Line("generic-method-string", Largest("b", "c", "a"));
+            Line("generic-math-sum", Sum(new[] { 1, 2, 3 }) + " " + Sum(new[] { 1.5, 2.25 }) + " " + Sum(new[] { 0.1m, 0.2m }) + " " + Sum(new long[] { long.MaxValue / 2, 1 }));
+            Line("generic-math-max", MaxOf(new[] { 3, 9, -2 }) + " " + MaxOf(new[] { 2.5f, -1f }));
+            Line("generic-math-ops", Ops(7, 2) + " | " + Ops(7.0, 2.0) + " | " + Ops(7m, 2m));
             Line("default-interface-method", ((IShape)new Square { Side = 3 }).Describe());
             Line("swap", SwapDemo());
             Line("nullable", Nullable());
@@ -75,6 +78,27 @@ namespace Sing.Conformance
             T best = items[0];
             foreach (T item in items) if (item.CompareTo(best) > 0) best = item;
             return best;
+        }
+
+        private static T Sum<T>(T[] items) where T : System.Numerics.INumber<T>
+        {
+            T total = T.Zero;
+            foreach (T item in items) total += item;
+            return total;
+        }
+
+        private static T MaxOf<T>(T[] items) where T : System.Numerics.INumber<T>
+        {
+            T best = items[0];
+            foreach (T item in items) if (item > best) best = item;
+            return best;
+        }
+
+        private static string Ops<T>(T a, T b) where T : System.Numerics.INumber<T>
+        {
+            T c = a;
+            c++;
+            return (a + b) + " " + (a - b) + " " + (a * b) + " " + (a / b) + " " + (a % b) + " " + (-a) + " " + c + " " + (a == b) + " " + (a >= b) + " " + (T.One + T.One);
         }
 
         private static void Swap<T>(ref T a, ref T b) => (a, b) = (b, a);

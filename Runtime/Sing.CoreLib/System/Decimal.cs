@@ -8,7 +8,7 @@ namespace System
     /// Division gives the exact quotient at scale max(0, s1 - s2) when there is one, else as many digits as fit.
     /// Conversion from double keeps 15 significant digits, as .NET's. The big-integer work is in
     /// Decimal.Arithmetic.cs; formatting and parsing in Decimal.Formatting.cs.</summary>
-    public readonly partial struct Decimal : IEquatable<decimal>, IComparable<decimal>, IComparable, ISpanFormattable
+    public readonly partial struct Decimal : IEquatable<decimal>, IComparable<decimal>, IComparable, ISpanFormattable, System.Numerics.INumber<decimal>
     {
         private const int SignMask = unchecked((int)0x80000000);
         private const int ScaleShift = 16;
@@ -85,6 +85,11 @@ namespace System
         public static bool operator <=(decimal d1, decimal d2) => DecimalMath.Compare(d1, d2) <= 0;
         public static bool operator >(decimal d1, decimal d2) => DecimalMath.Compare(d1, d2) > 0;
         public static bool operator >=(decimal d1, decimal d2) => DecimalMath.Compare(d1, d2) >= 0;
+
+        static decimal System.Numerics.INumberBase<decimal>.Zero => 0m;
+        static decimal System.Numerics.INumberBase<decimal>.One => 1m;
+        static decimal System.Numerics.IAdditiveIdentity<decimal, decimal>.AdditiveIdentity => 0m;
+        static decimal System.Numerics.IMultiplicativeIdentity<decimal, decimal>.MultiplicativeIdentity => 1m;
 
         public static decimal Add(decimal d1, decimal d2) => d1 + d2;
         public static decimal Subtract(decimal d1, decimal d2) => d1 - d2;

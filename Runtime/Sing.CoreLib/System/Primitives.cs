@@ -96,7 +96,7 @@ namespace System
         }
     }
 
-    public struct Byte : IEquatable<byte>, IComparable<byte>, IComparable, ISpanFormattable
+    public partial struct Byte : IEquatable<byte>, IComparable<byte>, IComparable, ISpanFormattable
     {
         private byte m_value;
 
@@ -156,7 +156,7 @@ namespace System
         }
     }
 
-    public struct Int16 : IEquatable<short>, IComparable<short>, IComparable, ISpanFormattable
+    public partial struct Int16 : IEquatable<short>, IComparable<short>, IComparable, ISpanFormattable
     {
         private short m_value;
 
@@ -276,7 +276,7 @@ namespace System
         }
     }
 
-    public struct Int32 : IEquatable<int>, IComparable<int>, IComparable, ISpanFormattable
+    public partial struct Int32 : IEquatable<int>, IComparable<int>, IComparable, ISpanFormattable
     {
         private int m_value;
 
@@ -336,7 +336,7 @@ namespace System
         }
     }
 
-    public struct UInt32 : IEquatable<uint>, IComparable<uint>, IComparable, ISpanFormattable
+    public partial struct UInt32 : IEquatable<uint>, IComparable<uint>, IComparable, ISpanFormattable
     {
         private uint m_value;
 
@@ -396,7 +396,7 @@ namespace System
         }
     }
 
-    public struct Int64 : IEquatable<long>, IComparable<long>, IComparable, ISpanFormattable
+    public partial struct Int64 : IEquatable<long>, IComparable<long>, IComparable, ISpanFormattable
     {
         private long m_value;
 
@@ -456,7 +456,7 @@ namespace System
         }
     }
 
-    public struct UInt64 : IEquatable<ulong>, IComparable<ulong>, IComparable, ISpanFormattable
+    public partial struct UInt64 : IEquatable<ulong>, IComparable<ulong>, IComparable, ISpanFormattable
     {
         private ulong m_value;
 
@@ -516,7 +516,7 @@ namespace System
         }
     }
 
-    public struct Single : IEquatable<float>, IComparable<float>, IComparable, ISpanFormattable
+    public partial struct Single : IEquatable<float>, IComparable<float>, IComparable, ISpanFormattable
     {
         private float m_value;
 
@@ -572,7 +572,7 @@ namespace System
         }
     }
 
-    public struct Double : IEquatable<double>, IComparable<double>, IComparable, ISpanFormattable
+    public partial struct Double : IEquatable<double>, IComparable<double>, IComparable, ISpanFormattable
     {
         private double m_value;
 

@@ -19,7 +19,17 @@ namespace Sing.Installer.Il.Verification
             string name = isVirtual ? "callvirt" : "call";
             MethodDesc m = MethodToken(ins);
             if (m.GenericArity > 0 && m.MethodArgs.IsDefaultOrEmpty) throw Bad($"{name} of generic method {m.Name} without type arguments");
-            if (!isVirtual && m.IsAbstract) throw Bad($"call of abstract method {m.Owner}::{m.Name} (use callvirt)");
+            bool staticVirtual = !isVirtual && constrained is not null;
+            if (staticVirtual)
+            {
+                // `constrained. T call I::M`: a static abstract or virtual member of interface I, resolved on T (which
+                // must implement I) when the program is compiled; there is no object.
+                if (!m.IsStatic || !m.IsVirtual || m.OwnerDef is not { IsInterface: true })
+                    throw Bad($"constrained. call of {m.Owner}::{m.Name}, which is not a static virtual interface member");
+                if (!_types.IsAssignable(constrained!, m.Owner, _ctx))
+                    throw Bad($"constrained. {constrained}: the type does not implement {m.Owner}::{m.Name}");
+            }
+            else if (!isVirtual && m.IsAbstract) throw Bad($"call of abstract method {m.Owner}::{m.Name} (use callvirt)");
             if (isVirtual && m.IsStatic) throw Bad($"callvirt of static method {m.Owner}::{m.Name}");
             if (isVirtual && m.IsConstructor) throw Bad("callvirt of a constructor");
             if (!isVirtual && IsReadOnlyDataSpan(ins, m))

@@ -379,7 +379,8 @@ namespace Sing.Installer.Il.Verification
                 case 0xFE12: case 0xFE13: break;                                        // unaligned., volatile.
                 case 0xFE16:                                                            // constrained.
                     TypeToken(ins);
-                    if (index + 1 >= _code.Count || _code[index + 1].OpCode != 0x6F) throw Bad("constrained. must prefix callvirt");
+                    // callvirt, or call of a static virtual interface member (generic math: `T.Zero`, `a + b` over T).
+                    if (index + 1 >= _code.Count || _code[index + 1].OpCode is not (0x6F or 0x28)) throw Bad("constrained. must prefix callvirt or call");
                     break;
                 case 0xFE1E:                                                            // readonly.
                     if (index + 1 >= _code.Count || _code[index + 1].OpCode != 0x8F) throw Bad("readonly. must prefix ldelema");
