@@ -122,6 +122,29 @@ namespace Sing.Installer.Tests.Verifier
             }
             """;
 
+        /// <summary>Generic math: `constrained. T call` of static abstract interface members (T.Zero, +).</summary>
+        public const string GenericMathSource = """
+            using System.Numerics;
+            using System.Runtime.InteropServices;
+            namespace Test.App
+            {
+                internal static class Program
+                {
+                    [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+                    private static int Main() => Maths.Sum(new[] { 1, 2, 3 });
+                }
+                public static class Maths
+                {
+                    public static T Sum<T>(T[] items) where T : INumber<T>
+                    {
+                        T total = T.Zero;
+                        foreach (T item in items) total += item;
+                        return total;
+                    }
+                }
+            }
+            """;
+
         /// <summary>A fixed-size buffer indexed in place: C# compiles `p.Bytes[i]` to ldflda + add on a managed pointer.</summary>
         public const string FixedBufferSource = """
             using System.Runtime.InteropServices;

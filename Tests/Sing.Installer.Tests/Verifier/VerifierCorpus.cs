@@ -64,6 +64,13 @@ namespace Sing.Installer.Tests.Verifier
                 }), Method: "Scratch"),
 
             // ---- pointer arithmetic ----
+            // ---- generic math ----
+            new("static-virtual-call-constrained-to-unrelated-type", "SINGI060", "does not implement", m =>
+            {
+                // T.Zero resolved on string, which has no INumberBase<T>.Zero: the compiler would bind nothing there.
+                var prefix = Method(m, "Maths", "Sum").Body.Instructions.First(i => i.OpCode == OpCodes.Constrained);
+                prefix.Operand = m.TypeSystem.String;
+            }, Source: GenericMathSource, Method: "Sum"),
             // ---- spans over static data ("..."u8) ----
             new("data-span-longer-than-its-data", "SINGI051", "pointer type", m =>
             {
