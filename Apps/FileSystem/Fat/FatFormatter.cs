@@ -75,6 +75,15 @@ namespace Sing.Storage.Fat
             device.Write(2, 1, third, 0);
             device.Write(8, 1, third, 0);
 
+            if (!string.IsNullOrEmpty(label))
+            {
+                // The label lives in the root directory too (fsck.fat drops a boot-sector label without it).
+                var root = new byte[size];
+                Ascii(root, 0, label.ToUpperInvariant(), 11);
+                root[11] = 0x08;
+                device.Write(dataStart, 1, root, 0);
+            }
+
             var fat = new byte[size];
             LittleEndian.Put32(fat, 0, 0x0FFFFFF8);
             LittleEndian.Put32(fat, 4, 0x0FFFFFFF);
