@@ -113,7 +113,7 @@ namespace Sing.Storage.Fat
             if (length == 0) return null;
             for (int i = length + 1; i < total; i++) if (chars[i] != (char)0xFFFF) return null;
             for (int i = 0; i < length; i++) if (chars[i] < 0x20 || "\"*/:<>?\\|".IndexOf(chars[i]) >= 0) return null;
-            return new string(chars, 0, length);
+            return new string(new System.ReadOnlySpan<char>(chars, 0, length));
         }
 
         /// <summary>The live entry named <paramref name="name"/> (long or short name, any case), or null.</summary>

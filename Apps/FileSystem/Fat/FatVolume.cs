@@ -156,6 +156,23 @@ namespace Sing.Storage.Fat
             return e;
         }
 
+        /// <summary>The path with "." and ".." resolved and each existing component replaced by its stored name, so a
+        /// short alias ("PROGRA~1") or another spelling names the same thing (access rules compare these). Components
+        /// that do not exist are kept as given.</summary>
+        public string Canonical(string path)
+        {
+            List<string> parts = FatPath.Split(path);
+            FatDirectory? dir = Root();
+            for (int i = 0; i < parts.Count && dir != null; i++)
+            {
+                DirectoryEntry? e = FatDirectory.Find(dir.Scan(), parts[i]);
+                if (e == null) break;
+                parts[i] = e.Name;
+                dir = e.IsDirectory && e.Problem == null ? new FatDirectory(this, e.FirstCluster == 0 ? Boot.RootCluster : e.FirstCluster, "") : null;
+            }
+            return FatPath.Join(parts, parts.Count);
+        }
+
         /// <summary>The entries of the directory at <paramref name="path"/> ("." and ".." left out), damaged ones included
         /// with their <see cref="FatEntryInfo.Problem"/>.</summary>
         public List<FatEntryInfo> List(string path)

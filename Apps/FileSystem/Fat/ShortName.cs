@@ -69,8 +69,9 @@ namespace Sing.Storage.Fat
             string b = dot < 0 ? name : name.Substring(0, dot);
             string x = dot < 0 ? "" : name.Substring(dot + 1);
             if (b.Length < 1 || b.Length > 8 || x.Length > 3 || (dot >= 0 && x.Length == 0)) return false;
-            foreach (char c in name)
+            for (int i = 0; i < name.Length; i++)
             {
+                char c = name[i];
                 if (c == '.') continue;
                 if (!IsShortChar(c) || (c >= 'a' && c <= 'z')) return false;
             }
@@ -113,8 +114,9 @@ namespace Sing.Storage.Fat
         private static string Convert(string part, ref bool lossy)
         {
             var text = new StringBuilder(part.Length);
-            foreach (char c in part)
+            for (int i = 0; i < part.Length; i++)
             {
+                char c = part[i];
                 if (c == ' ' || c == '.') { lossy = true; continue; }
                 char u = c >= 'a' && c <= 'z' ? (char)(c - 32) : c;
                 if (!IsShortChar(u)) { u = '_'; lossy = true; }

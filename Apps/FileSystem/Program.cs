@@ -1,0 +1,109 @@
+using Sing.Storage.Fat;
+using Singularity.Configuration;
+using Singularity.V1;
+
+namespace Sing.Apps.FileSystem
+{
+    /// <summary>What filesystem's manifest (Manifests/Programs/filesystem.xml) gives it: the registration of /fs and its
+    /// parameters.</summary>
+    [ProgramStartup]
+    internal sealed partial class FileSystemStartup
+    {
+        [Endpoint("fs")] public ChannelEndpoint Requests;
+        [Parameter("device")] public string DevicePath;
+        [Parameter("readonly")] public string ReadOnlyDirectory;
+        [Parameter("wait")] public int WaitMilliseconds;
+        [Parameter("format")] public bool Format;
+    }
+
+    internal static class Program
+    {
+        private const string DefaultDevice = "/dev/disk0p1";
+        private const string WholeDisk = "/dev/disk0";
+
+        /// <summary>Exit codes: 0 when the kernel withdrew /fs; 2 when no usable volume appeared in time.</summary>
+        internal static int Main(FileSystemStartup startup)
+        {
+            var clock = new RtcClock();
+            FatVolume volume = MountFirstUsable(startup, clock, out string error);
+            if (volume == null)
+            {
+                Debug.WriteLine("fs: " + error + "; /fs is not served");
+                return 2;
+            }
+            var rule = new AccessRule(startup.ReadOnlyDirectory);
+            if (startup.Format) Prepare(volume, rule);
+            Debug.WriteLine($"fs: mounted {startup.DevicePath} at /fs: FAT32, {volume.TotalBytes / 1024} KiB, {volume.FreeBytes / 1024} KiB free, clusters of {volume.ClusterBytes} bytes; {rule.Directory} is read-only to applications");
+            new FileSystemServer(volume, clock, rule).Run(startup.Requests);
+            return 0;
+        }
+
+        /// <summary>Waits up to the "wait" parameter for the device to be registered and to hold FAT32. With the default
+        /// device (the first partition) the whole disk is tried too, for a disk without a partition table; a whole disk
+        /// that does not mount is not final, since its partitions may still be appearing.</summary>
+        private static FatVolume MountFirstUsable(FileSystemStartup startup, RtcClock clock, out string error)
+        {
+            string path = startup.DevicePath;
+            bool fallback = path == DefaultDevice;
+            error = "no block device at " + path + (fallback ? " or " + WholeDisk : "");
+            for (int waited = 0; ; waited += 50)
+            {
+                FatVolume volume = TryMount(path, startup.Format, clock, ref error);
+                if (volume != null) return volume;
+                if (fallback)
+                {
+                    volume = TryMount(WholeDisk, false, clock, ref error);
+                    if (volume != null)
+                    {
+                        startup.DevicePath = WholeDisk;
+                        return volume;
+                    }
+                }
+                if (waited >= startup.WaitMilliseconds) return null;
+                Threads.Sleep(50);
+            }
+        }
+
+        /// <summary>A freshly formatted volume gets the protected directory with a note in it, so the rule has something
+        /// to protect (applications cannot create it themselves).</summary>
+        private static void Prepare(FatVolume volume, AccessRule rule)
+        {
+            if (rule.Directory == "/") return;
+            try
+            {
+                volume.CreateDirectory(rule.Directory);
+                FatFile note = volume.Open(rule.Directory + "/readme.txt", true, true, true);
+                string text = "Applications may read this directory but not change it.\n";
+                var bytes = new byte[text.Length];
+                for (int i = 0; i < text.Length; i++) bytes[i] = (byte)text[i];
+                note.Write(0, bytes, 0, bytes.Length);
+                note.Close();
+                volume.Sync();
+            }
+            catch (FatException e)
+            {
+                Debug.WriteLine("fs: could not prepare " + rule.Directory + ": " + e.Message);
+            }
+        }
+
+        private static FatVolume TryMount(string path, bool format, RtcClock clock, ref string error)
+        {
+            BlockSectorDevice device = BlockSectorDevice.Connect(path, out string connectError);
+            if (device == null) return null;
+            try
+            {
+                if (format)
+                {
+                    FatFormatter.Format(device, "SINGULARITY", 0x53494E47);
+                    Debug.WriteLine("fs: formatted " + path + " as FAT32");
+                }
+                return FatVolume.Mount(device, clock);
+            }
+            catch (FatException e)
+            {
+                error = path + ": " + e.Message;
+                return null;
+            }
+        }
+    }
+}
