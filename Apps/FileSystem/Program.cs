@@ -4,12 +4,10 @@ using Singularity.V1;
 
 namespace Sing.Apps.FileSystem
 {
-    /// <summary>What filesystem's manifest (Manifests/Programs/filesystem.xml) gives it: the registration of /fs and its
-    /// parameters.</summary>
+    /// <summary>filesystem's parameters (Manifests/Programs/filesystem.xml).</summary>
     [ProgramStartup]
     internal sealed partial class FileSystemStartup
     {
-        [Endpoint("fs")] public ChannelEndpoint Requests;
         [Parameter("device")] public string DevicePath;
         [Parameter("readonly")] public string ReadOnlyDirectory;
         [Parameter("wait")] public int WaitMilliseconds;
@@ -21,9 +19,16 @@ namespace Sing.Apps.FileSystem
         private const string DefaultDevice = "/dev/disk0p1";
         private const string WholeDisk = "/dev/disk0";
 
-        /// <summary>Exit codes: 0 when the kernel withdrew /fs; 2 when no usable volume appeared in time.</summary>
+        /// <summary>Exit codes: 0 when the kernel withdrew /fs; 2 when no usable volume appeared in time; 3 when /fs is
+        /// taken. /fs is registered first, so clients that bind early wait for the mount instead of finding nothing.</summary>
         internal static int Main(FileSystemStartup startup)
         {
+            AbiStatus registered = Names.Register("/fs", out ChannelEndpoint requests);
+            if (registered != AbiStatus.Ok)
+            {
+                Debug.WriteLine("fs: cannot register /fs: " + registered.ToString());
+                return 3;
+            }
             var clock = new RtcClock();
             FatVolume volume = MountFirstUsable(startup, clock, out string error);
             if (volume == null)
@@ -34,7 +39,7 @@ namespace Sing.Apps.FileSystem
             var rule = new AccessRule(startup.ReadOnlyDirectory);
             if (startup.Format) Prepare(volume, rule);
             Debug.WriteLine($"fs: mounted {startup.DevicePath} at /fs: FAT32, {volume.TotalBytes / 1024} KiB, {volume.FreeBytes / 1024} KiB free, clusters of {volume.ClusterBytes} bytes; {rule.Directory} is read-only to applications");
-            new FileSystemServer(volume, clock, rule).Run(startup.Requests);
+            new FileSystemServer(volume, clock, rule).Run(requests);
             return 0;
         }
 

@@ -33,7 +33,19 @@ namespace Sing.Apps.Shell
                 case "names": ListNames(rest.Length == 0 ? "/" : rest); return true;
                 case "date": Date(); return true;
                 case "echo": SystemConsole.WriteLine(rest); return true;
+                case "ls":
+                case "cat":
+                case "write":
+                case "rm":
+                case "mkdir":
+                case "mv":
+                case "cp":
+                case "df":
+                case "sync":
+                    FileCommands.Run(command, rest);
+                    return true;
                 case "shutdown":
+                    FileCommands.SyncBeforeShutdown();
                     SystemConsole.WriteLine("shutting down");
                     AbiStatus status = SystemControl.Shutdown(rest.Length == 0 ? 0 : int.TryParse(rest, out int code) ? code : 1);
                     SystemConsole.WriteLine($"shutdown refused: {Describe(status)}");
@@ -89,7 +101,8 @@ namespace Sing.Apps.Shell
                 SystemConsole.Write(program == null ? $"no installed program named {topic}\n" : ProgramHelp.Describe(program));
                 return;
             }
-            SystemConsole.WriteLine("commands: help [program], programs, ps, kill <pid>, names [prefix], date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("commands: help [program], programs, ps, devices, kill <pid>, names [prefix], date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync");
             SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");
             ListPrograms();
         }
