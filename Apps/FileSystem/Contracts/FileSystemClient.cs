@@ -244,6 +244,7 @@ namespace Sing.Storage
         private readonly TRef<ExVector<byte>> _buffer;
         private readonly byte[] _scratch = new byte[FileSystemClient.ChunkBytes];
         private bool _closed;
+        private bool _peerGone;   // ChannelClosed was seen: the conversation cannot go on, Close only frees
 
         public long Size { get; }
 
@@ -284,6 +285,7 @@ namespace Sing.Storage
                 default:
                     _buffer.Release(ExchangeHeap.NewVector<byte>(FileSystemClient.ChunkBytes));
                     error = FileSystemClient.Closed;
+                    _peerGone = true;
                     break;
             }
             _channel.Release(file);
@@ -320,6 +322,7 @@ namespace Sing.Storage
                     default:
                         _buffer.Release(ExchangeHeap.NewVector<byte>(FileSystemClient.ChunkBytes));
                         error = FileSystemClient.Closed;
+                        _peerGone = true;
                         break;
                 }
                 _channel.Release(file);
@@ -338,6 +341,7 @@ namespace Sing.Storage
             FileContract.Imp.ReadyAfterSeekReceived r = file.ReceiveReadyAfterSeek();
             long position = -1;
             if (r.Tag == FileContract.Imp.ReadyAfterSeekTag.Position) r.GetPosition(out position);
+            else _peerGone = true;
             _channel.Release(file);
             return position;
         }
@@ -350,6 +354,7 @@ namespace Sing.Storage
             FileContract.Imp.ReadyAfterGetSizeReceived r = file.ReceiveReadyAfterGetSize();
             long size = -1;
             if (r.Tag == FileContract.Imp.ReadyAfterGetSizeTag.Size) r.GetSize(out size);
+            else _peerGone = true;
             _channel.Release(file);
             return size;
         }
@@ -360,6 +365,7 @@ namespace Sing.Storage
             file.SendTruncate(length);
             FileContract.Imp.ReadyAfterTruncateReceived r = file.ReceiveReadyAfterTruncate();
             string error = r.Tag == FileContract.Imp.ReadyAfterTruncateTag.Truncated ? null : FileSystemClient.Closed;
+            if (r.Tag == FileContract.Imp.ReadyAfterTruncateTag.ChannelClosed) _peerGone = true;
             if (r.Tag == FileContract.Imp.ReadyAfterTruncateTag.Refused)
             {
                 r.GetRefused(out int code);
@@ -374,7 +380,7 @@ namespace Sing.Storage
             if (_closed) return;
             _closed = true;
             FileContract.Imp file = _channel.Acquire();
-            file.SendClose();
+            if (!_peerGone) file.SendClose();
             file.Free();
             _buffer.Acquire().Free();
         }
