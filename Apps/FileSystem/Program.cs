@@ -1,5 +1,6 @@
 using Sing.Storage.Fat;
 using Singularity.Configuration;
+using System.Diagnostics;
 using Singularity.V1;
 
 namespace Sing.Apps.FileSystem
@@ -19,22 +20,23 @@ namespace Sing.Apps.FileSystem
         private const string DefaultDevice = "/dev/disk0p1";
         private const string WholeDisk = "/dev/disk0";
 
-        /// <summary>Exit codes: 0 when the kernel withdrew /fs; 2 when no usable volume appeared in time; 3 when /fs is
-        /// taken. /fs is registered first, so clients that bind early wait for the mount instead of finding nothing.</summary>
+        /// <summary>Exit codes: 0 when the kernel withdrew /fs; 2 when no usable volume appeared within "wait"; 3 when
+        /// /fs is taken. /fs is registered only once the volume is mounted, so "names" and the shell's "wait /fs" show
+        /// when files can be used, and a client never waits on a file system that has nothing to serve.</summary>
         internal static int Main(FileSystemStartup startup)
         {
-            AbiStatus registered = Names.Register("/fs", out ChannelEndpoint requests);
-            if (registered != AbiStatus.Ok)
-            {
-                Debug.WriteLine("fs: cannot register /fs: " + registered.ToString());
-                return 3;
-            }
             var clock = new RtcClock();
             FatVolume volume = MountFirstUsable(startup, clock, out string error);
             if (volume == null)
             {
                 Debug.WriteLine("fs: " + error + "; /fs is not served");
                 return 2;
+            }
+            AbiStatus registered = Names.Register("/fs", out ChannelEndpoint requests);
+            if (registered != AbiStatus.Ok)
+            {
+                Debug.WriteLine("fs: cannot register /fs: " + registered.ToString());
+                return 3;
             }
             var rule = new AccessRule(startup.ReadOnlyDirectory);
             if (startup.Format) Prepare(volume, rule);
@@ -43,29 +45,48 @@ namespace Sing.Apps.FileSystem
             return 0;
         }
 
-        /// <summary>Waits up to the "wait" parameter for the device to be registered and to hold FAT32. With the default
-        /// device (the first partition) the whole disk is tried too, for a disk without a partition table; a whole disk
-        /// that does not mount is not final, since its partitions may still be appearing.</summary>
+        /// <summary>Mounts the device, waiting for it to appear: the disk driver may start later than this service. With
+        /// the default device (the first partition) the whole disk is tried too, for a disk without a partition table;
+        /// a whole disk that does not mount is not final, since its partitions may still be appearing. Waiting is on a
+        /// name-service watch of /dev/ (no polling); "wait" 0 waits for ever, after one line saying so.</summary>
         private static FatVolume MountFirstUsable(FileSystemStartup startup, RtcClock clock, out string error)
         {
             string path = startup.DevicePath;
             bool fallback = path == DefaultDevice;
-            error = "no block device at " + path + (fallback ? " or " + WholeDisk : "");
-            for (int waited = 0; ; waited += 50)
+            string candidates = path + (fallback ? " or " + WholeDisk : "");
+            error = "no block device at " + candidates;
+            AbiStatus watching = Names.Watch("/dev/", out ChannelEndpoint added);
+            ulong deadline = startup.WaitMilliseconds <= 0 ? ulong.MaxValue : (ulong)startup.WaitMilliseconds;
+            ulong waited = 0;
+            bool told = false;
+            while (true)
             {
                 FatVolume volume = TryMount(path, startup.Format, clock, ref error);
-                if (volume != null) return volume;
-                if (fallback)
+                if (volume == null && fallback)
                 {
                     volume = TryMount(WholeDisk, false, clock, ref error);
-                    if (volume != null)
-                    {
-                        startup.DevicePath = WholeDisk;
-                        return volume;
-                    }
+                    if (volume != null) startup.DevicePath = WholeDisk;
                 }
-                if (waited >= startup.WaitMilliseconds) return null;
-                Threads.Sleep(50);
+                if (volume != null || waited >= deadline)
+                {
+                    if (watching == AbiStatus.Ok) Channels.Close(added);
+                    return volume;
+                }
+                if (!told && startup.WaitMilliseconds <= 0)
+                {
+                    Debug.WriteLine("fs: waiting for a block device at " + candidates + " (the disk driver registers it)");
+                    told = true;
+                }
+                // A new name under /dev/ (or, without a watch, a quarter second) is the cue to try again.
+                ulong slice = deadline == ulong.MaxValue ? Channels.Forever : deadline - waited < 250 ? deadline - waited : 250;
+                long before = Stopwatch.GetTimestamp();
+                if (watching == AbiStatus.Ok)
+                {
+                    if (Channels.Receive(added, out ReceivedMessage name, slice) == AbiStatus.Ok && !name.Block.IsNull) Exchange.Free(name.Block);
+                }
+                else Threads.Sleep(slice == Channels.Forever ? 250 : slice);
+                ulong elapsed = (ulong)((Stopwatch.GetTimestamp() - before) * 1000 / Stopwatch.Frequency);
+                waited += elapsed == 0 ? 1 : elapsed;
             }
         }
 

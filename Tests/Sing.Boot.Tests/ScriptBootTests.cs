@@ -20,6 +20,7 @@ public class ScriptBootTests
         "ls /fs",
         "ramdisk --size 4 &",
         "filesystem --device /dev/ram/0 --format &",
+        "wait /fs",
         "mkdir /fs/docs",
         @"write /fs/docs/note.txt semi\;colon, back\\slash and Grüße 日本 🙂",
         "cat /fs/docs/note.txt",
@@ -53,6 +54,7 @@ public class ScriptBootTests
     [Theory]
     [InlineData(@"^boot: shell runs the script= option \(\d+ characters\)$")]
     [InlineData(@"^singularity> echo script starts$")]
+    [InlineData(@"^\[filesystem:2\] fs: waiting for a block device at /dev/disk0p1 or /dev/disk0 \(the disk driver registers it\)$")]
     [InlineData(@"^killed 2$")]
     [InlineData(@"^ls: no file system at /fs \(not found\)$")]
     [InlineData(@"^\[filesystem:\d+\] fs: formatted /dev/ram/0 as FAT32$")]

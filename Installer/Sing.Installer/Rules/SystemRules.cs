@@ -37,6 +37,7 @@ namespace Sing.Installer.Rules
             ["cp"] = "<from> <to>",
             ["df"] = "",
             ["sync"] = "",
+            ["wait"] = "<name> [seconds]",
         };
 
         public static void Check(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, DiagnosticBag bag)
@@ -146,6 +147,8 @@ namespace Sing.Installer.Rules
                     return tail.Length == 0 ? "run needs the name of a program" : null;
                 case "ls":
                     return null;
+                case "wait":
+                    return tail.Length == 0 ? "wait needs a name such as /fs" : null;
                 case "cat":
                 case "rm":
                 case "mkdir":
