@@ -1,3 +1,4 @@
+using Sing.Kernel.Boot;
 using Sing.Kernel.Channels;
 using Sing.Kernel.Processes;
 using Sing.Kernel.Threading;
@@ -80,6 +81,31 @@ namespace Sing.Kernel.Tests
             t.True(again != null && again.State != ProcessState.Exited, "a new file system mounted the same RAM disk");
             Stop(again);
             Stop(ramdisk);
+        }
+
+        /// <summary>The connect request a server receives when a program binds its name carries, written by the kernel,
+        /// the program's kind, process id and name (what the file system's access rule relies on).</summary>
+        public static unsafe void ConnectRequestNamesTheClient(TestContext t)
+        {
+            if (NameService.Register(null, "/test/principal", null, out Endpoint* requests) != AbiStatus.Ok)
+            {
+                t.Fail("cannot register /test/principal");
+                return;
+            }
+            KernelProcess client = Start(t, "channelprobe", "hang /test/principal");
+            ChannelMessage m = default;
+            AbiStatus status = Channel.Receive(Scheduler.Current, requests, 30_000, &m);
+            t.True(status == AbiStatus.Ok && m.Tag == NameService.ConnectRequestTag, "the bind arrived as a connect request");
+            t.Equal((ulong)ChannelMessage.InlineCapacity, (ulong)m.InlineLength, "the request carries the principal inline");
+            t.Equal((ulong)NameService.PrincipalApplication, (ulong)*(int*)m.Inline, "kind: application (channelprobe's manifest)");
+            t.Equal(client == null ? 0UL : (ulong)client.Id, (ulong)*(int*)(m.Inline + 4), "the client's process id");
+            t.Equal(12, (ulong)*(short*)(m.Inline + 8), "the program name's length");
+            t.Equal("channelprobe", Utf8.Decode(m.Inline + 10, 12), "the program name");
+            if (m.Endpoint != null) Channel.CloseEndpoint((Endpoint*)m.Endpoint, null);
+            Stop(client);
+            Channel.CloseEndpoint(requests, null);
+            NameService.RemoveDeadRegistrations();
+            t.True(!NameService.IsRegistered("/test/principal"), "the test's name is gone");
         }
 
         /// <summary>As a boot service with no disk, the file system waits its time, says why, and exits (code 2).</summary>
