@@ -14,6 +14,7 @@ namespace Sing.Apps.FileSystem
     {
         private readonly TRef<BlockDevice.Imp> _channel;
         private readonly int _maxSectors;
+        private bool _closed;   // the driver closed the channel (it died): every later request fails at once
 
         public int SectorSize { get; }
         public long SectorCount { get; }
@@ -30,16 +31,18 @@ namespace Sing.Apps.FileSystem
             IsReadOnly = readOnly;
         }
 
-        /// <summary>Binds <paramref name="path"/> and asks the driver for the geometry; null when nothing serves it.</summary>
+        /// <summary>Connects to <paramref name="path"/> with the one handshake every block device serves
+        /// (<see cref="BlockDeviceConnection.Connect"/>: bind the name, then the device sends the client's end of a
+        /// BlockDevice channel it created) and asks for the geometry; null when nothing serves the name. It does not
+        /// wait for the name to appear: the caller waits on a /dev/ watch.</summary>
         public static BlockSectorDevice Connect(string path, out string error)
         {
-            AbiStatus status = Names.Bind(path, out ChannelEndpoint raw);
-            if (status != AbiStatus.Ok)
+            BlockDevice.Imp device = BlockDeviceConnection.Connect(path, 0);
+            if (device == null)
             {
-                error = path + ": " + (status == AbiStatus.NotFound ? "no block device registered" : status.ToString());
+                error = path + ": no block device registered, or it did not hand over a block channel";
                 return null;
             }
-            BlockDevice.Imp device = BlockDevice.Imp.Attach(KernelEndpoints.Wrap(raw), BlockDevice.States.Ready);
             device.SendGetInfo();
             BlockDevice.Imp.ReadyAfterGetInfoReceived r = device.ReceiveReadyAfterGetInfo();
             if (r.Tag != BlockDevice.Imp.ReadyAfterGetInfoTag.Info)
@@ -61,6 +64,7 @@ namespace Sing.Apps.FileSystem
         {
             while (count > 0)
             {
+                if (_closed) throw Failure(-1, lba, count, write);
                 int n = count < _maxSectors ? count : _maxSectors;
                 int bytes = n * SectorSize;
                 ExVector<byte> vector = ExchangeHeap.NewVector<byte>(bytes);
@@ -74,6 +78,7 @@ namespace Sing.Apps.FileSystem
                     if (error == 0 && !write) back.CopyTo(new Span<byte>(buffer, offset, bytes));
                     back.Free();
                 }
+                if (error == -1) _closed = true;   // the channel is past use: its state machine saw ChannelClosed
                 if (error != 0) throw Failure(error, lba, n, write);
                 lba += n;
                 offset += bytes;
@@ -128,6 +133,7 @@ namespace Sing.Apps.FileSystem
 
         public void Flush()
         {
+            if (_closed) throw new FatException(FatError.DeviceError, "flushing " + Path + ": the disk driver closed the channel");
             BlockDevice.Imp device = _channel.Acquire();
             device.SendFlush();
             BlockDevice.Imp.ReadyAfterFlushReceived r = device.ReceiveReadyAfterFlush();
@@ -135,6 +141,7 @@ namespace Sing.Apps.FileSystem
             int error = 0;
             if (tag == BlockDevice.Imp.ReadyAfterFlushTag.FlushFailed) r.GetFlushFailed(out error);
             _channel.Release(device);
+            if (tag == BlockDevice.Imp.ReadyAfterFlushTag.ChannelClosed) _closed = true;
             if (tag == BlockDevice.Imp.ReadyAfterFlushTag.ChannelClosed) throw new FatException(FatError.DeviceError, "flushing " + Path + ": the disk driver closed the channel");
             if (tag == BlockDevice.Imp.ReadyAfterFlushTag.FlushFailed) throw new FatException(FatError.DeviceError, "flushing " + Path + ": device error " + error.ToString());
         }

@@ -14,7 +14,9 @@ namespace Sing.Apps.RamDisk
     }
 
     /// <summary>Registers the name, then serves one client at a time over the block contract until it closes its
-    /// channel, then the next (the file system is its one client; a restarted file system reconnects).</summary>
+    /// channel, then the next (the file system is its one client; a restarted file system reconnects). Clients connect
+    /// with the handshake every block device serves, the disk driver's (Drivers/Contracts/BlockDeviceConnection.cs):
+    /// on each connect request the RAM disk creates a BlockDevice channel and sends the client its importer end.</summary>
     internal static class Program
     {
         private const int MaxSectors = 128;
@@ -37,9 +39,9 @@ namespace Sing.Apps.RamDisk
             Debug.WriteLine($"ramdisk: {startup.MegaBytes} MiB at {startup.Name}");
             while (Channels.Receive(requests, out ReceivedMessage connect) == AbiStatus.Ok)
             {
-                if (connect.Tag != Names.ConnectRequestTag) continue;
-                BlockDevice.Exp client = BlockDevice.Exp.Attach(KernelEndpoints.Wrap(connect.Endpoint), BlockDevice.States.Ready);
-                Serve(disk, client);
+                if (connect.Tag != Names.ConnectRequestTag || connect.Endpoint.IsNull) continue;
+                BlockDevice.Exp client = BlockDeviceConnection.Accept(connect.Endpoint);
+                if (client != null) Serve(disk, client);
             }
             return 0;
         }
