@@ -20,6 +20,7 @@ namespace Sing.Apps.Shell
                 SystemConsole.WriteLine(usage);
                 return;
             }
+            AwaitBootFileSystem();
             FileSystemClient fs = FileSystemClient.Connect(out string error);
             if (fs == null)
             {
@@ -40,6 +41,32 @@ namespace Sing.Apps.Shell
             };
             fs.Close();
             if (error != null) SystemConsole.WriteLine(command + ": " + error);
+        }
+
+        private static bool s_awaited;
+
+        /// <summary>The boot file system mounts the disk driver's volume while the shell starts, so a script's first line
+        /// (script=cat /fs/hello.txt) can come before /fs is registered. The first file command of a session therefore
+        /// waits for /fs, at most <see cref="BootMountSeconds"/> s, when a disk is registered (/dev/disk0p1 or
+        /// /dev/disk0) and /fs is not yet; without a disk it does not wait, and later commands never do.</summary>
+        private static void AwaitBootFileSystem()
+        {
+            if (s_awaited) return;
+            s_awaited = true;
+            if (Registered(Root) || (!Registered("/dev/disk0p1") && !Registered("/dev/disk0"))) return;
+            for (int waited = 0; waited < BootMountSeconds * 1000; waited += 10)
+            {
+                Threads.Sleep(10);
+                if (Registered(Root)) return;
+            }
+        }
+
+        private const int BootMountSeconds = 10;
+
+        private static bool Registered(string path)
+        {
+            foreach (string name in Names.Enumerate(path)) if (name == path) return true;
+            return false;
         }
 
         /// <summary>Writes back what the file system holds, before a shutdown; quiet when there is no /fs.</summary>
