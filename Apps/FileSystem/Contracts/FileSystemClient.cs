@@ -244,7 +244,7 @@ namespace Sing.Storage
         private readonly TRef<ExVector<byte>> _buffer;
         private readonly byte[] _scratch = new byte[FileSystemClient.ChunkBytes];
         private bool _closed;
-        private bool _peerGone;   // ChannelClosed was seen: the conversation cannot go on, Close only frees
+        private bool _peerGone;   // ChannelClosed was seen: the conversation cannot go on; every later call says so, Close only frees
 
         public long Size { get; }
 
@@ -258,6 +258,11 @@ namespace Sing.Storage
         /// <summary>Reads up to <paramref name="count"/> bytes at the position (0 at the end of the file).</summary>
         public int Read(byte[] into, int offset, int count, out string error)
         {
+            if (_peerGone)
+            {
+                error = FileSystemClient.Closed;
+                return 0;
+            }
             if (count > FileSystemClient.ChunkBytes) count = FileSystemClient.ChunkBytes;
             FileContract.Imp file = _channel.Acquire();
             file.SendRead(_buffer.Acquire(), count);
@@ -297,6 +302,7 @@ namespace Sing.Storage
         {
             while (count > 0)
             {
+                if (_peerGone) return FileSystemClient.Closed;
                 int n = count < FileSystemClient.ChunkBytes ? count : FileSystemClient.ChunkBytes;
                 ExVector<byte> chunk = _buffer.Acquire();
                 chunk.CopyFrom(new ReadOnlySpan<byte>(data, offset, n));
@@ -336,6 +342,7 @@ namespace Sing.Storage
         /// <summary>Moves the position (origin 0 start, 1 current, 2 end); returns the new position, -1 if the channel closed.</summary>
         public long Seek(long offset, int origin)
         {
+            if (_peerGone) return -1;
             FileContract.Imp file = _channel.Acquire();
             file.SendSeek(offset, origin);
             FileContract.Imp.ReadyAfterSeekReceived r = file.ReceiveReadyAfterSeek();
@@ -349,6 +356,7 @@ namespace Sing.Storage
         /// <summary>The file's size now, -1 if the channel closed.</summary>
         public long CurrentSize()
         {
+            if (_peerGone) return -1;
             FileContract.Imp file = _channel.Acquire();
             file.SendGetSize();
             FileContract.Imp.ReadyAfterGetSizeReceived r = file.ReceiveReadyAfterGetSize();
@@ -361,6 +369,7 @@ namespace Sing.Storage
 
         public string Truncate(long length)
         {
+            if (_peerGone) return FileSystemClient.Closed;
             FileContract.Imp file = _channel.Acquire();
             file.SendTruncate(length);
             FileContract.Imp.ReadyAfterTruncateReceived r = file.ReceiveReadyAfterTruncate();
