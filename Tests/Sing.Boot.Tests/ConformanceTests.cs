@@ -40,12 +40,11 @@ public partial class ConformanceTests
 
     private static List<string> FromSerial(string serial)
     {
-        // The serial text was decoded as Latin-1: turn it back into the bytes the SIP sent, then read them as UTF-8.
         var lines = new List<string>();
         foreach (string line in serial.Split('\n'))
         {
             Match m = SipLine().Match(line);
-            if (m.Success) lines.Add(Encoding.UTF8.GetString(Encoding.Latin1.GetBytes(m.Groups[1].Value)));
+            if (m.Success) lines.Add(m.Groups[1].Value);   // the serial log is read as UTF-8 (QemuRunner.CleanSerial)
         }
         return lines;
     }
