@@ -13,6 +13,8 @@ declare -A needed=(
   [grub-mkrescue]=grub-common
   [xorriso]=xorriso
   [mformat]=mtools
+  [mkfs.fat]=dosfstools
+  [fsck.fat]=dosfstools
   [qemu-system-x86_64]=qemu-system-x86
 )
 missing=()

@@ -147,8 +147,9 @@ namespace Sing.Apps.DiskProbe
             }
             for (int i = 0; i < n; i++)
             {
-                BlockDevice.Imp? disk = connected.Take(Select.Infinite, out int which);
+                BlockDevice.Imp? disk = connected.Take(Select.Infinite, out object? state);
                 if (disk == null) return 35;
+                int which = (int)state!;
                 disk.RecvInfo(out _, out _, out _, out _);
                 disk.SendRead(First + which * Sectors, Sectors, ExchangeHeap.NewVector<byte>(Sectors * 512));
                 set.Add(disk, which);
@@ -157,8 +158,9 @@ namespace Sing.Apps.DiskProbe
             int wrong = 0;
             for (int answered = 0; answered < n; answered++)
             {
-                BlockDevice.Imp? disk = set.Take(Select.Infinite, out int which);
+                BlockDevice.Imp? disk = set.Take(Select.Infinite, out object? state);
                 if (disk == null) return 33;
+                int which = (int)state!;
                 int code = BlockClient.ReadAnswer(disk, out ExVector<byte>? buffer);
                 disk.Free();
                 if (buffer == null || code != 0)

@@ -33,7 +33,20 @@ namespace Sing.Apps.Shell
                 case "names": ListNames(rest.Length == 0 ? "/" : rest); return true;
                 case "date": Date(); return true;
                 case "echo": SystemConsole.WriteLine(rest); return true;
+                case "ls":
+                case "cat":
+                case "write":
+                case "rm":
+                case "mkdir":
+                case "mv":
+                case "cp":
+                case "df":
+                case "sync":
+                    FileCommands.Run(command, rest);
+                    return true;
+                case "wait": WaitForName(rest); return true;
                 case "shutdown":
+                    FileCommands.SyncBeforeShutdown();
                     SystemConsole.WriteLine("shutting down");
                     AbiStatus status = SystemControl.Shutdown(rest.Length == 0 ? 0 : int.TryParse(rest, out int code) ? code : 1);
                     SystemConsole.WriteLine($"shutdown refused: {Describe(status)}");
@@ -89,7 +102,8 @@ namespace Sing.Apps.Shell
                 SystemConsole.Write(program == null ? $"no installed program named {topic}\n" : ProgramHelp.Describe(program));
                 return;
             }
-            SystemConsole.WriteLine("commands: help [program], programs, ps, kill <pid>, names [prefix], date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("commands: help [program], programs, ps, devices, kill <pid>, names [prefix], wait <name> [seconds], date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync");
             SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");
             ListPrograms();
         }
@@ -120,6 +134,25 @@ namespace Sing.Apps.Shell
             }
             AbiStatus status = SystemControl.Kill(pid);
             SystemConsole.WriteLine(status == AbiStatus.Ok ? $"killed {pid}" : $"kill {pid}: {Describe(status)}");
+        }
+
+        /// <summary>wait NAME [seconds]: until NAME is registered (a service started in the background is ready), at
+        /// most the given seconds (default 10).</summary>
+        private static void WaitForName(string arguments)
+        {
+            string[] words = arguments.Split(' ', System.StringSplitOptions.RemoveEmptyEntries);
+            int seconds = 10;
+            if (words.Length == 0 || words.Length > 2 || (words.Length == 2 && (!int.TryParse(words[1], out seconds) || seconds < 0)))
+            {
+                SystemConsole.WriteLine("usage: wait <name> [seconds]");
+                return;
+            }
+            for (int waited = 0; waited <= seconds * 1000; waited += 10)
+            {
+                foreach (string name in Names.Enumerate(words[0])) if (name == words[0]) return;
+                Threads.Sleep(10);
+            }
+            SystemConsole.WriteLine($"wait: {words[0]} did not appear within {seconds} s");
         }
 
         private static void ListNames(string prefix)

@@ -10,6 +10,7 @@ namespace Sing.Apps.Shell
     {
         [Parameter("script")] public bool RunStartupScript;
         [Parameter("prompt")] public string Prompt;
+        [Parameter("lines")] public string Lines;
     }
 
     internal static class Program
@@ -24,6 +25,17 @@ namespace Sing.Apps.Shell
             }
             var shell = new CommandInterpreter(manifest);
             SystemConsole.WriteLine($"Singularity shell: {manifest.Programs.Count} installed programs; type help.");
+            if (startup.Lines.Length > 0)
+            {
+                // The kernel option script=: these lines instead of the policy's script and the console.
+                foreach (string line in ScriptLines.Split(startup.Lines))
+                {
+                    SystemConsole.WriteLine(startup.Prompt + line);
+                    if (!shell.Execute(line)) break;
+                }
+                SystemConsole.WriteLine("shell: script done; the kernel keeps running");
+                return 0;
+            }
             if (startup.RunStartupScript)
             {
                 foreach (string line in manifest.Script)

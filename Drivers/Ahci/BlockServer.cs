@@ -10,7 +10,8 @@ using Debug = Singularity.V1.Debug;
 namespace Sing.Drivers.Ahci
 {
     /// <summary>Serves the block-device contract for every volume from one thread (a verified SIP has no thread
-    /// creation): one endpoint set holds the registrations and all clients' channels, each tagged with its volume.
+    /// creation): one endpoint set holds the registrations and all clients' channels, each with a <see cref="Member"/>
+    /// as its state (which volume, and whether it is the volume's registration or a client's channel).
     /// A request is checked (sector count 1..MaxSectors, buffer long enough, range inside the volume) and issued
     /// into a free command slot straight away, so requests from several channels are on the controller together;
     /// while commands are in flight the loop waits for the controller's interrupt in 1 ms slices and takes newly ready
@@ -18,7 +19,6 @@ namespace Sing.Drivers.Ahci
     /// command that has not completed after 5 s fails with error 2 and the port is restarted.</summary>
     internal sealed class BlockServer
     {
-        private const int DoorTag = 1 << 20;          // tags from here on are registrations: DoorTag + volume index
         private const int OutOfRange = 1, DeviceError = 2, BadRequest = 3;
         private const long TimeoutSeconds = 5;
 
@@ -27,6 +27,8 @@ namespace Sing.Drivers.Ahci
         private readonly List<AhciPort> _ports;
         private readonly List<Volume> _volumes = new List<Volume>();
         private readonly List<ChannelEndpoint> _registrations = new List<ChannelEndpoint>();
+        private readonly List<Member> _doors = new List<Member>();     // per volume: the state of its registration
+        private readonly List<Member> _clients = new List<Member>();   // per volume: the state of its clients' channels
         private readonly EndpointSet<Endpoint> _set = new EndpointSet<Endpoint>();
         private int _inFlight, _mostInFlight = 1;
         private bool _pollingNoticed;
@@ -44,7 +46,9 @@ namespace Sing.Drivers.Ahci
             int index = _volumes.Count;
             _volumes.Add(volume);
             _registrations.Add(requests);
-            _set.Add(RegistrationDoor.Exp.Attach(KernelEndpoints.Wrap(requests), RegistrationDoor.States.Open), DoorTag + index);
+            _doors.Add(new Member(index, true));
+            _clients.Add(new Member(index, false));
+            _set.Add(RegistrationDoor.Exp.Attach(KernelEndpoints.Wrap(requests), RegistrationDoor.States.Open), _doors[index]);
         }
 
         public void Run()
@@ -54,11 +58,12 @@ namespace Sing.Drivers.Ahci
                 // Take a channel only when every port has a free slot, so whatever it asks can be issued at once.
                 if (EveryPortHasRoom())
                 {
-                    Endpoint? ready = _set.Take(_inFlight > 0 ? 0 : Select.Infinite, out int tag);
+                    Endpoint? ready = _set.Take(_inFlight > 0 ? 0 : Select.Infinite, out object? state);
                     if (ready != null)
                     {
-                        if (tag >= DoorTag) Accept(ready, tag - DoorTag);
-                        else Serve((BlockDevice.Exp)ready, tag);
+                        var member = (Member)state!;
+                        if (member.IsRegistration) Accept(ready, member.Volume);
+                        else Serve((BlockDevice.Exp)ready, member.Volume);
                         continue;
                     }
                 }
@@ -85,11 +90,11 @@ namespace Sing.Drivers.Ahci
                 door.Free();
                 return;
             }
-            _set.Add(door, DoorTag + volume);
+            _set.Add(door, _doors[volume]);
             if (status != AbiStatus.Ok) return;
             if (request.Tag != Names.ConnectRequestTag || request.Endpoint.IsNull) return;
             BlockDevice.Exp? client = BlockDeviceConnection.Accept(request.Endpoint);
-            if (client != null) _set.Add(client, volume);
+            if (client != null) _set.Add(client, _clients[volume]);
         }
 
         private void Serve([Claims] BlockDevice.Exp client, int volume)
@@ -100,7 +105,7 @@ namespace Sing.Drivers.Ahci
             {
                 case BlockDevice.Exp.ReadyTag.GetInfo:
                     client.SendInfo(v.Count, AhciPort.SectorSize, AhciPort.MaxSectors, 0);
-                    _set.Add(client, volume);
+                    _set.Add(client, _clients[volume]);
                     break;
                 case BlockDevice.Exp.ReadyTag.Read:
                 {
@@ -156,7 +161,7 @@ namespace Sing.Drivers.Ahci
             if (error != 0)
             {
                 client.SendFailed(error, buffer);
-                _set.Add(client, volume);
+                _set.Add(client, _clients[volume]);
                 return;
             }
             CommandSlot s = port.Slots[slot];
@@ -235,7 +240,21 @@ namespace Sing.Drivers.Ahci
                     else if (kind == CommandSlot.Work.Read) client.SendReadDone(buffer);
                     else client.SendWriteDone(buffer);
                 }
-                _set.Add(client, s.Tag);
+                _set.Add(client, _clients[s.Tag]);
+            }
+        }
+
+        /// <summary>The endpoint set's state for a member: made once per volume and kind, so re-adding a channel after
+        /// each request allocates nothing.</summary>
+        private sealed class Member
+        {
+            public readonly int Volume;
+            public readonly bool IsRegistration;
+
+            public Member(int volume, bool isRegistration)
+            {
+                Volume = volume;
+                IsRegistration = isRegistration;
             }
         }
     }

@@ -19,7 +19,7 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter();
             if (length > 0 && length <= 65536 && CallerHolds("console") && CallerMemory.Holds(text, (ulong)length))
             {
-                for (int i = 0; i < length; i++) Log.Write((char)text[i]);
+                for (int i = 0; i < length; i++) Log.WriteByte(text[i]);
                 s_lineStart = length > 0 && text[length - 1] == '\n';
             }
             Leave(mark);

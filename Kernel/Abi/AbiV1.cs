@@ -125,9 +125,10 @@ namespace Sing.Kernel.Abi
                     Log.Write($"[{p.Name}:{p.Id}] ");
                     s_lineStart = false;
                 }
-                char c = (char)text[i];
-                Log.Write(c);
-                if (c == '\n') s_lineStart = true;
+                // The bytes go to the wire as they are: programs write UTF-8 (System.Console encodes it).
+                byte b = text[i];
+                Log.WriteByte(b);
+                if (b == (byte)'\n') s_lineStart = true;
             }
         }
 

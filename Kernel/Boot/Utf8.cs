@@ -1,34 +1,49 @@
 namespace Sing.Kernel.Boot
 {
-    /// <summary>UTF-8 bytes to a string (the boot modules are UTF-8 text).</summary>
+    /// <summary>UTF-8 to UTF-16 for text the host hands the kernel (the script option); malformed or overlong
+    /// sequences become U+FFFD, code points above U+FFFF become surrogate pairs.</summary>
     internal static unsafe class Utf8
     {
         public static string Decode(byte* bytes, int length)
         {
-            var text = new System.Text.StringBuilder(length);
+            if (length <= 0) return "";
+            var chars = new char[length];
+            int n = 0;
             int i = 0;
             while (i < length)
             {
-                uint b = bytes[i];
-                int extra = b < 0x80 ? 0 : b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : -1;
-                if (extra < 0 || i + extra >= length)
+                int b = bytes[i];
+                int need = b < 0x80 ? 0 : (b & 0xE0) == 0xC0 ? 1 : (b & 0xF0) == 0xE0 ? 2 : (b & 0xF8) == 0xF0 ? 3 : -1;
+                if (need < 0)
                 {
-                    text.Append('\uFFFD');
+                    chars[n++] = '\uFFFD';
                     i++;
                     continue;
                 }
-                uint code = extra == 0 ? b : b & (0x3Fu >> extra);
-                for (int k = 1; k <= extra; k++) code = (code << 6) | (bytes[i + k] & 0x3Fu);
-                i += extra + 1;
-                if (code >= 0x10000)
+                int cp = need == 0 ? b : b & (0x3F >> need);
+                bool ok = true;
+                for (int k = 1; k <= need && ok; k++)
                 {
-                    code -= 0x10000;
-                    text.Append((char)(0xD800 + (code >> 10)));
-                    text.Append((char)(0xDC00 + (code & 0x3FF)));
+                    if (i + k >= length || (bytes[i + k] & 0xC0) != 0x80) ok = false;
+                    else cp = (cp << 6) | (bytes[i + k] & 0x3F);
                 }
-                else text.Append((char)code);
+                int min = need == 1 ? 0x80 : need == 2 ? 0x800 : need == 3 ? 0x10000 : 0;
+                if (!ok || cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+                {
+                    chars[n++] = '\uFFFD';
+                    i++;
+                    continue;
+                }
+                i += need + 1;
+                if (cp >= 0x10000)
+                {
+                    cp -= 0x10000;
+                    chars[n++] = (char)(0xD800 + (cp >> 10));
+                    chars[n++] = (char)(0xDC00 + (cp & 0x3FF));
+                }
+                else chars[n++] = (char)cp;
             }
-            return text.ToString();
+            return new string(new System.ReadOnlySpan<char>(chars, 0, n));
         }
     }
 }

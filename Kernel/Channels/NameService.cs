@@ -119,6 +119,7 @@ namespace Sing.Kernel.Channels
             ChannelMessage request = default;
             request.Tag = ConnectRequestTag;
             request.Endpoint = exp;
+            WritePrincipal(client, &request);
             // Looked up and sent to with interrupts off: the service may die and its registration be closed meanwhile.
             ulong flags = Scheduler.DisableInterrupts();
             RemoveIfDead(path);
@@ -136,6 +137,27 @@ namespace Sing.Kernel.Channels
             Binds++;
             clientSide = imp;
             return AbiStatus.Ok;
+        }
+
+        /// <summary>Principal kinds in a connect request (001 §3.6: a server knows which program is behind a channel).</summary>
+        public const int PrincipalKernel = 0, PrincipalApplication = 1, PrincipalService = 2, PrincipalDriver = 3;
+        public const int PrincipalNameBytes = ChannelMessage.InlineCapacity - 10;
+
+        /// <summary>Fills the connect request's inline bytes with the client's identity, which only the kernel writes
+        /// (the client never touches this message): [0..4) its manifest kind, [4..8) its process id, [8..10) the length
+        /// of its program name, [10..40) the name's first 30 characters (ASCII; anything else as '?').</summary>
+        private static void WritePrincipal(KernelProcess client, ChannelMessage* request)
+        {
+            request->InlineLength = ChannelMessage.InlineCapacity;
+            byte* inline = request->Inline;
+            string kind = client?.Manifest?.Kind;
+            *(int*)inline = kind == "application" ? PrincipalApplication : kind == "service" ? PrincipalService
+                : kind == "driver" ? PrincipalDriver : PrincipalKernel;
+            *(int*)(inline + 4) = client == null ? 0 : client.Id;
+            string name = client?.Name ?? "kernel";
+            *(short*)(inline + 8) = (short)(name.Length > short.MaxValue ? short.MaxValue : name.Length);
+            for (int i = 0; i < PrincipalNameBytes && i < name.Length; i++)
+                inline[10 + i] = name[i] >= 0x20 && name[i] < 0x7F ? (byte)name[i] : (byte)'?';
         }
 
         public static bool IsRegistered(string path)

@@ -13,6 +13,13 @@ namespace Sing.Kernel.Console
             SerialPort.Write(c < 0x80 ? (byte)c : (byte)'?');
         }
 
+        /// <summary>One byte of already-encoded text (a SIP's UTF-8) as it is; newline becomes CR LF.</summary>
+        public static void WriteByte(byte b)
+        {
+            if (b == (byte)'\n') SerialPort.Write((byte)'\r');
+            SerialPort.Write(b);
+        }
+
         public static void Write(string text)
         {
             if (text is null) return;

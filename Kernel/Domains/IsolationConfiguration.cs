@@ -42,7 +42,7 @@ namespace Sing.Kernel.Domains
         {
             for (int i = 0; i < s_names.Length; i++)
             {
-                if (EqualsIgnoringAsciiCase(s_names[i], name))
+                if (string.Equals(s_names[i], name, System.StringComparison.OrdinalIgnoreCase))
                 {
                     configuration = (IsolationConfiguration)i;
                     return true;
@@ -50,19 +50,6 @@ namespace Sing.Kernel.Domains
             }
             configuration = IsolationConfiguration.SipPhys;
             return false;
-        }
-
-        private static bool EqualsIgnoringAsciiCase(string a, string b)
-        {
-            if (a.Length != b.Length) return false;
-            for (int i = 0; i < a.Length; i++)
-            {
-                char x = a[i], y = b[i];
-                if (x >= 'a' && x <= 'z') x = (char)(x - 32);
-                if (y >= 'a' && y <= 'z') y = (char)(y - 32);
-                if (x != y) return false;
-            }
-            return true;
         }
 
         /// <summary>Chooses the configuration from config=NAME, else the policy's, and sets up its memory mapping.

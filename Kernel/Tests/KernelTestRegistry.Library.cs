@@ -26,6 +26,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("library.double_parse", &FloatFormattingTests.Parse),
             new KernelTest("library.double_format_interpolation", &FloatFormattingTests.Interpolation),
             new KernelTest("library.double_format_in_sip", &FloatFormattingTests.InSip),
+            new KernelTest("library.conformance_in_sip", &ConformanceTests.InSip),
             new KernelTest("library.lang_generics", &LanguageTests.Generics),
             new KernelTest("library.lang_md_arrays", &LanguageTests.MultiDimensionalArrays),
             new KernelTest("library.lang_checked_arithmetic", &LanguageTests.CheckedArithmetic),

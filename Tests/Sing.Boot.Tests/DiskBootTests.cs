@@ -84,7 +84,7 @@ public class DiskBootTests
     [InlineData(@"^\[kernel\] SIP ahci \(pid 2\) terminated: killed by shell$")]
     [InlineData(@"^\[diskprobe:\d+\] hold: ChannelClosed after \d+ requests$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 3\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 4\)$")]
     public async Task DiskSessionShows(string pattern)
     {
         string serial = await SerialAsync(Session);
@@ -139,7 +139,7 @@ public class DiskBootTests
     [InlineData(@"^boot: started ahci \(pid 2\)$")]
     [InlineData(@"^\[ahci:2\] no SATA disk on any port: nothing to serve$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
-    [InlineData(@"^ +3 +0 +running +1 +\d+ +shell")]
+    [InlineData(@"^ +4 +0 +running +1 +\d+ +shell")]
     public async Task WithoutADiskTheDriverSaysSo(string pattern)
     {
         string serial = await SerialAsync(NoDisk);

@@ -4,7 +4,7 @@ using Xunit;
 
 namespace Sing.Boot.Tests;
 
-/// <summary>A normal boot: the policy's boot services start (the clock driver, the disk driver, then the shell), the shell runs the
+/// <summary>A normal boot: the policy's boot services start (the clock driver, the disk driver, the file system, then the shell), the shell runs the
 /// startup script, then reads commands typed on the serial console (fed from a file) and ends the machine with
 /// shutdown. Programs are launched by manifest name with arguments checked against their manifests.</summary>
 public class ShellBootTests
@@ -23,6 +23,7 @@ public class ShellBootTests
         "nosuch",
         "kill 1",
         "ps",
+        "ls",
         "shutdown",
     };
 
@@ -44,7 +45,8 @@ public class ShellBootTests
     [Theory]
     [InlineData(@"^boot: started rtc \(pid 1\)$")]
     [InlineData(@"^\[rtc:1\] periodic interrupt on IRQ 8: 3 of 3 seen$")]
-    [InlineData(@"^boot: started shell \(pid 3\)$")]
+    [InlineData(@"^boot: started filesystem \(pid 3\)$")]
+    [InlineData(@"^boot: started shell \(pid 4\)$")]
     [InlineData(@"^Singularity shell: \d+ installed programs; type help\.$")]
     [InlineData(@"^  usage: hello \[name\] \[--count int32\]$")]
     [InlineData(@"^    --count : int32, default 1 - ")]
@@ -57,8 +59,10 @@ public class ShellBootTests
     [InlineData(@"^  /dev/rtc$")]
     [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000( driver ahci \(pid 2\))?$")]
     [InlineData(@"^unknown command or program 'nosuch'; type help$")]
+    [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1 or /dev/disk0 \(the disk driver registers it\)$")]
+    [InlineData(@"^ls: no file system at /fs \(not found\)$")]
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 3\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 4\)$")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
@@ -81,6 +85,6 @@ public class ShellBootTests
         string serial = await SerialAsync();
         string afterKill = serial[serial.IndexOf("killed 1", StringComparison.Ordinal)..];
         Assert.DoesNotMatch(new Regex(@"^ +1 +0 +running +1 +\d+ +rtc", RegexOptions.Multiline), afterKill);
-        Assert.Matches(new Regex(@"^ +3 +0 +running +1 +\d+ +shell", RegexOptions.Multiline), afterKill);
+        Assert.Matches(new Regex(@"^ +4 +0 +running +1 +\d+ +shell", RegexOptions.Multiline), afterKill);
     }
 }

@@ -40,6 +40,37 @@ namespace Sing.Contracts.Tests
         }
 
         [Fact]
+        public void The_state_added_with_a_member_comes_back_with_it()
+        {
+            var set = new EndpointSet<Calculator.Exp>();
+            Calculator.CreateChannel(out Calculator.Imp a, out Calculator.Exp aExp);
+            Calculator.CreateChannel(out Calculator.Imp b, out Calculator.Exp bExp);
+            Calculator.CreateChannel(out Calculator.Imp c, out Calculator.Exp cExp);
+            set.Add(aExp, "a");
+            set.Add(bExp, "b");
+            set.Add(cExp);
+            a.SendAdd(1, 1);                                // taking a (index 0) moves c into its place
+            Calculator.Exp? first = set.Take(1000, out object? firstState);
+            Assert.Equal("a", firstState);
+            first!.ReceiveReady().GetAdd(out _, out _);
+            first.Free();
+            b.SendAdd(2, 2);
+            Calculator.Exp? second = set.Take(1000, out object? secondState);
+            Assert.Equal("b", secondState);
+            second!.ReceiveReady().GetAdd(out _, out _);
+            second.Free();
+            c.SendAdd(3, 3);
+            Calculator.Exp? third = set.Take(1000, out object? thirdState);
+            Assert.Null(thirdState);
+            third!.ReceiveReady().GetAdd(out _, out _);
+            third.Free();
+            set.Free();
+            a.Free();
+            b.Free();
+            c.Free();
+        }
+
+        [Fact]
         public void Added_endpoints_belong_to_the_set()
         {
             var set = new EndpointSet<Calculator.Exp>();

@@ -222,7 +222,8 @@ public class FloatFormattingTests
         Assert.True(FloatNumber.TryFormatDouble(1.25, span, out written, ""));
         Assert.Equal("1.25", span.Slice(0, written).ToString());
         Assert.Throws<FormatException>(() => FloatNumber.FormatDouble(1, "Q"));
-        Assert.Throws<FormatException>(() => FloatNumber.FormatDouble(1, "F1x"));
+        // A letter followed by more than digits is a custom pattern (here all literals), as in .NET.
+        Assert.Equal(1.0.ToString("F1x", System.Globalization.CultureInfo.InvariantCulture), FloatNumber.FormatDouble(1, "F1x"));
     }
 
     [Fact]

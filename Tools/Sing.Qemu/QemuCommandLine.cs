@@ -1,4 +1,6 @@
 using System.Globalization;
+using System.Security.Cryptography;
+using System.Text;
 
 namespace Sing.Qemu;
 
@@ -57,10 +59,10 @@ public static class QemuCommandLine
         }
         if (!string.IsNullOrWhiteSpace(options.KernelOptions))
         {
-            if (options.KernelOptions.Contains(',', StringComparison.Ordinal))
-                throw new ArgumentException("kernel options passed through fw_cfg cannot contain ',' (QEMU's option separator)", nameof(options));
             args.Add("-fw_cfg");
-            args.Add($"name=opt/singularity/cmdline,string={options.KernelOptions}");
+            args.Add(NeedsFile(options.KernelOptions)
+                ? $"name=opt/singularity/cmdline,file={KernelOptionsFile(options.KernelOptions).Replace(",", ",,", StringComparison.Ordinal)}"
+                : $"name=opt/singularity/cmdline,string={options.KernelOptions}");
         }
         if (options.GdbPort is int port)
         {
@@ -87,5 +89,26 @@ public static class QemuCommandLine
             args.Add("-device");
             args.Add(string.Create(CultureInfo.InvariantCulture, $"ide-hd,drive=d{i},bus=ide.{s_diskBuses[i]}"));
         }
+    }
+
+    /// <summary>Options QEMU's string= cannot carry as they are: a ',' ends the value (and ",," would reach the guest
+    /// doubled), and long or non-ASCII text (script= lines) is safer in a file.</summary>
+    private static bool NeedsFile(string options) =>
+        options.Length > 200 || options.Any(c => c == ',' || c < ' ' || c > '~');
+
+    /// <summary>Writes the options, UTF-8 without a byte-order mark, to a file named by their hash in the temporary
+    /// directory (the same options reuse one file), for -fw_cfg file=.</summary>
+    public static string KernelOptionsFile(string options)
+    {
+        byte[] bytes = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(options);
+        string hash = Convert.ToHexString(SHA256.HashData(bytes))[..16].ToLowerInvariant();
+        string path = Path.Combine(Path.GetTempPath(), $"sing-cmdline-{hash}.txt");
+        if (!File.Exists(path) || !File.ReadAllBytes(path).AsSpan().SequenceEqual(bytes))
+        {
+            string temporary = path + "." + Environment.ProcessId.ToString(CultureInfo.InvariantCulture);
+            File.WriteAllBytes(temporary, bytes);
+            File.Move(temporary, path, overwrite: true);
+        }
+        return path;
     }
 }

@@ -105,11 +105,12 @@ public static partial class QemuRunner
         return Task.CompletedTask;
     }
 
-    /// <summary>Removes carriage returns and the terminal control sequences GRUB writes.</summary>
+    /// <summary>The serial log as text (the system console writes UTF-8; a byte that is not UTF-8 becomes U+FFFD),
+    /// without carriage returns and the terminal control sequences GRUB writes.</summary>
     public static string CleanSerial(byte[] raw)
     {
         ArgumentNullException.ThrowIfNull(raw);
-        string text = Encoding.Latin1.GetString(raw);
+        string text = Encoding.UTF8.GetString(raw);
         text = EscapeSequence().Replace(text, "");
         return text.Replace("\r", "", StringComparison.Ordinal);
     }

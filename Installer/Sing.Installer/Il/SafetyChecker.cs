@@ -167,6 +167,11 @@ namespace Sing.Installer.Il
                     reported.Add(f.Type);
                     bag.Add(ErrorCodes.ForbiddenApi, at, $"{where}: uses {target}; {f.Type} {f.Why}; {Fix}");
                 }
+                // newobj (or call, on a local) ReadOnlySpan<byte>(void*, int) right after ldsflda; ldc.i4 is a span over the image's
+                // read-only data ("..."u8): the type verifier checks the field and the length (IsReadOnlyDataSpan).
+                bool readOnlyDataSpan = (ins.OpCode == IlOpCode.Newobj || ins.OpCode == IlOpCode.Call) && i >= 2 && code[i - 2].OpCode == 0x7F
+                    && code[i - 1].OpCode is >= 0x15 and <= 0x20 && owner == "System.ReadOnlySpan`1<System.Byte>";
+                if (!readOnlyDataSpan)
                 foreach (string type in ReferencedSignature(r, h, asm.Names).Where(TypeNameProvider.HasPointer).Distinct())
                     if (seen.Add("ptr:" + target + type))
                         bag.Add(ErrorCodes.PointerType, at, $"{where}: uses {target}, whose signature has pointer type {type}; {Fix}");

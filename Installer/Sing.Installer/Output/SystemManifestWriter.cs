@@ -23,8 +23,13 @@ namespace Sing.Installer.Output
             {
                 ProgramManifest m = p.Manifest;
                 string name = m.Name;
-                Record(text, "program", ("name", name), ("kind", m.Kind), ("version", m.Version), ("publisher", m.Publisher),
-                    ("trusted", p.Entry.Trusted ? "true" : "false"), ("domain", p.Entry.Domain ?? ""), ("image", name), ("description", m.Description ?? ""));
+                var program = new List<(string, string)> { ("name", name), ("kind", m.Kind), ("version", m.Version), ("publisher", m.Publisher),
+                    ("trusted", p.Entry.Trusted ? "true" : "false") };
+                // A domain of its own, only when the policy gives one (the record reads as before otherwise).
+                if (p.Entry.Domain is string domain) program.Add(("domain", domain));
+                program.Add(("image", name));
+                program.Add(("description", m.Description ?? ""));
+                Record(text, "program", program.ToArray());
                 foreach (var a in m.Parameters)
                 {
                     var fields = new List<(string, string)> { ("program", name), ("name", a.Name), ("type", a.Type), ("required", a.Required ? "true" : "false") };

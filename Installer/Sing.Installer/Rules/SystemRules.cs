@@ -28,6 +28,16 @@ namespace Sing.Installer.Rules
             ["shutdown"] = "[code]",
             ["exit"] = "",
             ["run"] = "<program> [arguments]",
+            ["ls"] = "[path]",
+            ["cat"] = "<file>",
+            ["write"] = "<file> <text>",
+            ["rm"] = "<path>",
+            ["mkdir"] = "<path>",
+            ["mv"] = "<from> <to>",
+            ["cp"] = "<from> <to>",
+            ["df"] = "",
+            ["sync"] = "",
+            ["wait"] = "<name> [seconds]",
         };
 
         public static void Check(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, DiagnosticBag bag)
@@ -135,6 +145,18 @@ namespace Sing.Installer.Rules
                     return tail.Length == 0 || tail == "/" || Names.IsPath(tail) || Names.IsPrefix(tail) ? null : $"names takes a path prefix such as /dev/, got '{tail}'";
                 case "run":
                     return tail.Length == 0 ? "run needs the name of a program" : null;
+                case "ls":
+                    return null;
+                case "wait":
+                    return tail.Length == 0 ? "wait needs a name such as /fs" : null;
+                case "cat":
+                case "rm":
+                case "mkdir":
+                    return tail.Length == 0 ? $"{name} needs a path" : null;
+                case "write":
+                case "mv":
+                case "cp":
+                    return tail.Trim().Contains(' ', StringComparison.Ordinal) ? null : $"{name} needs two operands";
                 default:
                     return tail.Length == 0 ? null : $"{name} takes no arguments, got '{tail}'";
             }

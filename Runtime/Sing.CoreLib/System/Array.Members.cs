@@ -101,6 +101,89 @@ namespace System
             }
         }
 
+        public static int BinarySearch<T>(T[] array, T value) => BinarySearch(array, 0, array?.Length ?? 0, value, null);
+
+        public static int BinarySearch<T>(T[] array, T value, IComparer<T> comparer) => BinarySearch(array, 0, array?.Length ?? 0, value, comparer);
+
+        /// <summary>The index of <paramref name="value"/> in the sorted range, or the complement of the index of the
+        /// first larger element (where it would be inserted).</summary>
+        public static int BinarySearch<T>(T[] array, int index, int length, T value, IComparer<T> comparer)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            if (index < 0 || length < 0 || array.Length - index < length) throw new ArgumentOutOfRangeException(index < 0 ? nameof(index) : nameof(length));
+            comparer ??= Comparer<T>.Default;
+            int low = index, high = index + length - 1;
+            while (low <= high)
+            {
+                int mid = low + ((high - low) >> 1);
+                int c = comparer.Compare(array[mid], value);
+                if (c == 0) return mid;
+                if (c < 0) low = mid + 1;
+                else high = mid - 1;
+            }
+            return ~low;
+        }
+
+        public static bool Exists<T>(T[] array, Predicate<T> match) => FindIndex(array, match) >= 0;
+
+        public static T Find<T>(T[] array, Predicate<T> match)
+        {
+            int index = FindIndex(array, match);
+            return index < 0 ? default : array[index];
+        }
+
+        public static int FindIndex<T>(T[] array, Predicate<T> match)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            if (match is null) throw new ArgumentNullException(nameof(match));
+            for (int i = 0; i < array.Length; i++)
+                if (match(array[i])) return i;
+            return -1;
+        }
+
+        public static T[] FindAll<T>(T[] array, Predicate<T> match)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            if (match is null) throw new ArgumentNullException(nameof(match));
+            var found = new List<T>();
+            foreach (T item in array)
+                if (match(item)) found.Add(item);
+            return found.ToArray();
+        }
+
+        public static bool TrueForAll<T>(T[] array, Predicate<T> match)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            if (match is null) throw new ArgumentNullException(nameof(match));
+            foreach (T item in array)
+                if (!match(item)) return false;
+            return true;
+        }
+
+        public static void ForEach<T>(T[] array, Action<T> action)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            if (action is null) throw new ArgumentNullException(nameof(action));
+            foreach (T item in array) action(item);
+        }
+
+        public static TOutput[] ConvertAll<TInput, TOutput>(TInput[] array, Converter<TInput, TOutput> converter)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            if (converter is null) throw new ArgumentNullException(nameof(converter));
+            var result = new TOutput[array.Length];
+            for (int i = 0; i < array.Length; i++) result[i] = converter(array[i]);
+            return result;
+        }
+
+        public static int LastIndexOf<T>(T[] array, T value)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            for (int i = array.Length - 1; i >= 0; i--)
+                if (EqualityComparer<T>.Default.Equals(array[i], value)) return i;
+            return -1;
+        }
+
         public static void Sort<T>(T[] array) => Sort(array, Comparer<T>.Default);
 
         public static void Sort<T>(T[] array, IComparer<T> comparer)

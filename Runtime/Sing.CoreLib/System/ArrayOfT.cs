@@ -40,7 +40,7 @@ namespace System
 
         public void RemoveAt(int index) => throw new NotSupportedException("Collection was of a fixed size.");
 
-        public IEnumerator<T> GetEnumerator() => new ArrayEnumerator<T>(Self);
+        public new IEnumerator<T> GetEnumerator() => new ArrayEnumerator<T>(Self);
 
         IEnumerator IEnumerable.GetEnumerator() => new ArrayEnumerator<T>(Self);
     }

@@ -96,18 +96,131 @@ namespace System
             _extraFunctionPointerOrData = (nint)functionPointer;
         }
 
-        public object Target => ReferenceEquals(_firstParameter, this) ? _helperObject : _firstParameter;
+        // A multicast delegate (made by Combine) is its own first parameter, calls the compiler's multicast thunk,
+        // and keeps its targets in _helperObject (a Wrapper[]) and their count in _extraFunctionPointerOrData;
+        // the thunk reads those two fields by name.
+        private bool IsMulticast => _helperObject is Wrapper[] && ReferenceEquals(_firstParameter, this);
+
+        private Wrapper[] InvocationList => (Wrapper[])_helperObject;
+
+        private int InvocationCount => (int)_extraFunctionPointerOrData;
+
+        /// <summary>The target of the last delegate in the invocation list (null for a static method).</summary>
+        public object Target
+        {
+            get
+            {
+                if (IsMulticast) return InvocationList[InvocationCount - 1].Value.Target;
+                return ReferenceEquals(_firstParameter, this) ? _helperObject : _firstParameter;
+            }
+        }
 
         public static bool operator ==(Delegate a, Delegate b) => ReferenceEquals(a, b) || (a is not null && a.Equals(b));
 
         public static bool operator !=(Delegate a, Delegate b) => !(a == b);
 
-        public override bool Equals(object obj) =>
-            obj is Delegate other && other.m_pMethodTable == m_pMethodTable
-            && ReferenceEquals(other.Target, Target)
-            && other._functionPointer == _functionPointer && other._extraFunctionPointerOrData == _extraFunctionPointerOrData;
+        public override bool Equals(object obj)
+        {
+            if (obj is not Delegate other || other.m_pMethodTable != m_pMethodTable) return false;
+            if (IsMulticast || other.IsMulticast)
+            {
+                if (!IsMulticast || !other.IsMulticast || InvocationCount != other.InvocationCount) return false;
+                for (int i = 0; i < InvocationCount; i++)
+                    if (!InvocationList[i].Value.Equals(other.InvocationList[i].Value)) return false;
+                return true;
+            }
+            return ReferenceEquals(other.Target, Target)
+                && other._functionPointer == _functionPointer && other._extraFunctionPointerOrData == _extraFunctionPointerOrData;
+        }
 
-        public override int GetHashCode() => (int)(long)_functionPointer ^ (int)_extraFunctionPointerOrData;
+        public override int GetHashCode() =>
+            IsMulticast ? InvocationList[0].Value.GetHashCode() ^ InvocationCount : (int)(long)_functionPointer ^ (int)_extraFunctionPointerOrData;
+
+        /// <summary>The delegates this one calls, in order (itself when it is not multicast).</summary>
+        public Delegate[] GetInvocationList()
+        {
+            if (!IsMulticast) return new[] { this };
+            var list = new Delegate[InvocationCount];
+            for (int i = 0; i < list.Length; i++) list[i] = InvocationList[i].Value;
+            return list;
+        }
+
+        public bool HasSingleTarget => !IsMulticast;
+
+        /// <summary>a's targets then b's; null when both are null. Both must be of the same delegate type.</summary>
+        public static Delegate Combine(Delegate a, Delegate b)
+        {
+            if (a is null) return b;
+            if (b is null) return a;
+            if (a.m_pMethodTable != b.m_pMethodTable) throw new ArgumentException("Delegates must be of the same type.");
+            int countA = a.IsMulticast ? a.InvocationCount : 1, countB = b.IsMulticast ? b.InvocationCount : 1;
+            var list = new Wrapper[countA + countB];
+            a.CopyInvocationList(list, 0);
+            b.CopyInvocationList(list, countA);
+            return a.NewMulticast(list);
+        }
+
+        public static Delegate Combine(params Delegate[] delegates)
+        {
+            if (delegates is null) return null;
+            Delegate result = null;
+            for (int i = 0; i < delegates.Length; i++) result = Combine(result, delegates[i]);
+            return result;
+        }
+
+        /// <summary>Removes the last occurrence of value's invocation list from source's; source when absent.</summary>
+        public static Delegate Remove(Delegate source, Delegate value)
+        {
+            if (source is null) return null;
+            if (value is null) return source;
+            if (source.m_pMethodTable != value.m_pMethodTable) throw new ArgumentException("Delegates must be of the same type.");
+            int countS = source.IsMulticast ? source.InvocationCount : 1, countV = value.IsMulticast ? value.InvocationCount : 1;
+            var s = new Wrapper[countS];
+            var v = new Wrapper[countV];
+            source.CopyInvocationList(s, 0);
+            value.CopyInvocationList(v, 0);
+            for (int start = countS - countV; start >= 0; start--)
+            {
+                bool match = true;
+                for (int k = 0; k < countV && match; k++) match = s[start + k].Value.Equals(v[k].Value);
+                if (!match) continue;
+                int remaining = countS - countV;
+                if (remaining == 0) return null;
+                if (remaining == 1) return start == 0 ? s[countS - 1].Value : s[0].Value;
+                var list = new Wrapper[remaining];
+                for (int i = 0, j = 0; i < countS; i++)
+                    if (i < start || i >= start + countV) list[j++] = s[i];
+                return source.NewMulticast(list);
+            }
+            return source;
+        }
+
+        public static Delegate RemoveAll(Delegate source, Delegate value)
+        {
+            Delegate previous;
+            do
+            {
+                previous = source;
+                source = Remove(source, value);
+            } while (!ReferenceEquals(previous, source));
+            return source;
+        }
+
+        private void CopyInvocationList(Wrapper[] to, int at)
+        {
+            if (!IsMulticast) { to[at] = new Wrapper(this); return; }
+            for (int i = 0; i < InvocationCount; i++) to[at + i] = InvocationList[i];
+        }
+
+        private unsafe Delegate NewMulticast(Wrapper[] list)
+        {
+            var result = (Delegate)Internal.Runtime.ObjectAllocator.AllocateObject(m_pMethodTable);
+            result._functionPointer = GetThunk(MulticastThunk);
+            result._firstParameter = result;
+            result._helperObject = list;
+            result._extraFunctionPointerOrData = list.Length;
+            return result;
+        }
     }
 
     public abstract class MulticastDelegate : Delegate

@@ -1,122 +1,195 @@
 namespace System
 {
+    /// <summary>The base of exceptions, with .NET's messages and ToString layout ("Type: message", then
+    /// " ---> " and the inner exception's text, then "   --- End of inner exception stack trace ---"). There are
+    /// no stack traces: StackTrace is null and ToString has no "   at" lines (the kernel names the frames of
+    /// an unhandled exception from the image's symbols instead).</summary>
     public class Exception
     {
         private readonly string _message;
+        private readonly Exception _innerException;
 
         public Exception() { }
 
         public Exception(string message) { _message = message; }
 
-        public virtual string Message => _message ?? "Exception of a system type was thrown.";
+        public Exception(string message, Exception innerException)
+        {
+            _message = message;
+            _innerException = innerException;
+        }
 
-        public override string ToString() => Message;
+        public virtual string Message => _message ?? "Exception of type '" + GetType().ToString() + "' was thrown.";
+
+        public Exception InnerException => _innerException;
+
+        public int HResult { get; set; } = unchecked((int)0x80131500);
+
+        public virtual string Source { get; set; }
+
+        public virtual string HelpLink { get; set; }
+
+        public virtual string StackTrace => null;
+
+        public virtual Exception GetBaseException()
+        {
+            Exception inner = this;
+            while (inner._innerException is not null) inner = inner._innerException;
+            return inner;
+        }
+
+        public override string ToString()
+        {
+            string message = Message;
+            string text = string.IsNullOrEmpty(message) ? GetType().ToString() : GetType().ToString() + ": " + message;
+            if (_innerException is not null)
+                text = text + "\n ---> " + _innerException.ToString() + "\n   --- End of inner exception stack trace ---";
+            return text;
+        }
     }
 
     public class SystemException : Exception
     {
-        public SystemException() { }
+        public SystemException() : base("System error.") { }
         public SystemException(string message) : base(message) { }
+        public SystemException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class ApplicationException : Exception
+    {
+        public ApplicationException() : base("Error in the application.") { }
+        public ApplicationException(string message) : base(message) { }
+        public ApplicationException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class NullReferenceException : SystemException
     {
         public NullReferenceException() : base("Object reference not set to an instance of an object.") { }
         public NullReferenceException(string message) : base(message) { }
+        public NullReferenceException(string message, Exception innerException) : base(message, innerException) { }
     }
 
-    public class IndexOutOfRangeException : SystemException
+    public sealed class IndexOutOfRangeException : SystemException
     {
         public IndexOutOfRangeException() : base("Index was outside the bounds of the array.") { }
+        public IndexOutOfRangeException(string message) : base(message) { }
+        public IndexOutOfRangeException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class InvalidCastException : SystemException
     {
         public InvalidCastException() : base("Specified cast is not valid.") { }
         public InvalidCastException(string message) : base(message) { }
+        public InvalidCastException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class ArrayTypeMismatchException : SystemException
     {
         public ArrayTypeMismatchException() : base("Attempted to access an element as a type incompatible with the array.") { }
+        public ArrayTypeMismatchException(string message) : base(message) { }
+    }
+
+    public class RankException : SystemException
+    {
+        public RankException() : base("Attempted to operate on an array with the incorrect number of dimensions.") { }
+        public RankException(string message) : base(message) { }
     }
 
     public class ArithmeticException : SystemException
     {
         public ArithmeticException() : base("Overflow or underflow in the arithmetic operation.") { }
         public ArithmeticException(string message) : base(message) { }
+        public ArithmeticException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class DivideByZeroException : ArithmeticException
     {
         public DivideByZeroException() : base("Attempted to divide by zero.") { }
+        public DivideByZeroException(string message) : base(message) { }
+        public DivideByZeroException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class OverflowException : ArithmeticException
     {
         public OverflowException() : base("Arithmetic operation resulted in an overflow.") { }
         public OverflowException(string message) : base(message) { }
+        public OverflowException(string message, Exception innerException) : base(message, innerException) { }
     }
 
-    public class OutOfMemoryException : SystemException
+    public sealed class OutOfMemoryException : SystemException
     {
         public OutOfMemoryException() : base("Insufficient memory to continue the execution of the program.") { }
+        public OutOfMemoryException(string message) : base(message) { }
     }
 
     public class InvalidOperationException : SystemException
     {
-        public InvalidOperationException() { }
+        public InvalidOperationException() : base("Operation is not valid due to the current state of the object.") { }
         public InvalidOperationException(string message) : base(message) { }
+        public InvalidOperationException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class ObjectDisposedException : InvalidOperationException
+    {
+        public ObjectDisposedException(string objectName) : this(objectName, "Cannot access a disposed object.") { }
+
+        public ObjectDisposedException(string objectName, string message) : base(message) { ObjectName = objectName ?? ""; }
+
+        public ObjectDisposedException(string message, Exception innerException) : base(message, innerException) { ObjectName = ""; }
+
+        public string ObjectName { get; }
+
+        public override string Message =>
+            ObjectName.Length == 0 ? base.Message : base.Message + "\nObject name: '" + ObjectName + "'.";
+
+        public static void ThrowIf(bool condition, object instance)
+        {
+            if (condition) throw new ObjectDisposedException(instance?.GetType().ToString());
+        }
     }
 
     public class NotSupportedException : SystemException
     {
         public NotSupportedException() : base("Specified method is not supported.") { }
         public NotSupportedException(string message) : base(message) { }
+        public NotSupportedException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class NotImplementedException : SystemException
     {
         public NotImplementedException() : base("The method or operation is not implemented.") { }
         public NotImplementedException(string message) : base(message) { }
+        public NotImplementedException(string message, Exception innerException) : base(message, innerException) { }
     }
 
     public class PlatformNotSupportedException : NotSupportedException
     {
         public PlatformNotSupportedException() : base("Operation is not supported on this platform.") { }
+        public PlatformNotSupportedException(string message) : base(message) { }
     }
 
-    public class ArgumentException : SystemException
+    public class TimeoutException : SystemException
     {
-        public ArgumentException() : base("Value does not fall within the expected range.") { }
-        public ArgumentException(string message) : base(message) { }
-
-        /// <summary>As .NET words it: the message, then " (Parameter 'name')".</summary>
-        public ArgumentException(string message, string paramName)
-            : base(paramName is null ? message : string.Concat(message, " (Parameter '", paramName, "')"))
-        {
-            ParamName = paramName;
-        }
-
-        public virtual string ParamName { get; }
+        public TimeoutException() : base("The operation has timed out.") { }
+        public TimeoutException(string message) : base(message) { }
+        public TimeoutException(string message, Exception innerException) : base(message, innerException) { }
     }
 
-    public class ArgumentNullException : ArgumentException
+    public class UnauthorizedAccessException : SystemException
     {
-        public ArgumentNullException() : base("Value cannot be null.") { }
-        public ArgumentNullException(string paramName) : base(string.Concat("Value cannot be null: ", paramName)) { }
+        public UnauthorizedAccessException() : base("Attempted to perform an unauthorized operation.") { }
+        public UnauthorizedAccessException(string message) : base(message) { }
+        public UnauthorizedAccessException(string message, Exception innerException) : base(message, innerException) { }
     }
 
-    public class ArgumentOutOfRangeException : ArgumentException
+    public class OperationCanceledException : SystemException
     {
-        public ArgumentOutOfRangeException() : base("Specified argument was out of the range of valid values.") { }
-        public ArgumentOutOfRangeException(string paramName) : base(string.Concat("Specified argument was out of the range of valid values: ", paramName)) { }
+        public OperationCanceledException() : base("The operation was canceled.") { }
+        public OperationCanceledException(string message) : base(message) { }
+        public OperationCanceledException(string message, Exception innerException) : base(message, innerException) { }
     }
-}
 
-namespace System
-{
-    public class EntryPointNotFoundException : SystemException
+    public sealed class EntryPointNotFoundException : SystemException
     {
         public EntryPointNotFoundException() : base("The object's type has no implementation of the interface method.") { }
     }

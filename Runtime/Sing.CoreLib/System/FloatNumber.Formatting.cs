@@ -109,6 +109,23 @@ namespace System
         private static int Format(ulong mantissa, int exponent, bool lowerGapSmaller, bool negative, int roundTripDigits,
             ReadOnlySpan<char> format, char* buffer)
         {
+            if (CustomNumberFormat.IsCustom(format))
+            {
+                // As .NET: custom patterns see the value rounded to 15 significant digits (E14 gives them).
+                string significant = "";
+                int decimalExponent = 0;
+                if (mantissa != 0)
+                {
+                    int n = Format(mantissa, exponent, lowerGapSmaller, false, roundTripDigits, "E14", buffer);
+                    var e14 = new string(buffer, 0, n); // d.ddddddddddddddE+ddd
+                    significant = string.Concat(e14.Substring(0, 1), e14.Substring(2, 14)).TrimEnd('0');
+                    decimalExponent = int.Parse(e14.AsSpan(17)) + 1;
+                }
+                string text = CustomNumberFormat.Format(negative, significant, decimalExponent, format, keepsNegativeZero: true);
+                if (text.Length > MaxFormattedLength) throw new FormatException("The custom format produces more than " + MaxFormattedLength.ToString() + " characters.");
+                for (int i = 0; i < text.Length; i++) buffer[i] = text[i];
+                return text.Length;
+            }
             ParseStandardFormat(format, out char kind, out int precision);
 
             byte* digits = stackalloc byte[MaxDigits + 2];

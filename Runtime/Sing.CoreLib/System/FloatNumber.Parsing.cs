@@ -17,6 +17,31 @@ namespace System
         private const ulong DoubleNaNBits = 0xFFF8000000000000UL;
         private const uint SingleNaNBits = 0xFFC00000u;
 
+        /// <summary>Whether the text uses only what <paramref name="style"/> allows of white space, sign, ',' groups,
+        /// point and exponent (the parser itself accepts all of them).</summary>
+        internal static bool StyleAllows(ReadOnlySpan<char> text, System.Globalization.NumberStyles style)
+        {
+            if ((style & System.Globalization.NumberStyles.AllowHexSpecifier) != 0)
+                throw new ArgumentException("The number style AllowHexSpecifier is not supported on floating point data types.", "style");
+            int i = 0, end = text.Length;
+            if (i < end && IsSpace(text[i]) && (style & System.Globalization.NumberStyles.AllowLeadingWhite) == 0) return false;
+            if (end > 0 && IsSpace(text[end - 1]) && (style & System.Globalization.NumberStyles.AllowTrailingWhite) == 0) return false;
+            for (; i < end; i++)
+            {
+                char c = text[i];
+                if (c == ',' && (style & System.Globalization.NumberStyles.AllowThousands) == 0) return false;
+                if (c == '.' && (style & System.Globalization.NumberStyles.AllowDecimalPoint) == 0) return false;
+                if ((c == 'e' || c == 'E') && (style & System.Globalization.NumberStyles.AllowExponent) == 0 && !LetterOfWord(text, i)) return false;
+                if ((c == '-' || c == '+') && (style & System.Globalization.NumberStyles.AllowLeadingSign) == 0 && (i == 0 || text[i - 1] != 'e' && text[i - 1] != 'E')) return false;
+            }
+            return true;
+        }
+
+        // An 'e' inside "Infinity"/"NaN" words is not an exponent.
+        private static bool LetterOfWord(ReadOnlySpan<char> text, int i) => (i > 0 && char.IsAsciiLetter(text[i - 1])) || (i + 1 < text.Length && char.IsAsciiLetter(text[i + 1]));
+
+        private static bool IsSpace(char c) => c == ' ' || (c >= '\t' && c <= '\r');
+
         internal static bool TryParseDouble(ReadOnlySpan<char> text, out double result)
         {
             bool ok = TryParseBits(text, 53, -1074, 971, out ulong bits, out bool negative);

@@ -25,20 +25,232 @@ namespace System
 
         public static Span<T> AsSpan<T>(this T[] array, int start, int length) => new Span<T>(array, start, length);
 
-        public static bool SequenceEqual(this ReadOnlySpan<char> a, ReadOnlySpan<char> b)
+        public static Memory<T> AsMemory<T>(this T[] array) => new Memory<T>(array);
+
+        public static Memory<T> AsMemory<T>(this T[] array, int start) => new Memory<T>(array, start, (array?.Length ?? 0) - start);
+
+        public static Memory<T> AsMemory<T>(this T[] array, int start, int length) => new Memory<T>(array, start, length);
+
+        public static ReadOnlyMemory<char> AsMemory(this string text) => text is null ? default : new ReadOnlyMemory<char>(text, 0, text.Length);
+
+        public static ReadOnlyMemory<char> AsMemory(this string text, int start)
         {
-            if (a.Length != b.Length) return false;
-            for (int i = 0; i < a.Length; i++)
-                if (a[i] != b[i]) return false;
+            if (text is null) { if (start != 0) ThrowHelpers.ThrowArgumentOutOfRangeException(); return default; }
+            if ((uint)start > (uint)text.Length) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            return new ReadOnlyMemory<char>(text, start, text.Length - start);
+        }
+
+        public static ReadOnlyMemory<char> AsMemory(this string text, int start, int length)
+        {
+            if (text is null) { if (start != 0 || length != 0) ThrowHelpers.ThrowArgumentOutOfRangeException(); return default; }
+            if ((uint)start > (uint)text.Length || (uint)length > (uint)(text.Length - start)) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            return new ReadOnlyMemory<char>(text, start, length);
+        }
+
+        private static bool Same<T>(T a, T b) where T : IEquatable<T> => a is null ? b is null : a.Equals(b);
+
+        public static bool SequenceEqual<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other) where T : IEquatable<T>
+        {
+            if (span.Length != other.Length) return false;
+            for (int i = 0; i < span.Length; i++)
+                if (!Same(span[i], other[i])) return false;
             return true;
         }
 
+        public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other) where T : IEquatable<T> => SequenceEqual((ReadOnlySpan<T>)span, other);
+
+        public static int SequenceCompareTo<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other) where T : IComparable<T>
+        {
+            int n = Math.Min(span.Length, other.Length);
+            for (int i = 0; i < n; i++)
+            {
+                int c = span[i] is null ? (other[i] is null ? 0 : -1) : span[i].CompareTo(other[i]);
+                if (c != 0) return c;
+            }
+            return span.Length.CompareTo(other.Length);
+        }
+
         /// <summary>The index of the first <paramref name="value"/>, or -1.</summary>
-        public static int IndexOf(this ReadOnlySpan<char> span, char value)
+        public static int IndexOf<T>(this ReadOnlySpan<T> span, T value) where T : IEquatable<T>
         {
             for (int i = 0; i < span.Length; i++)
-                if (span[i] == value) return i;
+                if (Same(span[i], value)) return i;
             return -1;
+        }
+
+        public static int IndexOf<T>(this Span<T> span, T value) where T : IEquatable<T> => IndexOf((ReadOnlySpan<T>)span, value);
+
+        public static int IndexOf<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) where T : IEquatable<T>
+        {
+            for (int i = 0; i + value.Length <= span.Length; i++)
+                if (SequenceEqual(span.Slice(i, value.Length), value)) return i;
+            return -1;
+        }
+
+        public static int LastIndexOf<T>(this ReadOnlySpan<T> span, T value) where T : IEquatable<T>
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+                if (Same(span[i], value)) return i;
+            return -1;
+        }
+
+        public static int LastIndexOf<T>(this Span<T> span, T value) where T : IEquatable<T> => LastIndexOf((ReadOnlySpan<T>)span, value);
+
+        public static int IndexOfAny<T>(this ReadOnlySpan<T> span, T value0, T value1) where T : IEquatable<T>
+        {
+            for (int i = 0; i < span.Length; i++)
+                if (Same(span[i], value0) || Same(span[i], value1)) return i;
+            return -1;
+        }
+
+        public static int IndexOfAny<T>(this ReadOnlySpan<T> span, T value0, T value1, T value2) where T : IEquatable<T>
+        {
+            for (int i = 0; i < span.Length; i++)
+                if (Same(span[i], value0) || Same(span[i], value1) || Same(span[i], value2)) return i;
+            return -1;
+        }
+
+        public static int IndexOfAny<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> values) where T : IEquatable<T>
+        {
+            for (int i = 0; i < span.Length; i++)
+                if (IndexOf(values, span[i]) >= 0) return i;
+            return -1;
+        }
+
+        public static int IndexOfAnyExcept<T>(this ReadOnlySpan<T> span, T value) where T : IEquatable<T>
+        {
+            for (int i = 0; i < span.Length; i++)
+                if (!Same(span[i], value)) return i;
+            return -1;
+        }
+
+        public static bool Contains<T>(this ReadOnlySpan<T> span, T value) where T : IEquatable<T> => IndexOf(span, value) >= 0;
+
+        public static bool Contains<T>(this Span<T> span, T value) where T : IEquatable<T> => IndexOf((ReadOnlySpan<T>)span, value) >= 0;
+
+        public static bool ContainsAny<T>(this ReadOnlySpan<T> span, T value0, T value1) where T : IEquatable<T> => IndexOfAny(span, value0, value1) >= 0;
+
+        public static int Count<T>(this ReadOnlySpan<T> span, T value) where T : IEquatable<T>
+        {
+            int count = 0;
+            for (int i = 0; i < span.Length; i++)
+                if (Same(span[i], value)) count++;
+            return count;
+        }
+
+        public static int Count<T>(this Span<T> span, T value) where T : IEquatable<T> => Count((ReadOnlySpan<T>)span, value);
+
+        public static bool StartsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) where T : IEquatable<T> =>
+            value.Length <= span.Length && SequenceEqual(span.Slice(0, value.Length), value);
+
+        public static bool EndsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) where T : IEquatable<T> =>
+            value.Length <= span.Length && SequenceEqual(span.Slice(span.Length - value.Length), value);
+
+        public static bool StartsWith(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) =>
+            value.Length <= span.Length && string.Compare(span.Slice(0, value.Length), value, comparisonType) == 0;
+
+        public static bool EndsWith(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) =>
+            value.Length <= span.Length && string.Compare(span.Slice(span.Length - value.Length), value, comparisonType) == 0;
+
+        public static bool Equals(this ReadOnlySpan<char> span, ReadOnlySpan<char> other, StringComparison comparisonType) =>
+            (comparisonType != StringComparison.Ordinal && comparisonType != StringComparison.OrdinalIgnoreCase || span.Length == other.Length)
+            && string.Compare(span, other, comparisonType) == 0;
+
+        public static int CompareTo(this ReadOnlySpan<char> span, ReadOnlySpan<char> other, StringComparison comparisonType) =>
+            string.Compare(span, other, comparisonType);
+
+        public static void Reverse<T>(this Span<T> span)
+        {
+            for (int i = 0, j = span.Length - 1; i < j; i++, j--) (span[i], span[j]) = (span[j], span[i]);
+        }
+
+        public static void Replace<T>(this Span<T> span, T oldValue, T newValue) where T : IEquatable<T>
+        {
+            for (int i = 0; i < span.Length; i++)
+                if (Same(span[i], oldValue)) span[i] = newValue;
+        }
+
+        /// <summary>Sorts in place (introsort through a copy-free array view is not possible for a span: this is
+        /// an insertion sort for short spans and a heap sort otherwise; not stable, as .NET's).</summary>
+        public static void Sort<T>(this Span<T> span) => Sort(span, Collections.Generic.Comparer<T>.Default);
+
+        public static void Sort<T>(this Span<T> span, Comparison<T> comparison)
+        {
+            if (comparison is null) throw new ArgumentNullException(nameof(comparison));
+            Sort(span, Collections.Generic.Comparer<T>.Create(comparison));
+        }
+
+        public static void Sort<T>(this Span<T> span, Collections.Generic.IComparer<T> comparer)
+        {
+            comparer ??= Collections.Generic.Comparer<T>.Default;
+            int n = span.Length;
+            if (n <= 16)
+            {
+                for (int i = 1; i < n; i++)
+                {
+                    T item = span[i];
+                    int j = i - 1;
+                    while (j >= 0 && comparer.Compare(span[j], item) > 0) { span[j + 1] = span[j]; j--; }
+                    span[j + 1] = item;
+                }
+                return;
+            }
+            for (int i = n / 2 - 1; i >= 0; i--) SiftDown(span, i, n, comparer);
+            for (int end = n - 1; end > 0; end--)
+            {
+                (span[0], span[end]) = (span[end], span[0]);
+                SiftDown(span, 0, end, comparer);
+            }
+        }
+
+        private static void SiftDown<T>(Span<T> span, int root, int count, Collections.Generic.IComparer<T> comparer)
+        {
+            while (true)
+            {
+                int child = 2 * root + 1;
+                if (child >= count) return;
+                if (child + 1 < count && comparer.Compare(span[child + 1], span[child]) > 0) child++;
+                if (comparer.Compare(span[root], span[child]) >= 0) return;
+                (span[root], span[child]) = (span[child], span[root]);
+                root = child;
+            }
+        }
+
+        public static ReadOnlySpan<char> Trim(this ReadOnlySpan<char> span, char trimChar) => span.TrimStart(trimChar).TrimEnd(trimChar);
+
+        public static ReadOnlySpan<char> TrimStart(this ReadOnlySpan<char> span, char trimChar)
+        {
+            int start = 0;
+            while (start < span.Length && span[start] == trimChar) start++;
+            return span.Slice(start);
+        }
+
+        public static ReadOnlySpan<char> TrimEnd(this ReadOnlySpan<char> span, char trimChar)
+        {
+            int end = span.Length;
+            while (end > 0 && span[end - 1] == trimChar) end--;
+            return span.Slice(0, end);
+        }
+
+        public static bool IsWhiteSpace(this ReadOnlySpan<char> span)
+        {
+            for (int i = 0; i < span.Length; i++)
+                if (!char.IsWhiteSpace(span[i])) return false;
+            return true;
+        }
+
+        public static int ToUpperInvariant(this ReadOnlySpan<char> source, Span<char> destination)
+        {
+            if (destination.Length < source.Length) return -1;
+            for (int i = 0; i < source.Length; i++) destination[i] = char.ToUpperInvariant(source[i]);
+            return source.Length;
+        }
+
+        public static int ToLowerInvariant(this ReadOnlySpan<char> source, Span<char> destination)
+        {
+            if (destination.Length < source.Length) return -1;
+            for (int i = 0; i < source.Length; i++) destination[i] = char.ToLowerInvariant(source[i]);
+            return source.Length;
         }
 
         /// <summary>The span without leading and trailing white space (char.IsWhiteSpace).</summary>

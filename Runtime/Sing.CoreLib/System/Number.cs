@@ -1,3 +1,4 @@
+using System.Globalization;
 namespace System
 {
     /// <summary>Integer formatting and parsing for the primitives (invariant culture only).
@@ -44,6 +45,14 @@ namespace System
 
         private static int FormatCore(ulong magnitude, bool negative, ReadOnlySpan<char> format, char* buffer)
         {
+            if (CustomNumberFormat.IsCustom(format))
+            {
+                string digits = magnitude == 0 ? "" : UInt64ToDecimal(magnitude);
+                string text = CustomNumberFormat.Format(negative, digits, digits.Length, format);
+                if (text.Length > MaxFormattedLength) throw new FormatException("The custom format produces more than " + MaxFormattedLength.ToString() + " characters.");
+                for (int i = 0; i < text.Length; i++) buffer[i] = text[i];
+                return text.Length;
+            }
             FloatNumber.ParseStandardFormat(format, out char kind, out int precision);
             switch (kind)
             {
@@ -157,5 +166,70 @@ namespace System
         [System.Diagnostics.CodeAnalysis.DoesNotReturn]
         internal static void ThrowParseFailure() =>
             throw new FormatException("The input string was not in a correct format or is out of range.");
+
+        /// <summary>.NET's exception for text an integer Parse refused: OverflowException for a well-formed number
+        /// out of the type's range, FormatException (quoting the text) otherwise.</summary>
+        [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+        internal static void ThrowParseFailure(ReadOnlySpan<char> text, string typeName, NumberStyles style)
+        {
+            int i = 0, end = text.Length;
+            while (i < end && IsWhite(text[i])) i++;
+            while (end > i && IsWhite(text[end - 1])) end--;
+            if (i < end && (text[i] == '-' || text[i] == '+')) i++;
+            bool digits = i < end;
+            bool hex = (style & NumberStyles.AllowHexSpecifier) != 0;
+            for (; i < end; i++)
+                if (!(char.IsAsciiDigit(text[i]) || (hex && char.IsAsciiHexDigit(text[i])) || (text[i] == ',' && (style & NumberStyles.AllowThousands) != 0))) digits = false;
+            if (digits)
+            {
+                string article = typeName[0] == 'I' ? "an " : "a ";
+                throw new OverflowException("Value was either too large or too small for " + article + typeName + ".");
+            }
+            throw new FormatException("The input string '" + new string(text) + "' was not in a correct format.");
+        }
+
+        /// <summary>Integer text in a NumberStyles: hex digits (two's complement in <paramref name="bits"/>), or
+        /// decimal with ',' groups when allowed; otherwise as TryParseSigned/Unsigned.</summary>
+        internal static bool TryParseStyled(ReadOnlySpan<char> text, NumberStyles style, long min, ulong max, int bits, bool signed, out ulong result)
+        {
+            result = 0;
+            if ((style & ~(NumberStyles.Any | NumberStyles.AllowHexSpecifier)) != 0
+                || ((style & NumberStyles.AllowHexSpecifier) != 0 && (style & ~NumberStyles.HexNumber) != 0))
+                throw new ArgumentException("An undefined NumberStyles value is being used.", "style");
+            int i = 0, end = text.Length;
+            if ((style & NumberStyles.AllowLeadingWhite) != 0) while (i < end && IsWhite(text[i])) i++;
+            if ((style & NumberStyles.AllowTrailingWhite) != 0) while (end > i && IsWhite(text[end - 1])) end--;
+            if ((style & NumberStyles.AllowHexSpecifier) != 0)
+            {
+                if (i == end || end - i > bits / 4 && text.Slice(i, end - i).TrimStart('0').Length > bits / 4) return false;
+                ulong value = 0;
+                for (; i < end; i++)
+                {
+                    char c = text[i];
+                    uint digit = char.IsAsciiDigit(c) ? (uint)(c - '0') : char.IsAsciiHexDigit(c) ? (uint)((c | 0x20) - 'a' + 10) : 99;
+                    if (digit > 15) return false;
+                    value = (value << 4) | digit;
+                }
+                if (signed && bits < 64 && (value & (1UL << (bits - 1))) != 0) value |= ulong.MaxValue << bits; // sign-extend
+                result = value;
+                return true;
+            }
+            Span<char> plain = stackalloc char[end - i < 128 ? end - i : 128];
+            int n = 0;
+            for (int k = i; k < end; k++)
+            {
+                if (text[k] == ',' && (style & NumberStyles.AllowThousands) != 0) continue;
+                if (n == plain.Length) return false;
+                plain[n++] = text[k];
+            }
+            if (n > 0 && (plain[0] == '-' || plain[0] == '+') && (style & NumberStyles.AllowLeadingSign) == 0) return false;
+            if (signed)
+            {
+                bool ok = TryParseSigned(plain.Slice(0, n), min, (long)max, out long v);
+                result = (ulong)v;
+                return ok;
+            }
+            return TryParseUnsigned(plain.Slice(0, n), max, out result);
+        }
     }
 }

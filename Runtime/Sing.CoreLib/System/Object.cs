@@ -26,7 +26,25 @@ namespace System
             return (int)(address >> 3) ^ (int)(address >> 35);
         }
 
-        public virtual string ToString() => "object";
+        /// <summary>The type's full name, as in .NET ("System.Object", "MyApp.Point").</summary>
+        public virtual string ToString() => GetType().ToString();
+
+        public Type GetType() => Type.FromMethodTable(m_pEEType);
+
+        /// <summary>A shallow copy: same type, fields copied (references are shared).</summary>
+        protected object MemberwiseClone()
+        {
+            MethodTable* type = m_pEEType;
+            // Arrays and strings keep their length in the first four bytes after the MethodTable pointer.
+            int length = type->HasComponentSize ? Unsafe.As<byte, int>(ref System.Runtime.ObjectExtensions.GetRawData(this)) : 0;
+            object copy = type->HasComponentSize
+                ? System.Runtime.RuntimeExports.AllocateArrayLike(type, length)
+                : Internal.Runtime.ObjectAllocator.AllocateObject(type);
+            nuint size = type->BaseSize - (nuint)(2 * sizeof(nint)) + (nuint)type->ComponentSize * (nuint)length;
+            Buffer.Memmove((byte*)Unsafe.AsPointer(ref System.Runtime.ObjectExtensions.GetRawData(copy)),
+                (byte*)Unsafe.AsPointer(ref System.Runtime.ObjectExtensions.GetRawData(this)), size);
+            return copy;
+        }
 
         public static bool ReferenceEquals(object a, object b) => a == b;
 

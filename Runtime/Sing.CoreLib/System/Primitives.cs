@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace System
 {
     // The layout of primitive types is special-cased by the compiler; the single field lets methods read `this`.
@@ -34,31 +36,6 @@ namespace System
         }
     }
 
-    public struct Char : IEquatable<char>, IComparable<char>, IComparable
-    {
-        private char m_value;
-
-        public const char MaxValue = (char)0xFFFF;
-        public const char MinValue = (char)0;
-
-        public override string ToString() => new string(m_value, 1);
-        public override bool Equals(object obj) => obj is char other && other == m_value;
-        public bool Equals(char other) => m_value == other;
-        public override int GetHashCode() => m_value | (m_value << 16);
-        public int CompareTo(char other) => m_value - other;
-        public int CompareTo(object obj) => obj is char other ? CompareTo(other) : 1;
-
-        // ASCII-only classification and case mapping: the kernel has no Unicode tables.
-        public static bool IsDigit(char c) => (uint)(c - '0') <= 9;
-        public static bool IsLetter(char c) => (uint)((c | 0x20) - 'a') <= 'z' - 'a';
-        public static bool IsLetterOrDigit(char c) => IsLetter(c) || IsDigit(c);
-        public static bool IsUpper(char c) => (uint)(c - 'A') <= 'Z' - 'A';
-        public static bool IsLower(char c) => (uint)(c - 'a') <= 'z' - 'a';
-        public static bool IsWhiteSpace(char c) => c == ' ' || (c >= '\t' && c <= '\r') || c == '\u00A0' || c == '\u0085';
-        public static char ToUpperInvariant(char c) => IsLower(c) ? (char)(c - 0x20) : c;
-        public static char ToLowerInvariant(char c) => IsUpper(c) ? (char)(c + 0x20) : c;
-    }
-
     public struct SByte : IEquatable<sbyte>, IComparable<sbyte>, IComparable, ISpanFormattable
     {
         private sbyte m_value;
@@ -78,11 +55,36 @@ namespace System
         public int CompareTo(sbyte other) => m_value - other;
         public int CompareTo(object obj) => obj is sbyte other ? CompareTo(other) : 1;
 
-        public static sbyte Parse(string s)
+        public static sbyte Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static sbyte Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static sbyte Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static sbyte Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out sbyte result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static sbyte Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out sbyte result)) Number.ThrowParseFailure(s, "SByte", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out sbyte result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out sbyte result)
+        {
+            bool ok = Number.TryParseStyled(s, style, MinValue, (ulong)MaxValue, 8, true, out ulong value);
+            result = ok ? unchecked((sbyte)value) : (sbyte)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out sbyte result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -94,7 +96,7 @@ namespace System
         }
     }
 
-    public struct Byte : IEquatable<byte>, IComparable<byte>, IComparable, ISpanFormattable
+    public partial struct Byte : IEquatable<byte>, IComparable<byte>, IComparable, ISpanFormattable
     {
         private byte m_value;
 
@@ -113,11 +115,36 @@ namespace System
         public int CompareTo(byte other) => m_value - other;
         public int CompareTo(object obj) => obj is byte other ? CompareTo(other) : 1;
 
-        public static byte Parse(string s)
+        public static byte Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static byte Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static byte Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static byte Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out byte result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static byte Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out byte result)) Number.ThrowParseFailure(s, "Byte", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out byte result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out byte result)
+        {
+            bool ok = Number.TryParseStyled(s, style, 0, (ulong)MaxValue, 8, false, out ulong value);
+            result = ok ? unchecked((byte)value) : (byte)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out byte result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -129,7 +156,7 @@ namespace System
         }
     }
 
-    public struct Int16 : IEquatable<short>, IComparable<short>, IComparable, ISpanFormattable
+    public partial struct Int16 : IEquatable<short>, IComparable<short>, IComparable, ISpanFormattable
     {
         private short m_value;
 
@@ -148,11 +175,36 @@ namespace System
         public int CompareTo(short other) => m_value - other;
         public int CompareTo(object obj) => obj is short other ? CompareTo(other) : 1;
 
-        public static short Parse(string s)
+        public static short Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static short Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static short Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static short Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out short result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static short Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out short result)) Number.ThrowParseFailure(s, "Int16", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out short result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out short result)
+        {
+            bool ok = Number.TryParseStyled(s, style, MinValue, (ulong)MaxValue, 16, true, out ulong value);
+            result = ok ? unchecked((short)value) : (short)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out short result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -183,11 +235,36 @@ namespace System
         public int CompareTo(ushort other) => m_value - other;
         public int CompareTo(object obj) => obj is ushort other ? CompareTo(other) : 1;
 
-        public static ushort Parse(string s)
+        public static ushort Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static ushort Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static ushort Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static ushort Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out ushort result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static ushort Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out ushort result)) Number.ThrowParseFailure(s, "UInt16", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out ushort result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out ushort result)
+        {
+            bool ok = Number.TryParseStyled(s, style, 0, (ulong)MaxValue, 16, false, out ulong value);
+            result = ok ? unchecked((ushort)value) : (ushort)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out ushort result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -199,7 +276,7 @@ namespace System
         }
     }
 
-    public struct Int32 : IEquatable<int>, IComparable<int>, IComparable, ISpanFormattable
+    public partial struct Int32 : IEquatable<int>, IComparable<int>, IComparable, ISpanFormattable
     {
         private int m_value;
 
@@ -218,11 +295,36 @@ namespace System
         public int CompareTo(int other) => m_value < other ? -1 : m_value > other ? 1 : 0;
         public int CompareTo(object obj) => obj is int other ? CompareTo(other) : 1;
 
-        public static int Parse(string s)
+        public static int Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static int Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static int Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static int Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out int result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static int Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out int result)) Number.ThrowParseFailure(s, "Int32", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out int result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out int result)
+        {
+            bool ok = Number.TryParseStyled(s, style, MinValue, (ulong)MaxValue, 32, true, out ulong value);
+            result = ok ? unchecked((int)value) : (int)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out int result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -234,7 +336,7 @@ namespace System
         }
     }
 
-    public struct UInt32 : IEquatable<uint>, IComparable<uint>, IComparable, ISpanFormattable
+    public partial struct UInt32 : IEquatable<uint>, IComparable<uint>, IComparable, ISpanFormattable
     {
         private uint m_value;
 
@@ -253,11 +355,36 @@ namespace System
         public int CompareTo(uint other) => m_value < other ? -1 : m_value > other ? 1 : 0;
         public int CompareTo(object obj) => obj is uint other ? CompareTo(other) : 1;
 
-        public static uint Parse(string s)
+        public static uint Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static uint Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static uint Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static uint Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out uint result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static uint Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out uint result)) Number.ThrowParseFailure(s, "UInt32", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out uint result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out uint result)
+        {
+            bool ok = Number.TryParseStyled(s, style, 0, (ulong)MaxValue, 32, false, out ulong value);
+            result = ok ? unchecked((uint)value) : (uint)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out uint result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -269,7 +396,7 @@ namespace System
         }
     }
 
-    public struct Int64 : IEquatable<long>, IComparable<long>, IComparable, ISpanFormattable
+    public partial struct Int64 : IEquatable<long>, IComparable<long>, IComparable, ISpanFormattable
     {
         private long m_value;
 
@@ -288,11 +415,36 @@ namespace System
         public int CompareTo(long other) => m_value < other ? -1 : m_value > other ? 1 : 0;
         public int CompareTo(object obj) => obj is long other ? CompareTo(other) : 1;
 
-        public static long Parse(string s)
+        public static long Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static long Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static long Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static long Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out long result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static long Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out long result)) Number.ThrowParseFailure(s, "Int64", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out long result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out long result)
+        {
+            bool ok = Number.TryParseStyled(s, style, MinValue, (ulong)MaxValue, 64, true, out ulong value);
+            result = ok ? unchecked((long)value) : (long)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out long result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -304,7 +456,7 @@ namespace System
         }
     }
 
-    public struct UInt64 : IEquatable<ulong>, IComparable<ulong>, IComparable, ISpanFormattable
+    public partial struct UInt64 : IEquatable<ulong>, IComparable<ulong>, IComparable, ISpanFormattable
     {
         private ulong m_value;
 
@@ -323,11 +475,36 @@ namespace System
         public int CompareTo(ulong other) => m_value < other ? -1 : m_value > other ? 1 : 0;
         public int CompareTo(object obj) => obj is ulong other ? CompareTo(other) : 1;
 
-        public static ulong Parse(string s)
+        public static ulong Parse(string s) => Parse(s, NumberStyles.Integer, null);
+        public static ulong Parse(string s, IFormatProvider provider) => Parse(s, NumberStyles.Integer, provider);
+        public static ulong Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        public static ulong Parse(string s, NumberStyles style, IFormatProvider provider)
         {
-            if (!TryParse(s, out ulong result)) Number.ThrowParseFailure();
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static ulong Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Integer, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out ulong result)) Number.ThrowParseFailure(s, "UInt64", style);
             return result;
         }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out ulong result)
+        {
+            if (s is null) { result = 0; return false; }
+            return TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out ulong result)
+        {
+            bool ok = Number.TryParseStyled(s, style, 0, (ulong)MaxValue, 64, false, out ulong value);
+            result = ok ? unchecked((ulong)value) : (ulong)0;
+            return ok;
+        }
+
+        public string ToString(IFormatProvider provider) => ToString();
 
         public static bool TryParse(string s, out ulong result) => TryParse((ReadOnlySpan<char>)s, out result);
 
@@ -339,7 +516,7 @@ namespace System
         }
     }
 
-    public struct Single : IEquatable<float>, IComparable<float>, IComparable, ISpanFormattable
+    public partial struct Single : IEquatable<float>, IComparable<float>, IComparable, ISpanFormattable
     {
         private float m_value;
 
@@ -365,6 +542,14 @@ namespace System
         }
 
         public static float Parse(string s, IFormatProvider provider) => Parse(s);
+
+        public static float Parse(string s, NumberStyles style, IFormatProvider provider)
+        {
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            float result = 0;
+            if (!FloatNumber.StyleAllows(s.AsSpan(), style) || !FloatNumber.TryParseSingle(s, out result)) Number.ThrowParseFailure();
+            return result;
+        }
         public static bool TryParse(string s, out float result) => TryParse((ReadOnlySpan<char>)s, out result);
         public static bool TryParse(ReadOnlySpan<char> s, out float result) => FloatNumber.TryParseSingle(s, out result);
 
@@ -387,7 +572,7 @@ namespace System
         }
     }
 
-    public struct Double : IEquatable<double>, IComparable<double>, IComparable, ISpanFormattable
+    public partial struct Double : IEquatable<double>, IComparable<double>, IComparable, ISpanFormattable
     {
         private double m_value;
 
@@ -413,6 +598,34 @@ namespace System
         }
 
         public static double Parse(string s, IFormatProvider provider) => Parse(s);
+        public static double Parse(string s, NumberStyles style) => Parse(s, style, null);
+
+        /// <summary>The styles are checked for what they forbid (groups, exponent, sign, white space), then the
+        /// text is parsed as Float | AllowThousands.</summary>
+        public static double Parse(string s, NumberStyles style, IFormatProvider provider)
+        {
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return Parse(s.AsSpan(), style, provider);
+        }
+
+        public static double Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Float | NumberStyles.AllowThousands, IFormatProvider provider = null)
+        {
+            if (!TryParse(s, style, provider, out double result)) Number.ThrowParseFailure();
+            return result;
+        }
+
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out double result)
+        {
+            result = 0;
+            return s is not null && TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out double result)
+        {
+            result = 0;
+            if (!FloatNumber.StyleAllows(s, style)) return false;
+            return FloatNumber.TryParseDouble(s, out result);
+        }
         public static bool TryParse(string s, out double result) => TryParse((ReadOnlySpan<char>)s, out result);
         public static bool TryParse(ReadOnlySpan<char> s, out double result) => FloatNumber.TryParseDouble(s, out result);
 

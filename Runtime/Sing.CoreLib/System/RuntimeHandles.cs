@@ -1,8 +1,17 @@
 namespace System
 {
-    public struct RuntimeTypeHandle
+    /// <summary>A type's MethodTable, as ldtoken produces it.</summary>
+    public unsafe struct RuntimeTypeHandle : IEquatable<RuntimeTypeHandle>
     {
         internal IntPtr _value;
+
+        internal RuntimeTypeHandle(Internal.Runtime.MethodTable* type) { _value = (IntPtr)type; }
+
+        public bool Equals(RuntimeTypeHandle other) => _value == other._value;
+        public override bool Equals(object obj) => obj is RuntimeTypeHandle other && Equals(other);
+        public override int GetHashCode() => _value.GetHashCode();
+        public static bool operator ==(RuntimeTypeHandle left, RuntimeTypeHandle right) => left._value == right._value;
+        public static bool operator !=(RuntimeTypeHandle left, RuntimeTypeHandle right) => left._value != right._value;
     }
 
     public struct RuntimeMethodHandle
@@ -13,19 +22,5 @@ namespace System
     public struct RuntimeFieldHandle
     {
         internal IntPtr _value;
-    }
-
-    /// <summary>Placeholder for System.Type: our runtime carries no reflection metadata. typeof(T) is not
-    /// supported; code compares MethodTables instead.</summary>
-    public abstract class Type
-    {
-    }
-}
-
-namespace System
-{
-    /// <summary>Required by the compiler's type system (typeof support); never instantiated by this runtime.</summary>
-    internal sealed class RuntimeType : Type
-    {
     }
 }

@@ -75,6 +75,22 @@ namespace System
             return new Span<T>(ref Unsafe.Add(ref _reference, start), length);
         }
 
+        public static Span<T> Empty => default;
+
+        /// <summary>Copies into <paramref name="destination"/>, which must be at least as long (overlap-safe).</summary>
+        public void CopyTo(Span<T> destination)
+        {
+            if (!TryCopyTo(destination)) ThrowHelpers.ThrowArgumentException("Destination is too short.");
+        }
+
+        public bool TryCopyTo(Span<T> destination) => ((ReadOnlySpan<T>)this).TryCopyTo(destination);
+
+        public T[] ToArray() => ((ReadOnlySpan<T>)this).ToArray();
+
+        /// <summary>For Span&lt;char&gt;, the characters; otherwise "System.Span&lt;T&gt;[n]", as .NET.</summary>
+        public override string ToString() =>
+            typeof(T) == typeof(char) ? ((ReadOnlySpan<T>)this).ToString() : "System.Span<" + typeof(T).Name + ">[" + _length.ToString() + "]";
+
         public void Fill(T value)
         {
             for (int i = 0; i < _length; i++) Unsafe.Add(ref _reference, i) = value;
@@ -139,6 +155,13 @@ namespace System
             _length = length;
         }
 
+        /// <summary>A span of one element: the variable <paramref name="reference"/> refers to.</summary>
+        public ReadOnlySpan(ref readonly T reference)
+        {
+            _reference = ref Unsafe.AsRef(in reference);
+            _length = 1;
+        }
+
         internal ReadOnlySpan(ref T reference, int length)
         {
             _reference = ref reference;
@@ -159,6 +182,41 @@ namespace System
         }
 
         public ref readonly T GetPinnableReference() => ref _length != 0 ? ref _reference : ref Unsafe.NullRef<T>();
+
+        public static ReadOnlySpan<T> Empty => default;
+
+        public void CopyTo(Span<T> destination)
+        {
+            if (!TryCopyTo(destination)) ThrowHelpers.ThrowArgumentException("Destination is too short.");
+        }
+
+        /// <summary>Copies front to back, or back to front when the destination starts inside the source.</summary>
+        public bool TryCopyTo(Span<T> destination)
+        {
+            if (_length > destination.Length) return false;
+            if (_length == 0) return true;
+            ref T target = ref destination[0];
+            nint offset = Unsafe.ByteOffset(in _reference, in target);
+            if (offset > 0 && offset < (nint)_length * Unsafe.SizeOf<T>())
+                for (int i = _length - 1; i >= 0; i--) Unsafe.Add(ref target, i) = Unsafe.Add(ref _reference, i);
+            else
+                for (int i = 0; i < _length; i++) Unsafe.Add(ref target, i) = Unsafe.Add(ref _reference, i);
+            return true;
+        }
+
+        public T[] ToArray()
+        {
+            if (_length == 0) return new T[0];
+            var array = new T[_length];
+            CopyTo(array);
+            return array;
+        }
+
+        public override string ToString()
+        {
+            if (typeof(T) == typeof(char)) return new string(new ReadOnlySpan<char>(ref Unsafe.As<T, char>(ref _reference), _length));
+            return "System.ReadOnlySpan<" + typeof(T).Name + ">[" + _length.ToString() + "]";
+        }
 
         public ReadOnlySpan<T> Slice(int start)
         {

@@ -11,6 +11,15 @@ namespace System
 
         public static string Format(string format, object arg0, object arg1, object arg2) => Format(format, new[] { arg0, arg1, arg2 });
 
+        /// <summary>The provider is ignored: formatting is always culture-invariant.</summary>
+        public static string Format(IFormatProvider provider, string format, object arg0) => Format(format, new[] { arg0 });
+
+        public static string Format(IFormatProvider provider, string format, object arg0, object arg1) => Format(format, new[] { arg0, arg1 });
+
+        public static string Format(IFormatProvider provider, string format, object arg0, object arg1, object arg2) => Format(format, new[] { arg0, arg1, arg2 });
+
+        public static string Format(IFormatProvider provider, string format, params object[] args) => Format(format, args);
+
         public static string Format(string format, params object[] args)
         {
             if (format is null) throw new ArgumentNullException("format");

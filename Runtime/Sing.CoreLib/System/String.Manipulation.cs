@@ -22,6 +22,26 @@ namespace System
             return Slice(start, end);
         }
 
+        /// <summary>No characters (null or empty) means white space, as in .NET.</summary>
+        public string Trim(params char[] trimChars) => TrimAny(trimChars, true, true);
+
+        public string TrimStart(char trimChar) => TrimAny(new[] { trimChar }, true, false);
+
+        public string TrimStart(params char[] trimChars) => TrimAny(trimChars, true, false);
+
+        public string TrimEnd(char trimChar) => TrimAny(new[] { trimChar }, false, true);
+
+        public string TrimEnd(params char[] trimChars) => TrimAny(trimChars, false, true);
+
+        private string TrimAny(char[] trimChars, bool start, bool end)
+        {
+            if (trimChars is null || trimChars.Length == 0) return TrimCore(start, end);
+            int first = 0, last = _stringLength;
+            if (start) while (first < last && Array.IndexOf(trimChars, this[first]) >= 0) first++;
+            if (end) while (last > first && Array.IndexOf(trimChars, this[last - 1]) >= 0) last--;
+            return Slice(first, last);
+        }
+
         private string TrimCore(bool start, bool end)
         {
             int first = 0, last = _stringLength;
@@ -120,6 +140,57 @@ namespace System
             return Concat(Substring(0, startIndex), Substring(startIndex + count));
         }
 
+        public char[] ToCharArray(int startIndex, int length)
+        {
+            if ((uint)startIndex > (uint)_stringLength || (uint)length > (uint)(_stringLength - startIndex))
+                throw new ArgumentOutOfRangeException(startIndex < 0 || startIndex > _stringLength ? nameof(startIndex) : nameof(length), "Index was out of range. Must be non-negative and less than the size of the collection.");
+            var result = new char[length];
+            for (int i = 0; i < length; i++) result[i] = this[startIndex + i];
+            return result;
+        }
+
+        public void CopyTo(int sourceIndex, char[] destination, int destinationIndex, int count) =>
+            this.AsSpan(sourceIndex, count).CopyTo(new Span<char>(destination, destinationIndex, count));
+
+        public static string Join(string separator, params object[] values)
+        {
+            if (values is null) throw new ArgumentNullException(nameof(values));
+            var builder = new StringBuilder();
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (i > 0) builder.Append(separator);
+                builder.Append(values[i]?.ToString());
+            }
+            return builder.ToString();
+        }
+
+        public static string Join(string separator, IEnumerable<string> values) => Join<string>(separator, values);
+
+        public static string Concat(object arg0) => arg0?.ToString() ?? Empty;
+
+        public static string Concat(params object[] args)
+        {
+            if (args is null) throw new ArgumentNullException(nameof(args));
+            var builder = new StringBuilder();
+            foreach (object arg in args) builder.Append(arg?.ToString());
+            return builder.ToString();
+        }
+
+        public static string Concat(IEnumerable<string> values) => Join(Empty, values);
+
+        public static string Create<TState>(int length, TState state, System.Buffers.SpanAction<char, TState> action)
+        {
+            if (action is null) throw new ArgumentNullException(nameof(action));
+            if (length < 0) throw new ArgumentOutOfRangeException(nameof(length), "Non-negative number required.");
+            var chars = new char[length];
+            action(chars, state);
+            return new string(chars);
+        }
+
+        public string Normalize() => this;
+
+        public bool IsNormalized() => true;
+
         public char[] ToCharArray()
         {
             var result = new char[_stringLength];
@@ -128,31 +199,107 @@ namespace System
         }
 
         public string[] Split(char separator, StringSplitOptions options = StringSplitOptions.None) =>
-            SplitCore(separator, null, options);
+            SplitCore(new ReadOnlySpan<char>(in separator), null, int.MaxValue, options);
 
-        public string[] Split(string separator, StringSplitOptions options = StringSplitOptions.None)
+        public string[] Split(char separator, int count, StringSplitOptions options = StringSplitOptions.None) =>
+            SplitCore(new ReadOnlySpan<char>(in separator), null, count, options);
+
+        /// <summary>No separators (null or empty) means white space, as in .NET.</summary>
+        public string[] Split(params char[] separator) => SplitCore(separator, null, int.MaxValue, StringSplitOptions.None);
+
+        public string[] Split(char[] separator, int count) => SplitCore(separator, null, count, StringSplitOptions.None);
+
+        public string[] Split(char[] separator, StringSplitOptions options) => SplitCore(separator, null, int.MaxValue, options);
+
+        public string[] Split(char[] separator, int count, StringSplitOptions options) => SplitCore(separator, null, count, options);
+
+        public string[] Split(string separator, StringSplitOptions options = StringSplitOptions.None) =>
+            Split(separator, int.MaxValue, options);
+
+        public string[] Split(string separator, int count, StringSplitOptions options = StringSplitOptions.None)
         {
-            if (string.IsNullOrEmpty(separator)) return new[] { this };
-            return SplitCore('\0', separator, options);
+            if (string.IsNullOrEmpty(separator))
+                return SplitCore(default, new[] { this }, 0, options); // the whole string, trimmed/dropped as asked
+            return SplitCore(default, new[] { separator }, count, options);
         }
 
-        /// <summary>Splits on a character (when <paramref name="text"/> is null) or on a string.</summary>
-        private string[] SplitCore(char separator, string text, StringSplitOptions options)
+        /// <summary>No separators (null, empty, or only empty strings) means white space.</summary>
+        public string[] Split(string[] separator, StringSplitOptions options) => Split(separator, int.MaxValue, options);
+
+        public string[] Split(string[] separator, int count, StringSplitOptions options)
         {
-            int separatorLength = text is null ? 1 : text.Length;
+            bool any = false;
+            if (separator is not null)
+                foreach (string s in separator) if (!string.IsNullOrEmpty(s)) any = true;
+            return any ? SplitCore(default, separator, count, options) : SplitCore(default, null, count, options);
+        }
+
+        /// <summary>Splits on any of <paramref name="chars"/> or of <paramref name="strings"/> (the longest... the
+        /// first listed that matches, as .NET), or on white space when both are empty; at most
+        /// <paramref name="count"/> parts, the last holding the rest. count 0 with strings = {this} is the
+        /// "empty separator" case: the whole string is the only part.</summary>
+        private string[] SplitCore(ReadOnlySpan<char> chars, string[] strings, int count, StringSplitOptions options)
+        {
+            if (count < 0) throw new ArgumentOutOfRangeException(nameof(count), "Count cannot be less than zero.");
+            if ((options & ~(StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)) != 0)
+                throw new ArgumentException("Value of flags is invalid.", nameof(options));
+            bool removeEmpty = (options & StringSplitOptions.RemoveEmptyEntries) != 0, trim = (options & StringSplitOptions.TrimEntries) != 0;
             var parts = new List<string>();
-            int start = 0;
-            while (true)
+            if (strings is not null && strings.Length == 1 && ReferenceEquals(strings[0], this) && count == 0)
             {
-                int index = text is null ? IndexOf(separator, start) : IndexOf(text, start);
-                int end = index < 0 ? _stringLength : index;
-                string part = Substring(start, end - start);
-                if ((options & StringSplitOptions.TrimEntries) != 0) part = part.Trim();
-                if (part.Length > 0 || (options & StringSplitOptions.RemoveEmptyEntries) == 0) parts.Add(part);
-                if (index < 0) break;
-                start = index + separatorLength;
+                string whole = trim ? Trim() : this;
+                return whole.Length == 0 && removeEmpty ? new string[0] : new[] { whole };
             }
+            if (count == 0 || (removeEmpty && Length == 0)) return new string[0];
+            if (count == 1)
+            {
+                string only = trim ? Trim() : this;
+                return only.Length == 0 && removeEmpty ? new string[0] : new[] { only };
+            }
+            int start = 0;
+            int i = 0;
+            while (i < Length)
+            {
+                int matched = MatchSeparator(i, chars, strings);
+                if (matched < 0) { i++; continue; }
+                string part = Substring(start, i - start);
+                if (trim) part = part.Trim();
+                if (part.Length > 0 || !removeEmpty)
+                {
+                    parts.Add(part);
+                    if (parts.Count == count - 1)
+                    {
+                        start = i + matched;
+                        break;
+                    }
+                }
+                i += matched;
+                start = i;
+                if (i >= Length) break;
+            }
+            string last = Substring(start);
+            if (trim) last = last.Trim();
+            if (removeEmpty && parts.Count == count - 1 && last.Length == 0) { }
+            else if (last.Length > 0 || !removeEmpty) parts.Add(last);
             return parts.ToArray();
+        }
+
+        // Length of the separator at index, or -1.
+        private int MatchSeparator(int index, ReadOnlySpan<char> chars, string[] strings)
+        {
+            char c = this[index];
+            if (strings is null)
+            {
+                if (chars.Length == 0) return char.IsWhiteSpace(c) ? 1 : -1;
+                for (int k = 0; k < chars.Length; k++) if (chars[k] == c) return 1;
+                return -1;
+            }
+            foreach (string s in strings)
+            {
+                if (string.IsNullOrEmpty(s) || s.Length > Length - index) continue;
+                if (s[0] == c && MatchesAt(index, s)) return s.Length;
+            }
+            return -1;
         }
 
         public static string Join(string separator, params string[] values)

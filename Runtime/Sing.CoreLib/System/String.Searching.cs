@@ -2,8 +2,7 @@ using System.Runtime.CompilerServices;
 
 namespace System
 {
-    /// <summary>Ordinal searching and comparison. There is no culture data in the kernel: every comparison is
-    /// by UTF-16 code unit, and "IgnoreCase" folds ASCII letters only.</summary>
+    /// <summary>Ordinal searching. (Comparisons, ordinal and linguistic, are in String.Comparison.cs.)</summary>
     public sealed partial class String
     {
         public int IndexOf(char value, int startIndex)
@@ -87,18 +86,6 @@ namespace System
                 if (diff != 0) return diff;
             }
             return a._stringLength - b._stringLength;
-        }
-
-        /// <summary>Culture-free: the same as CompareOrdinal.</summary>
-        public static int Compare(string a, string b) => CompareOrdinal(a, b);
-
-        public int CompareTo(string other) => CompareOrdinal(this, other);
-
-        public int CompareTo(object obj)
-        {
-            if (obj is null) return 1;
-            if (obj is string s) return CompareOrdinal(this, s);
-            throw new ArgumentException("Object must be of type String.");
         }
 
         /// <summary>Equality folding ASCII letters only.</summary>

@@ -39,6 +39,17 @@ namespace System
         [MethodImpl(MethodImplOptions.InternalCall)]
         public extern String(ReadOnlySpan<char> value);
 
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public extern String(char[] value);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        public extern String(char[] value, int startIndex, int length);
+
+        private static string Ctor(char[] value) => value is null ? Empty : Ctor(new ReadOnlySpan<char>(value));
+
+        // The span constructor checks the range.
+        private static string Ctor(char[] value, int startIndex, int length) => Ctor(new ReadOnlySpan<char>(value, startIndex, length));
+
         private static string Ctor(char c, int count)
         {
             string result = FastAllocate(count);

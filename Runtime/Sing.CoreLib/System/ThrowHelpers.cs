@@ -7,6 +7,7 @@ namespace System
     {
         [DoesNotReturn] internal static void ThrowIndexOutOfRangeException() => throw new IndexOutOfRangeException();
         [DoesNotReturn] internal static void ThrowArgumentOutOfRangeException() => throw new ArgumentOutOfRangeException();
+        [DoesNotReturn] internal static void ThrowArgumentException(string message) => throw new ArgumentException(message);
         [DoesNotReturn] internal static void ThrowInvalidOperationException(string message) => throw new InvalidOperationException(message);
         [DoesNotReturn] internal static void ThrowInvalidCastException() => throw new InvalidCastException();
         [DoesNotReturn] internal static void ThrowArrayTypeMismatchException() => throw new ArrayTypeMismatchException();

@@ -3,35 +3,115 @@ using Internal.Runtime;
 
 namespace System
 {
-    /// <summary>Base of all structs. Without reflection metadata, the default Equals and GetHashCode work on the
-    /// boxed value's bytes: fields are compared bit for bit, so reference fields compare by identity and
-    /// floating-point fields by bits. Structs that need more override Equals or implement IEquatable&lt;T&gt;.</summary>
+    /// <summary>Base of all structs. The default Equals and GetHashCode follow .NET: for a struct whose fields are all
+    /// integers without padding the bytes are compared; otherwise field by field, reference fields and
+    /// floating-point fields through their own Equals (so two equal strings in different objects are equal, and
+    /// 0.0 equals -0.0). The fields come from __GetFieldHelper, a method ILC generates into every struct that
+    /// cannot be compared bit by bit (index -1 gives the field count, index i the offset of field i and its type;
+    /// a reference field's type is reported as object).</summary>
     public abstract unsafe class ValueType
     {
+        private const int UseFastHelper = -1;
+        private const int GetNumFields = -1;
+
+        // ILC overrides this by name and signature; the base means "compare the bytes".
+        internal virtual int __GetFieldHelper(int index, out MethodTable* mt)
+        {
+            mt = null;
+            return UseFastHelper;
+        }
+
         public override bool Equals(object obj)
         {
             if (obj is null || obj.m_pMethodTable != m_pMethodTable) return false;
             byte* a = RawBytes(this), b = RawBytes(obj);
-            uint size = m_pMethodTable->ValueTypeSize;
-            for (uint i = 0; i < size; i++)
-                if (a[i] != b[i]) return false;
+            int fields = __GetFieldHelper(GetNumFields, out _);
+            if (fields == UseFastHelper)
+            {
+                uint size = m_pMethodTable->ValueTypeSize;
+                for (uint i = 0; i < size; i++)
+                    if (a[i] != b[i]) return false;
+                return true;
+            }
+            for (int i = 0; i < fields; i++)
+            {
+                int offset = __GetFieldHelper(i, out MethodTable* fieldType);
+                if (!FieldEquals(fieldType, a + offset, b + offset)) return false;
+            }
             return true;
         }
 
         public override int GetHashCode()
         {
+            int hash = (int)m_pMethodTable->HashCode;
             byte* data = RawBytes(this);
-            uint size = m_pMethodTable->ValueTypeSize;
-            uint hash = 2166136261;
-            for (uint i = 0; i < size; i++)
+            int fields = __GetFieldHelper(GetNumFields, out _);
+            if (fields == UseFastHelper)
             {
-                hash ^= data[i];
-                hash *= 16777619;
+                uint size = m_pMethodTable->ValueTypeSize;
+                uint h = 2166136261;
+                for (uint i = 0; i < size; i++)
+                {
+                    h ^= data[i];
+                    h *= 16777619;
+                }
+                return hash ^ (int)h;
             }
-            return (int)hash;
+            // As .NET: the first field that is not a null reference decides.
+            for (int i = 0; i < fields; i++)
+            {
+                int offset = __GetFieldHelper(i, out MethodTable* fieldType);
+                if (!fieldType->IsValueType)
+                {
+                    object value = Unsafe.As<byte, object>(ref *(data + offset));
+                    if (value is null) continue;
+                    return hash ^ value.GetHashCode();
+                }
+                return hash ^ FieldHashCode(fieldType, data + offset);
+            }
+            return hash;
         }
 
-        public override string ToString() => "struct";
+        /// <summary>The type's full name, as .NET prints a struct that does not override ToString.</summary>
+        public override string ToString() => GetType().ToString();
+
+        private static bool FieldEquals(MethodTable* type, byte* a, byte* b)
+        {
+            switch (type->ElementType)
+            {
+                case EETypeElementType.Boolean: case EETypeElementType.Byte: case EETypeElementType.SByte: return *a == *b;
+                case EETypeElementType.Char: case EETypeElementType.Int16: case EETypeElementType.UInt16: return *(ushort*)a == *(ushort*)b;
+                case EETypeElementType.Int32: case EETypeElementType.UInt32: return *(uint*)a == *(uint*)b;
+                case EETypeElementType.Int64: case EETypeElementType.UInt64: case EETypeElementType.IntPtr: case EETypeElementType.UIntPtr:
+                    return *(ulong*)a == *(ulong*)b;
+                case EETypeElementType.Single: return (*(float*)a).Equals(*(float*)b);
+                case EETypeElementType.Double: return (*(double*)a).Equals(*(double*)b);
+            }
+            if (!type->IsValueType)
+            {
+                object x = Unsafe.As<byte, object>(ref *a), y = Unsafe.As<byte, object>(ref *b);
+                return x is null ? y is null : x.Equals(y);
+            }
+            // A struct field: box both copies and let the struct's own Equals decide (it may override it). An empty
+            // Nullable boxes to null.
+            object boxedA = System.Runtime.RuntimeExports.Box(type, ref *a), boxedB = System.Runtime.RuntimeExports.Box(type, ref *b);
+            return boxedA is null ? boxedB is null : boxedA.Equals(boxedB);
+        }
+
+        private static int FieldHashCode(MethodTable* type, byte* data)
+        {
+            switch (type->ElementType)
+            {
+                case EETypeElementType.Boolean: case EETypeElementType.Byte: case EETypeElementType.SByte: return *data;
+                case EETypeElementType.Char: case EETypeElementType.Int16: case EETypeElementType.UInt16: return *(ushort*)data;
+                case EETypeElementType.Int32: case EETypeElementType.UInt32: return *(int*)data;
+                case EETypeElementType.Int64: case EETypeElementType.UInt64: case EETypeElementType.IntPtr: case EETypeElementType.UIntPtr:
+                    return (*(long*)data).GetHashCode();
+                case EETypeElementType.Single: return (*(float*)data).GetHashCode();
+                case EETypeElementType.Double: return (*(double*)data).GetHashCode();
+            }
+            return System.Runtime.RuntimeExports.Box(type, ref *data)?.GetHashCode() ?? 0;
+        }
 
         // Objects never move (the collector is non-moving), so a pointer to the boxed data stays valid.
         private protected static byte* RawBytes(object boxed) => (byte*)Unsafe.AsPointer(ref Runtime.ObjectExtensions.GetRawData(boxed));

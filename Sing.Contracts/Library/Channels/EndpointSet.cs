@@ -16,7 +16,7 @@ namespace Sing.Contracts
         public const int MemberReady = int.MaxValue;
 
         private Endpoint[] _members = new Endpoint[4];
-        private int[] _tags = new int[4];
+        private object?[] _states = new object?[4];
         private Endpoint[] _waitList = new Endpoint[4];
         private int _count;
 
@@ -24,20 +24,20 @@ namespace Sing.Contracts
         public int Count => _count;
 
         /// <summary>Puts an endpoint in the set; the caller's handle stops working.</summary>
-        public void Add([Claims] T endpoint) => Add(endpoint, 0);
+        public void Add([Claims] T endpoint) => Add(endpoint, null);
 
-        /// <summary>Puts an endpoint in the set with a number the owner chooses (which client, volume or session it
-        /// is), handed back by <see cref="Take(int, out int)"/>: a server keeps its per-member state without holding
-        /// endpoints in its own collections.</summary>
-        public void Add([Claims] T endpoint, int tag)
+        /// <summary>Puts an endpoint in the set with the server's state for it (Sing#'s endpoint map, EMap): the state
+        /// comes back with the endpoint from <see cref="Take(int, out object?)"/>, because the handle that comes back
+        /// is a new object (ownership moved) and cannot itself be a key.</summary>
+        public void Add([Claims] T endpoint, object? state)
         {
             if (_count == _members.Length)
             {
                 Array.Resize(ref _members, _count * 2);
-                Array.Resize(ref _tags, _count * 2);
+                Array.Resize(ref _states, _count * 2);
             }
 
-            _tags[_count] = tag;
+            _states[_count] = state;
             _members[_count++] = Transfer.Move(endpoint);
         }
 
@@ -45,23 +45,17 @@ namespace Sing.Contracts
         /// taken out of the set; null on timeout or when the set is empty.</summary>
         public T? Take(int timeoutMs) => Take(timeoutMs, out _);
 
-        /// <summary>As <see cref="Take(int)"/>, with the tag the member was added with (0 when none was given).</summary>
-        public T? Take(int timeoutMs, out int tag)
+        /// <summary>As <see cref="Take(int)"/>, also giving back the state the member was added with.</summary>
+        public T? Take(int timeoutMs, out object? state)
         {
-            tag = 0;
+            state = null;
             if (_count == 0)
             {
                 return null;
             }
 
             int ready = Select.Wait(timeoutMs, new ReadOnlySpan<Endpoint>(_members, 0, _count));
-            if (ready == Select.TimedOut)
-            {
-                return null;
-            }
-
-            tag = _tags[ready];
-            return RemoveAt(ready);
+            return ready == Select.TimedOut ? null : RemoveAt(ready, out state);
         }
 
         /// <summary>A switch receive over <paramref name="others"/> and this set: the index of the first ready endpoint
@@ -93,18 +87,21 @@ namespace Sing.Contracts
             {
                 _members[i].Free();
                 _members[i] = null!;
+                _states[i] = null;
             }
 
             _count = 0;
         }
 
-        private T RemoveAt(int index)
+        private T RemoveAt(int index, out object? state)
         {
             var taken = (T)_members[index];
+            state = _states[index];
             _count--;
             _members[index] = _members[_count];   // order does not matter: every ready member is served in turn
-            _tags[index] = _tags[_count];
+            _states[index] = _states[_count];
             _members[_count] = null!;
+            _states[_count] = null;
             return taken;
         }
     }

@@ -102,6 +102,49 @@ namespace Sing.Installer.Tests.Verifier
             }
             """;
 
+        /// <summary>A "..."u8 literal: a read-only span over the image's static data, which the installer accepts only
+        /// in exactly the shape C# emits (ldsflda of an RVA field; ldc.i4 within its size; the span constructor).</summary>
+        public const string DataSpanSource = """
+            using System;
+            using System.Runtime.InteropServices;
+            namespace Test.App
+            {
+                internal static class Program
+                {
+                    [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+                    private static int Main() => Data.Hello().Length + Data.Writable;
+                }
+                public static class Data
+                {
+                    public static int Writable;
+                    public static ReadOnlySpan<byte> Hello() => "hello"u8;
+                }
+            }
+            """;
+
+        /// <summary>Generic math: `constrained. T call` of static abstract interface members (T.Zero, +).</summary>
+        public const string GenericMathSource = """
+            using System.Numerics;
+            using System.Runtime.InteropServices;
+            namespace Test.App
+            {
+                internal static class Program
+                {
+                    [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+                    private static int Main() => Maths.Sum(new[] { 1, 2, 3 });
+                }
+                public static class Maths
+                {
+                    public static T Sum<T>(T[] items) where T : INumber<T>
+                    {
+                        T total = T.Zero;
+                        foreach (T item in items) total += item;
+                        return total;
+                    }
+                }
+            }
+            """;
+
         /// <summary>A fixed-size buffer indexed in place: C# compiles `p.Bytes[i]` to ldflda + add on a managed pointer.</summary>
         public const string FixedBufferSource = """
             using System.Runtime.InteropServices;

@@ -64,6 +64,27 @@ namespace Sing.Installer.Tests.Verifier
                 }), Method: "Scratch"),
 
             // ---- pointer arithmetic ----
+            // ---- generic math ----
+            new("static-virtual-call-constrained-to-unrelated-type", "SINGI060", "does not implement", m =>
+            {
+                // T.Zero resolved on string, which has no INumberBase<T>.Zero: the compiler would bind nothing there.
+                var prefix = Method(m, "Maths", "Sum").Body.Instructions.First(i => i.OpCode == OpCodes.Constrained);
+                prefix.Operand = m.TypeSystem.String;
+            }, Source: GenericMathSource, Method: "Sum"),
+            // ---- spans over static data ("..."u8) ----
+            new("data-span-longer-than-its-data", "SINGI051", "pointer type", m =>
+            {
+                // "hello"u8 is 6 bytes of image data (C# adds a NUL after the 5); a span of 7 would read past them.
+                var ctor = Method(m, "Data", "Hello").Body.Instructions.First(i => i.OpCode == OpCodes.Newobj || i.OpCode == OpCodes.Call);
+                ctor.Previous.OpCode = OpCodes.Ldc_I4;
+                ctor.Previous.Operand = 7;
+            }, Source: DataSpanSource, Method: "Hello"),
+            new("data-span-over-a-writable-static", "SINGI051", "pointer type", m =>
+            {
+                // The same shape over an ordinary static field (no image data) is a raw pointer made into a span.
+                var ldsflda = Method(m, "Data", "Hello").Body.Instructions.First(i => i.OpCode == OpCodes.Ldsflda);
+                ldsflda.Operand = m.GetType("Test.App.Data").Fields.First(f => f.Name == "Writable");
+            }, Source: DataSpanSource, Method: "Hello"),
             new("fixed-buffer-indexing", "SINGI066", "pointer arithmetic is unverifiable", m =>
             {
                 // A hostile program drops the [UnverifiableCode] marker the compiler put on its module.

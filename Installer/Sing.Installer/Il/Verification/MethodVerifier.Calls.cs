@@ -19,9 +19,28 @@ namespace Sing.Installer.Il.Verification
             string name = isVirtual ? "callvirt" : "call";
             MethodDesc m = MethodToken(ins);
             if (m.GenericArity > 0 && m.MethodArgs.IsDefaultOrEmpty) throw Bad($"{name} of generic method {m.Name} without type arguments");
-            if (!isVirtual && m.IsAbstract) throw Bad($"call of abstract method {m.Owner}::{m.Name} (use callvirt)");
+            bool staticVirtual = !isVirtual && constrained is not null;
+            if (staticVirtual)
+            {
+                // `constrained. T call I::M`: a static abstract or virtual member of interface I, resolved on T (which
+                // must implement I) when the program is compiled; there is no object.
+                if (!m.IsStatic || !m.IsVirtual || m.OwnerDef is not { IsInterface: true })
+                    throw Bad($"constrained. call of {m.Owner}::{m.Name}, which is not a static virtual interface member");
+                if (!_types.IsAssignable(constrained!, m.Owner, _ctx))
+                    throw Bad($"constrained. {constrained}: the type does not implement {m.Owner}::{m.Name}");
+            }
+            else if (!isVirtual && m.IsAbstract) throw Bad($"call of abstract method {m.Owner}::{m.Name} (use callvirt)");
             if (isVirtual && m.IsStatic) throw Bad($"callvirt of static method {m.Owner}::{m.Name}");
             if (isVirtual && m.IsConstructor) throw Bad("callvirt of a constructor");
+            if (!isVirtual && IsReadOnlyDataSpan(ins, m))
+            {
+                pop();
+                pop();
+                StackValue span = pop();
+                if (span is not { Kind: ByRef, ReadOnly: false } || span.Type is null || !span.Type.Equals(m.Owner))
+                    throw Bad($"call of {m.Owner}::.ctor on a {span}, which is not a writable reference to a {m.Owner}");
+                return;
+            }
             var args = PopArguments(m, pop, name);
             StackValue? self = null;
             if (m.HasThis)
@@ -151,6 +170,56 @@ namespace Sing.Installer.Il.Verification
             return v;
         }
 
+        /// <summary>A span over the program's read-only static data, as C# emits for "..."u8 literals and
+        /// `ReadOnlySpan&lt;byte&gt; P => new byte[] {...}`: `ldsflda F; ldc.i4 n; newobj ReadOnlySpan&lt;byte&gt;(void*, int)`
+        /// (or `call` of that constructor on a local's address)
+        /// with F a static initonly field of this assembly that has data in the image (RVA) of at least n bytes, and
+        /// no branch into the sequence. The span is read-only and the data lives as long as the program, so it is
+        /// as safe as a span over an array; any other use of that pointer constructor stays unverifiable.</summary>
+        private bool IsReadOnlyDataSpan(IlInstruction ins, MethodDesc m)
+        {
+            if (m.Owner is not NamedSig { Def: var span } owner || !ReferenceEquals(span.Assembly, _types.CoreLib) || span.Namespace != "System"
+                || span.Name != "ReadOnlySpan`1" || owner.Args.Length != 1 || owner.Args[0] is not PrimSig { Code: PrimitiveTypeCode.Byte }
+                || m.Parameters.Length != 2 || m.Parameters[0] is not PointerSig || m.Parameters[1] is not PrimSig { Code: PrimitiveTypeCode.Int32 })
+                return false;
+            if (ins.OpCode != 0x73 && ins.OpCode != 0x28) return false;
+            int index = _indexOf[ins.Offset];
+            if (index < 2 || _blockStarts.Contains(ins.Offset) || _blockStarts.Contains(_code[index - 1].Offset)) return false;
+            IlInstruction length = _code[index - 1], address = _code[index - 2];
+            if (address.OpCode != 0x7F || !TryConstantInt(length, out int n) || n < 0) return false;
+            FieldDesc f = FieldToken(address);
+            if (!f.IsStatic || !f.HasRva || !f.IsInitOnly || !ReferenceEquals(f.OwnerDef.Assembly, _asm)) return false;
+            return n <= DataSize(f);
+        }
+
+        private static bool TryConstantInt(IlInstruction ins, out int value)
+        {
+            value = ins.OpCode switch
+            {
+                >= 0x16 and <= 0x1E => ins.OpCode - 0x16,   // ldc.i4.0 .. ldc.i4.8
+                0x15 => -1,                                 // ldc.i4.m1
+                0x1F or 0x20 => (int)ins.Operand,           // ldc.i4.s, ldc.i4
+                _ => int.MinValue,
+            };
+            return value != int.MinValue;
+        }
+
+        /// <summary>Bytes of image data behind an RVA field: its primitive's size, or its struct's declared ClassSize.</summary>
+        private int DataSize(FieldDesc f)
+        {
+            switch (f.Type)
+            {
+                case PrimSig { Code: PrimitiveTypeCode.Byte or PrimitiveTypeCode.SByte or PrimitiveTypeCode.Boolean }: return 1;
+                case PrimSig { Code: PrimitiveTypeCode.Int16 or PrimitiveTypeCode.UInt16 or PrimitiveTypeCode.Char }: return 2;
+                case PrimSig { Code: PrimitiveTypeCode.Int32 or PrimitiveTypeCode.UInt32 or PrimitiveTypeCode.Single }: return 4;
+                case PrimSig { Code: PrimitiveTypeCode.Int64 or PrimitiveTypeCode.UInt64 or PrimitiveTypeCode.Double }: return 8;
+                case NamedSig { Def: var d } when ReferenceEquals(d.Assembly, _asm) && d.IsValueType:
+                    return d.Assembly.Reader.GetTypeDefinition(d.Handle).GetLayout().Size;
+                default:
+                    return -1;
+            }
+        }
+
         private void NewObj(IlInstruction ins, Func<StackValue> pop, Action<StackValue> push)
         {
             MethodDesc m = MethodToken(ins);
@@ -168,6 +237,13 @@ namespace Sing.Installer.Il.Verification
                 return;
             }
             if (owner.IsAbstract || owner.IsInterface) throw Bad($"newobj of {m.Owner}, which is abstract");
+            if (IsReadOnlyDataSpan(ins, m))
+            {
+                pop();
+                pop();
+                push(ForType(m.Owner));
+                return;
+            }
             var args = PopArguments(m, pop, "newobj");
             StackValue result = ForType(m.Owner);
             if (_types.IsByRefLike(m.Owner) && args.Any(a => Tainted(a, false, m))) result = result with { Local = true };

@@ -379,7 +379,8 @@ namespace Sing.Installer.Il.Verification
                 case 0xFE12: case 0xFE13: break;                                        // unaligned., volatile.
                 case 0xFE16:                                                            // constrained.
                     TypeToken(ins);
-                    if (index + 1 >= _code.Count || _code[index + 1].OpCode != 0x6F) throw Bad("constrained. must prefix callvirt");
+                    // callvirt, or call of a static virtual interface member (generic math: `T.Zero`, `a + b` over T).
+                    if (index + 1 >= _code.Count || _code[index + 1].OpCode is not (0x6F or 0x28)) throw Bad("constrained. must prefix callvirt or call");
                     break;
                 case 0xFE1E:                                                            // readonly.
                     if (index + 1 >= _code.Count || _code[index + 1].OpCode != 0x8F) throw Bad("readonly. must prefix ldelema");
@@ -461,7 +462,8 @@ namespace Sing.Installer.Il.Verification
         private MethodDesc MethodToken(IlInstruction ins)
         {
             MethodDesc m = _types.ResolveMethod(_asm, Token(ins));
-            foreach (TypeSig t in m.Parameters.Append(m.ReturnType)) CheckSignatureType(t, $"the signature of {m.Name}");
+            if (!IsReadOnlyDataSpan(ins, m))
+                foreach (TypeSig t in m.Parameters.Append(m.ReturnType)) CheckSignatureType(t, $"the signature of {m.Name}");
             CheckAccess(m.Owner, $"type {m.Owner}");
             foreach (TypeSig a in m.MethodArgs.IsDefault ? ImmutableArray<TypeSig>.Empty : m.MethodArgs) CheckAccess(a, $"type {a}");
             if (m.OwnerDef is not null && !_types.CanAccessMember(_owner, m.OwnerDef, (int)m.Access))
@@ -712,7 +714,7 @@ namespace Sing.Installer.Il.Verification
         }
 
         private bool InOwnConstructor(FieldDesc f, bool isStatic) =>
-            ReferenceEquals(f.OwnerDef, _owner) && (isStatic ? IsTypeInitializer : IsConstructor);
+            ReferenceEquals(f.OwnerDef, _owner) && (isStatic ? IsTypeInitializer : IsConstructor || IsInitAccessor);
 
         // ---- return ----------------------------------------------------------------------------------------------------
 

@@ -74,6 +74,44 @@ namespace Sing.Installer.Il.Verification
 
         private bool IsInstance => _method.Attributes.HasFlag(MethodAttributes.Static) == false;
 
+        /// <summary>An init-only property setter (`init`): C# marks its return type modreq(IsExternalInit) and stores
+        /// the property's readonly backing field in it, as a constructor would. Only fields of the setter's own
+        /// type are allowed (InOwnConstructor), so this opens nothing beyond what a constructor may do: no trusted
+        /// type has init setters, and a readonly field of the program's own type guards only the program's logic.</summary>
+        private bool IsInitAccessor => IsInstance && _asm.Reader.GetString(_method.Name).StartsWith("set_", StringComparison.Ordinal)
+            && ReturnHasRequiredModifier(_asm.Reader, _method, "System.Runtime.CompilerServices", "IsExternalInit");
+
+        private static bool ReturnHasRequiredModifier(MetadataReader reader, MethodDefinition method, string ns, string name)
+        {
+            BlobReader blob = reader.GetBlobReader(method.Signature);
+            SignatureHeader header = blob.ReadSignatureHeader();
+            if (header.IsGeneric) blob.ReadCompressedInteger();
+            blob.ReadCompressedInteger(); // parameter count
+            while (blob.RemainingBytes > 0)
+            {
+                SignatureTypeCode code = blob.ReadSignatureTypeCode();
+                if (code != SignatureTypeCode.RequiredModifier && code != SignatureTypeCode.OptionalModifier) return false;
+                EntityHandle modifier = blob.ReadTypeHandle();
+                if (code == SignatureTypeCode.RequiredModifier && IsTypeNamed(reader, modifier, ns, name)) return true;
+            }
+            return false;
+        }
+
+        private static bool IsTypeNamed(MetadataReader reader, EntityHandle handle, string ns, string name)
+        {
+            switch (handle.Kind)
+            {
+                case HandleKind.TypeReference:
+                    TypeReference r = reader.GetTypeReference((TypeReferenceHandle)handle);
+                    return reader.StringComparer.Equals(r.Namespace, ns) && reader.StringComparer.Equals(r.Name, name);
+                case HandleKind.TypeDefinition:
+                    TypeDefinition d = reader.GetTypeDefinition((TypeDefinitionHandle)handle);
+                    return reader.StringComparer.Equals(d.Namespace, ns) && reader.StringComparer.Equals(d.Name, name);
+                default:
+                    return false;
+            }
+        }
+
         private string MethodName => _method.Name.IsNil ? "?" : _asm.Reader.GetString(_method.Name);
 
         private bool IsConstructor => MethodName == ".ctor" && IsInstance;

@@ -35,6 +35,8 @@ namespace System.Runtime
 
         internal static object AllocateArrayLike(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
 
+        internal static object Box(MethodTable* type, ref byte data) => RhBox(type, ref data);
+
         [RuntimeExport("RhBox")]
         private static object RhBox(MethodTable* type, ref byte data)
         {
@@ -54,7 +56,7 @@ namespace System.Runtime
         private static ref byte RhUnbox2(MethodTable* type, object obj)
         {
             if (obj == null) throw new NullReferenceException();
-            if (!TypeCast.AreUnboxCompatible(obj.m_pMethodTable, type)) throw new InvalidCastException();
+            if (!TypeCast.AreUnboxCompatible(obj.m_pMethodTable, type)) throw TypeCast.CastError(obj.m_pMethodTable, type);
             return ref obj.GetRawData();
         }
 
@@ -65,7 +67,7 @@ namespace System.Runtime
             uint valueOffset = nullableType->NullableValueOffset;
             Buffer.Fill((byte*)Unsafe.AsPointer(ref destination), 0, nullableType->ValueTypeSize);
             if (obj == null) return;
-            if (!TypeCast.AreUnboxCompatible(obj.m_pMethodTable, underlying)) throw new InvalidCastException();
+            if (!TypeCast.AreUnboxCompatible(obj.m_pMethodTable, underlying)) throw TypeCast.CastError(obj.m_pMethodTable, underlying);
             destination = 1;
             Buffer.Memmove((byte*)Unsafe.AsPointer(ref Unsafe.Add(ref destination, (int)valueOffset)),
                 (byte*)Unsafe.AsPointer(ref obj.GetRawData()), underlying->ValueTypeSize);

@@ -8,6 +8,10 @@ namespace System.Runtime
     /// Variant generic interfaces and delegates convert by their variance (GenericVariance).</summary>
     internal static unsafe class TypeCast
     {
+        /// <summary>.NET's wording, with both types' full names.</summary>
+        internal static InvalidCastException CastError(MethodTable* from, MethodTable* to) =>
+            new InvalidCastException("Unable to cast object of type '" + Type.FromMethodTable(from).ToString() + "' to type '" + Type.FromMethodTable(to).ToString() + "'.");
+
         [RuntimeExport("RhTypeCast_IsInstanceOfClass")]
         private static object IsInstanceOfClass(MethodTable* target, object obj)
         {
@@ -20,7 +24,7 @@ namespace System.Runtime
         {
             if (obj == null || obj.m_pMethodTable == target) return obj;
             if (IsSubclass(obj.m_pMethodTable, target)) return obj;
-            throw new InvalidCastException();
+            throw CastError(obj.m_pMethodTable, target);
         }
 
         [RuntimeExport("RhTypeCast_CheckCastClassSpecial")]
@@ -37,7 +41,7 @@ namespace System.Runtime
         private static object CheckCastInterface(MethodTable* target, object obj)
         {
             if (obj == null || ImplementsInterface(obj.m_pMethodTable, target)) return obj;
-            throw new InvalidCastException();
+            throw CastError(obj.m_pMethodTable, target);
         }
 
         [RuntimeExport("RhTypeCast_IsInstanceOfAny")]
@@ -51,7 +55,7 @@ namespace System.Runtime
         private static object CheckCastAny(MethodTable* target, object obj)
         {
             if (obj == null || IsAssignable(obj.m_pMethodTable, target)) return obj;
-            throw new InvalidCastException();
+            throw CastError(obj.m_pMethodTable, target);
         }
 
         [RuntimeExport("RhTypeCast_IsInstanceOfException")]

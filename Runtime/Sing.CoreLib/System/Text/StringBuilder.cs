@@ -121,6 +121,54 @@ namespace System.Text
 
         public StringBuilder Append(object value) => value is null ? this : Append(value.ToString());
 
+        public StringBuilder Append(decimal value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(short value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(ushort value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(byte value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(sbyte value) => AppendFormattable(value, null);
+
+        public StringBuilder Append(char[] value, int startIndex, int charCount) => Append(new ReadOnlySpan<char>(value, startIndex, charCount));
+
+        public StringBuilder AppendJoin(string separator, params object[] values)
+        {
+            if (values is null) throw new ArgumentNullException(nameof(values));
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (i > 0) Append(separator);
+                Append(values[i]?.ToString());
+            }
+            return this;
+        }
+
+        public StringBuilder AppendJoin(string separator, params string[] values) => AppendJoin(separator, (System.Collections.Generic.IEnumerable<string>)values);
+
+        public StringBuilder AppendJoin<T>(string separator, System.Collections.Generic.IEnumerable<T> values)
+        {
+            if (values is null) throw new ArgumentNullException(nameof(values));
+            bool first = true;
+            foreach (T value in values)
+            {
+                if (!first) Append(separator);
+                first = false;
+                if (value is not null) Append(value.ToString());
+            }
+            return this;
+        }
+
+        public StringBuilder AppendJoin(char separator, params object[] values) => AppendJoin(new string(separator, 1), values);
+
+        public StringBuilder AppendJoin(char separator, params string[] values) => AppendJoin(new string(separator, 1), values);
+
+        public void CopyTo(int sourceIndex, Span<char> destination, int count)
+        {
+            if (sourceIndex < 0 || count < 0 || sourceIndex > _length - count) throw new ArgumentOutOfRangeException(nameof(sourceIndex));
+            new ReadOnlySpan<char>(_chars, sourceIndex, count).CopyTo(destination);
+        }
+
         /// <summary>Formats straight into the buffer: no intermediate string.</summary>
         internal StringBuilder AppendFormattable<T>(T value, string format) where T : ISpanFormattable
         {
@@ -217,6 +265,12 @@ namespace System.Text
 
         private static void ThrowFormatError() => throw new FormatException("Input string was not in a correct format.");
 
+        public StringBuilder Insert(int index, char value) => Insert(index, new string(value, 1));
+
+        public StringBuilder Insert(int index, object value) => Insert(index, value?.ToString());
+
+        public StringBuilder Insert(int index, int value) => Insert(index, value.ToString());
+
         public StringBuilder Insert(int index, string value)
         {
             if ((uint)index > (uint)_length) ThrowHelpers.ThrowArgumentOutOfRangeException();
@@ -242,6 +296,18 @@ namespace System.Text
             for (int i = 0; i < _length; i++)
                 if (_chars[i] == oldChar) _chars[i] = newChar;
             return this;
+        }
+
+        /// <summary>Replaces every (non-overlapping, left to right) occurrence; an empty oldValue throws, as .NET.</summary>
+        public StringBuilder Replace(string oldValue, string newValue)
+        {
+            if (oldValue is null) throw new ArgumentNullException(nameof(oldValue));
+            if (oldValue.Length == 0) throw new ArgumentException("The value cannot be an empty string.", nameof(oldValue));
+            string current = ToString();
+            if (current.IndexOf(oldValue) < 0) return this;
+            string replaced = current.Replace(oldValue, newValue ?? "");
+            _length = 0;
+            return Append(replaced);
         }
 
         public StringBuilder Clear()

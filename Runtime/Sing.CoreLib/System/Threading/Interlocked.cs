@@ -16,6 +16,24 @@ namespace System.Threading
         public static IntPtr CompareExchange(ref IntPtr location, IntPtr value, IntPtr comparand) =>
             (IntPtr)CompareExchange(ref Unsafe.As<IntPtr, long>(ref location), (long)value, (long)comparand);
 
+        /// <summary>References are compared and swapped as addresses (the collector neither moves objects nor
+        /// needs a write barrier). Field-like events use the generic form.</summary>
+        public static object CompareExchange(ref object location, object value, object comparand) =>
+            AddressToObject(CompareExchange(ref Unsafe.As<object, long>(ref location), ObjectToAddress(value), ObjectToAddress(comparand)));
+
+        public static T CompareExchange<T>(ref T location, T value, T comparand) where T : class =>
+            Unsafe.As<T>(CompareExchange(ref Unsafe.As<T, object>(ref location), value, comparand));
+
+        public static object Exchange(ref object location, object value) =>
+            AddressToObject(Exchange(ref Unsafe.As<object, long>(ref location), ObjectToAddress(value)));
+
+        public static T Exchange<T>(ref T location, T value) where T : class =>
+            Unsafe.As<T>(Exchange(ref Unsafe.As<T, object>(ref location), value));
+
+        private static long ObjectToAddress(object o) => Unsafe.As<object, long>(ref o);
+
+        private static object AddressToObject(long address) => Unsafe.As<long, object>(ref address);
+
         [Intrinsic]
         public static int Exchange(ref int location, int value) => Exchange(ref location, value);
 

@@ -32,6 +32,18 @@ namespace System.Collections.Generic
 
         public Dictionary(IEqualityComparer<TKey> comparer) : this(0, comparer) { }
 
+        public Dictionary(IDictionary<TKey, TValue> dictionary) : this(dictionary, null) { }
+
+        public Dictionary(IDictionary<TKey, TValue> dictionary, IEqualityComparer<TKey> comparer) : this((IEnumerable<KeyValuePair<TKey, TValue>>)dictionary, comparer) { }
+
+        public Dictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection) : this(collection, null) { }
+
+        public Dictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection, IEqualityComparer<TKey> comparer) : this(0, comparer)
+        {
+            if (collection is null) CollectionThrowHelpers.ArgumentNull("collection");
+            foreach (KeyValuePair<TKey, TValue> pair in collection) Add(pair.Key, pair.Value);
+        }
+
         public Dictionary(int capacity, IEqualityComparer<TKey> comparer)
         {
             if (capacity < 0) CollectionThrowHelpers.ArgumentOutOfRange("capacity");
@@ -50,7 +62,7 @@ namespace System.Collections.Generic
             get
             {
                 int index = FindEntry(key);
-                if (index < 0) CollectionThrowHelpers.KeyNotFound();
+                if (index < 0) CollectionThrowHelpers.KeyNotFound(key);
                 return _entries[index].Value;
             }
             set => Insert(key, value, true);
@@ -195,7 +207,7 @@ namespace System.Collections.Generic
             int existing = FindEntry(key);
             if (existing >= 0)
             {
-                if (!overwrite) CollectionThrowHelpers.DuplicateKey();
+                if (!overwrite) CollectionThrowHelpers.DuplicateKey(key);
                 _entries[existing].Value = value;
                 _version++;
                 return;
@@ -238,9 +250,22 @@ namespace System.Collections.Generic
             }
         }
 
-        public KeyCollection Keys => new KeyCollection(this);
+        private KeyCollection _keys;
+        private ValueCollection _values;
 
-        public ValueCollection Values => new ValueCollection(this);
+        /// <summary>Live views of the keys and values, made once per dictionary (so `foreach` over them allocates
+        /// nothing after the first use).</summary>
+        public KeyCollection Keys => _keys ??= new KeyCollection(this);
+
+        public ValueCollection Values => _values ??= new ValueCollection(this);
+
+        IEnumerable<TKey> IReadOnlyDictionary<TKey, TValue>.Keys => Keys;
+
+        IEnumerable<TValue> IReadOnlyDictionary<TKey, TValue>.Values => Values;
+
+        ICollection<TKey> IDictionary<TKey, TValue>.Keys => Keys;
+
+        ICollection<TValue> IDictionary<TKey, TValue>.Values => Values;
 
         public Enumerator GetEnumerator() => new Enumerator(this);
 
@@ -294,18 +319,35 @@ namespace System.Collections.Generic
         }
 
         /// <summary>A live view of the keys.</summary>
-        public readonly struct KeyCollection
+        public sealed class KeyCollection : ICollection<TKey>, IReadOnlyCollection<TKey>
         {
             private readonly Dictionary<TKey, TValue> _dictionary;
 
-            internal KeyCollection(Dictionary<TKey, TValue> dictionary) { _dictionary = dictionary; }
+            public KeyCollection(Dictionary<TKey, TValue> dictionary) { _dictionary = dictionary ?? throw new ArgumentNullException(nameof(dictionary)); }
 
             public int Count => _dictionary.Count;
 
+            public bool IsReadOnly => true;
+
             public KeyEnumerator GetEnumerator() => new KeyEnumerator(_dictionary);
+
+            IEnumerator<TKey> IEnumerable<TKey>.GetEnumerator() => new KeyEnumerator(_dictionary);
+
+            IEnumerator IEnumerable.GetEnumerator() => new KeyEnumerator(_dictionary);
+
+            public bool Contains(TKey item) => _dictionary.ContainsKey(item);
+
+            public void CopyTo(TKey[] array, int index)
+            {
+                foreach (TKey key in this) array[index++] = key;
+            }
+
+            void ICollection<TKey>.Add(TKey item) => throw new NotSupportedException("Mutating a key collection derived from a dictionary is not allowed.");
+            void ICollection<TKey>.Clear() => throw new NotSupportedException("Mutating a key collection derived from a dictionary is not allowed.");
+            bool ICollection<TKey>.Remove(TKey item) => throw new NotSupportedException("Mutating a key collection derived from a dictionary is not allowed.");
         }
 
-        public struct KeyEnumerator
+        public struct KeyEnumerator : IEnumerator<TKey>
         {
             private Enumerator _inner;
 
@@ -314,21 +356,44 @@ namespace System.Collections.Generic
             public bool MoveNext() => _inner.MoveNext();
 
             public TKey Current => _inner.Current.Key;
+
+            object IEnumerator.Current => Current;
+
+            public void Reset() => _inner.Reset();
+
+            public void Dispose() { }
         }
 
         /// <summary>A live view of the values.</summary>
-        public readonly struct ValueCollection
+        public sealed class ValueCollection : ICollection<TValue>, IReadOnlyCollection<TValue>
         {
             private readonly Dictionary<TKey, TValue> _dictionary;
 
-            internal ValueCollection(Dictionary<TKey, TValue> dictionary) { _dictionary = dictionary; }
+            public ValueCollection(Dictionary<TKey, TValue> dictionary) { _dictionary = dictionary ?? throw new ArgumentNullException(nameof(dictionary)); }
 
             public int Count => _dictionary.Count;
 
+            public bool IsReadOnly => true;
+
             public ValueEnumerator GetEnumerator() => new ValueEnumerator(_dictionary);
+
+            IEnumerator<TValue> IEnumerable<TValue>.GetEnumerator() => new ValueEnumerator(_dictionary);
+
+            IEnumerator IEnumerable.GetEnumerator() => new ValueEnumerator(_dictionary);
+
+            public bool Contains(TValue item) => _dictionary.ContainsValue(item);
+
+            public void CopyTo(TValue[] array, int index)
+            {
+                foreach (TValue value in this) array[index++] = value;
+            }
+
+            void ICollection<TValue>.Add(TValue item) => throw new NotSupportedException("Mutating a value collection derived from a dictionary is not allowed.");
+            void ICollection<TValue>.Clear() => throw new NotSupportedException("Mutating a value collection derived from a dictionary is not allowed.");
+            bool ICollection<TValue>.Remove(TValue item) => throw new NotSupportedException("Mutating a value collection derived from a dictionary is not allowed.");
         }
 
-        public struct ValueEnumerator
+        public struct ValueEnumerator : IEnumerator<TValue>
         {
             private Enumerator _inner;
 
@@ -337,6 +402,12 @@ namespace System.Collections.Generic
             public bool MoveNext() => _inner.MoveNext();
 
             public TValue Current => _inner.Current.Value;
+
+            object IEnumerator.Current => Current;
+
+            public void Reset() => _inner.Reset();
+
+            public void Dispose() { }
         }
     }
 }

@@ -15,7 +15,84 @@ namespace System.Collections.Generic
             UnionWith(collection);
         }
 
+        public HashSet(IEnumerable<T> collection, IEqualityComparer<T> comparer) : this(comparer)
+        {
+            if (collection is null) CollectionThrowHelpers.ArgumentNull("collection");
+            UnionWith(collection);
+        }
+
+        public HashSet(int capacity) : this() { }
+
+        public IEqualityComparer<T> Comparer => _map.Comparer;
+
         public int Count => _map.Count;
+
+        public bool TryGetValue(T equalValue, out T actualValue)
+        {
+            foreach (T item in this)
+                if (_map.Comparer.Equals(item, equalValue)) { actualValue = item; return true; }
+            actualValue = default;
+            return false;
+        }
+
+        public int RemoveWhere(Predicate<T> match)
+        {
+            if (match is null) CollectionThrowHelpers.ArgumentNull("match");
+            var drop = new List<T>();
+            foreach (T item in this)
+                if (match(item)) drop.Add(item);
+            foreach (T item in drop) Remove(item);
+            return drop.Count;
+        }
+
+        // Set relations compare with this set's comparer.
+        private HashSet<T> Other(IEnumerable<T> other)
+        {
+            if (other is null) CollectionThrowHelpers.ArgumentNull("other");
+            return other is HashSet<T> set && ReferenceEquals(set.Comparer, Comparer) ? set : new HashSet<T>(other, Comparer);
+        }
+
+        public bool Overlaps(IEnumerable<T> other)
+        {
+            if (other is null) CollectionThrowHelpers.ArgumentNull("other");
+            foreach (T item in other)
+                if (Contains(item)) return true;
+            return false;
+        }
+
+        public bool IsSubsetOf(IEnumerable<T> other)
+        {
+            HashSet<T> set = Other(other);
+            foreach (T item in this)
+                if (!set.Contains(item)) return false;
+            return true;
+        }
+
+        public bool IsProperSubsetOf(IEnumerable<T> other)
+        {
+            HashSet<T> set = Other(other);
+            return set.Count > Count && IsSubsetOf(set);
+        }
+
+        public bool IsSupersetOf(IEnumerable<T> other)
+        {
+            if (other is null) CollectionThrowHelpers.ArgumentNull("other");
+            foreach (T item in other)
+                if (!Contains(item)) return false;
+            return true;
+        }
+
+        public bool IsProperSupersetOf(IEnumerable<T> other)
+        {
+            HashSet<T> set = Other(other);
+            return Count > set.Count && IsSupersetOf(set);
+        }
+
+        public void SymmetricExceptWith(IEnumerable<T> other)
+        {
+            foreach (T item in Other(other))
+                if (!Remove(item)) Add(item);
+        }
 
         public bool IsReadOnly => false;
 
@@ -41,7 +118,7 @@ namespace System.Collections.Generic
 
         public void IntersectWith(IEnumerable<T> other)
         {
-            var keep = new HashSet<T>(other);
+            var keep = Other(other);
             var drop = new List<T>();
             foreach (T item in this)
                 if (!keep.Contains(item)) drop.Add(item);
@@ -50,7 +127,7 @@ namespace System.Collections.Generic
 
         public bool SetEquals(IEnumerable<T> other)
         {
-            var set = new HashSet<T>(other);
+            var set = Other(other);
             if (set.Count != Count) return false;
             foreach (T item in set)
                 if (!Contains(item)) return false;

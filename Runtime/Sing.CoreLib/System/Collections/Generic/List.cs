@@ -205,6 +205,50 @@ namespace System.Collections.Generic
             _version++;
         }
 
+        /// <summary>The index of <paramref name="item"/> in this sorted list, or the complement of where it would go.</summary>
+        public int BinarySearch(T item) => BinarySearch(0, _size, item, null);
+
+        public int BinarySearch(T item, IComparer<T> comparer) => BinarySearch(0, _size, item, comparer);
+
+        public int BinarySearch(int index, int count, T item, IComparer<T> comparer)
+        {
+            if (index < 0 || count < 0 || _size - index < count) CollectionThrowHelpers.IndexOutOfRange();
+            return Array.BinarySearch(_items, index, count, item, comparer);
+        }
+
+        public bool TrueForAll(Predicate<T> match)
+        {
+            if (match is null) CollectionThrowHelpers.ArgumentNull("match");
+            for (int i = 0; i < _size; i++)
+                if (!match(_items[i])) return false;
+            return true;
+        }
+
+        public T FindLast(Predicate<T> match)
+        {
+            int index = FindLastIndex(match);
+            return index < 0 ? default : _items[index];
+        }
+
+        public int FindLastIndex(Predicate<T> match)
+        {
+            if (match is null) CollectionThrowHelpers.ArgumentNull("match");
+            for (int i = _size - 1; i >= 0; i--)
+                if (match(_items[i])) return i;
+            return -1;
+        }
+
+        public void InsertRange(int index, IEnumerable<T> collection)
+        {
+            if (collection is null) CollectionThrowHelpers.ArgumentNull("collection");
+            if ((uint)index > (uint)_size) CollectionThrowHelpers.IndexOutOfRange();
+            foreach (T item in new List<T>(collection)) Insert(index++, item);
+        }
+
+        public List<T> Slice(int start, int length) => GetRange(start, length);
+
+        public System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly() => new System.Collections.ObjectModel.ReadOnlyCollection<T>(this);
+
         public void Sort() => Sort(Comparer<T>.Default);
 
         public void Sort(IComparer<T> comparer)

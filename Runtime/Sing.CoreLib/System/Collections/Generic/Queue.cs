@@ -16,6 +16,12 @@ namespace System.Collections.Generic
             _items = new T[capacity];
         }
 
+        public Queue(IEnumerable<T> collection) : this()
+        {
+            if (collection is null) CollectionThrowHelpers.ArgumentNull("collection");
+            foreach (T item in collection) Enqueue(item);
+        }
+
         public int Count => _size;
 
         public void Enqueue(T item)
@@ -28,7 +34,7 @@ namespace System.Collections.Generic
 
         public T Dequeue()
         {
-            if (!TryDequeue(out T item)) CollectionThrowHelpers.EmptyCollection();
+            if (!TryDequeue(out T item)) CollectionThrowHelpers.QueueEmpty();
             return item;
         }
 
@@ -49,7 +55,7 @@ namespace System.Collections.Generic
 
         public T Peek()
         {
-            if (_size == 0) CollectionThrowHelpers.EmptyCollection();
+            if (_size == 0) CollectionThrowHelpers.QueueEmpty();
             return _items[_head];
         }
 

@@ -15,6 +15,20 @@ namespace System.Collections.Generic
             _items = new T[capacity];
         }
 
+        public Stack(IEnumerable<T> collection) : this()
+        {
+            if (collection is null) CollectionThrowHelpers.ArgumentNull("collection");
+            foreach (T item in collection) Push(item);
+        }
+
+        /// <summary>The items in pop order (top first).</summary>
+        public T[] ToArray()
+        {
+            var result = new T[_size];
+            for (int i = 0; i < _size; i++) result[i] = _items[_size - 1 - i];
+            return result;
+        }
+
         public int Count => _size;
 
         public void Push(T item)
@@ -31,7 +45,7 @@ namespace System.Collections.Generic
 
         public T Pop()
         {
-            if (!TryPop(out T item)) CollectionThrowHelpers.EmptyCollection();
+            if (!TryPop(out T item)) CollectionThrowHelpers.StackEmpty();
             return item;
         }
 
@@ -50,7 +64,7 @@ namespace System.Collections.Generic
 
         public T Peek()
         {
-            if (_size == 0) CollectionThrowHelpers.EmptyCollection();
+            if (_size == 0) CollectionThrowHelpers.StackEmpty();
             return _items[_size - 1];
         }
 

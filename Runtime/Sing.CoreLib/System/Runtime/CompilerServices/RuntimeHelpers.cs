@@ -14,6 +14,33 @@ namespace System.Runtime.CompilerServices
 
 
         internal static MethodTable* GetMethodTable(object obj) => obj.m_pMethodTable;
+
+        /// <summary>`array[a..b]`: a new array holding the slice (of the array's own element type, as .NET).</summary>
+        public static T[] GetSubArray<T>(T[] array, Range range)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            (int offset, int length) = range.GetOffsetAndLength(array.Length);
+            if (length == 0) return new T[0];
+            T[] result = new T[length];
+            for (int i = 0; i < length; i++) result[i] = array[offset + i];
+            return result;
+        }
+
+        /// <summary>An identity hash for any object (what object.GetHashCode returns unless overridden).</summary>
+        public static int GetHashCode(object o)
+        {
+            if (o is null) return 0;
+            nint address = Unsafe.As<object, nint>(ref o);
+            return (int)(address >> 3) ^ (int)(address >> 35);
+        }
+
+        public static bool Equals(object o1, object o2) => ReferenceEquals(o1, o2);
+
+        /// <summary>Records' generated printing calls this before recursing; the stack guard page (a fault that
+        /// ends the SIP) is what stops runaway recursion here.</summary>
+        public static void EnsureSufficientExecutionStack() { }
+
+        public static bool TryEnsureSufficientExecutionStack() => true;
     }
 
     /// <summary>Per-type record of whether its static constructor has run. The compiler places one in the image

@@ -1,0 +1,140 @@
+using System;
+using System.Collections.Generic;
+using static Sing.Conformance.Check;
+
+namespace Sing.Conformance
+{
+    internal static class CollectionChecks
+    {
+        private struct NamedPoint
+        {
+            public string Name;
+            public int X;
+            public double Weight;
+        }
+
+        public static void Run()
+        {
+            var list = new List<int> { 5, 3, 8, 1 };
+            list.Add(7);
+            list.Insert(0, 9);
+            Line("list", list);
+            Line("list-count", list.Count);
+            list.Sort();
+            Line("list-sorted", list);
+            Line("list-binarysearch", list.BinarySearch(7));
+            Line("list-binarysearch-missing", list.BinarySearch(4));
+            list.Sort((a, b) => b.CompareTo(a));
+            Line("list-sorted-desc", list);
+            list.Reverse();
+            Line("list-reversed", list);
+            Line("list-indexof", list.IndexOf(8));
+            Line("list-contains", list.Contains(4));
+            Line("list-find", list.Find(x => x > 4));
+            Line("list-findall", list.FindAll(x => x % 2 == 1));
+            Line("list-removeall", list.RemoveAll(x => x > 7));
+            Line("list-after-removeall", list);
+            Line("list-getrange", list.GetRange(1, 2));
+            Line("list-convertall", list.ConvertAll(x => "n" + x));
+            Line("list-exists", list.Exists(x => x == 3));
+            Line("list-trueforall", list.TrueForAll(x => x > 0));
+            Line("list-last", list[^1]);
+            int[] array = { 4, 2, 9, 1 };
+            Array.Sort(array);
+            Line("array-sort", array);
+            Line("array-binarysearch", Array.BinarySearch(array, 4));
+            Line("array-indexof", Array.IndexOf(array, 9));
+            Array.Reverse(array);
+            Line("array-reverse", array);
+            Line("array-slice", array[1..3]);
+            Line("array-exists", Array.Exists(array, x => x > 8));
+            Line("array-find", Array.Find(array, x => x < 3));
+            Line("array-findindex", Array.FindIndex(array, x => x == 2));
+            Line("array-trueforall", Array.TrueForAll(array, x => x > 0));
+            int[] copy = new int[6];
+            Array.Copy(array, 0, copy, 2, 4);
+            Line("array-copy", copy);
+            Line("array-resize", ResizeTo(array, 6));
+
+            var dict = new Dictionary<string, int> { ["one"] = 1, ["two"] = 2 };
+            dict["three"] = 3;
+            dict.Remove("one");
+            dict.Add("four", 4);
+            Line("dict", dict);
+            Line("dict-keys", dict.Keys);
+            Line("dict-values", dict.Values);
+            Line("dict-trygetvalue", dict.TryGetValue("two", out int two) ? two : -1);
+            Line("dict-getvalueordefault", dict.GetValueOrDefault("zero", -5));
+            Line("dict-missing-key", Throws(() => { int unused = dict["zero"]; }));
+            Line("dict-duplicate-key", Throws(() => dict.Add("two", 22)));
+            Line("kvp", new KeyValuePair<string, int>("k", 9));
+
+            // Struct keys with reference fields compare by value (ValueType.Equals).
+            var byPoint = new Dictionary<NamedPoint, string>();
+            byPoint[new NamedPoint { Name = "origin", X = 0, Weight = 0.0 }] = "o";
+            string name = new string(new[] { 'o', 'r', 'i', 'g', 'i', 'n' });
+            Line("struct-key-found", byPoint.ContainsKey(new NamedPoint { Name = name, X = 0, Weight = -0.0 }));
+            Line("struct-equals", new NamedPoint { Name = "a", X = 1 }.Equals(new NamedPoint { Name = new string('a', 1), X = 1 }));
+            Line("struct-not-equals", new NamedPoint { Name = "a", X = 1 }.Equals(new NamedPoint { Name = "a", X = 2 }));
+            Line("struct-hash-equal", new NamedPoint { Name = "a", X = 1 }.GetHashCode() == new NamedPoint { Name = new string('a', 1), X = 1 }.GetHashCode());
+
+            var set = new HashSet<int> { 1, 2, 3, 4 };
+            var other = new HashSet<int> { 3, 4, 5 };
+            Line("set-overlaps", set.Overlaps(other));
+            Line("set-subset", new HashSet<int> { 3, 4 }.IsSubsetOf(set));
+            Line("set-superset", set.IsSupersetOf(new[] { 1, 2 }));
+            Line("set-proper-subset", set.IsProperSubsetOf(set));
+            set.SymmetricExceptWith(other);
+            Line("set-symmetric-except", Sorted(set));
+            set.UnionWith(new[] { 10, 1 });
+            Line("set-union", Sorted(set));
+            set.IntersectWith(new[] { 1, 2, 10, 99 });
+            Line("set-intersect", Sorted(set));
+            Line("set-add-duplicate", set.Add(1));
+
+            var queue = new Queue<string>();
+            queue.Enqueue("a");
+            queue.Enqueue("b");
+            Line("queue-peek", queue.Peek());
+            Line("queue-dequeue", queue.Dequeue());
+            Line("queue-count", queue.Count);
+            var stack = new Stack<int>(new[] { 1, 2, 3 });
+            Line("stack-pop", stack.Pop());
+            Line("stack", stack);
+            Line("stack-empty-pop", Throws(() => new Stack<int>().Pop()));
+
+            var sorted = new SortedDictionary<string, int> { ["pear"] = 3, ["apple"] = 1, ["fig"] = 2 };
+            Line("sorteddict", sorted);
+            Line("sorteddict-keys", sorted.Keys);
+            var sortedSet = new SortedSet<int> { 5, 1, 9, 3, 1 };
+            Line("sortedset", sortedSet);
+            Line("sortedset-min-max", sortedSet.Min + "," + sortedSet.Max);
+            Line("sortedset-view", sortedSet.GetViewBetween(2, 6));
+            var linked = new LinkedList<string>();
+            linked.AddLast("b");
+            linked.AddFirst("a");
+            linked.AddLast("c");
+            linked.AddAfter(linked.First, "a2");
+            linked.Remove("b");
+            Line("linkedlist", linked);
+            Line("linkedlist-first-last", linked.First.Value + "," + linked.Last.Value);
+            Line("linkedlist-count", linked.Count);
+            var sortedList = new SortedList<int, string> { [3] = "c", [1] = "a", [2] = "b" };
+            Line("sortedlist", sortedList);
+            Line("sortedlist-indexofkey", sortedList.IndexOfKey(2));
+        }
+
+        private static int[] ResizeTo(int[] array, int size)
+        {
+            Array.Resize(ref array, size);
+            return array;
+        }
+
+        private static List<int> Sorted(IEnumerable<int> items)
+        {
+            var list = new List<int>(items);
+            list.Sort();
+            return list;
+        }
+    }
+}

@@ -1,0 +1,128 @@
+using System;
+using System.Collections.Generic;
+using static Sing.Conformance.Check;
+
+namespace Sing.Conformance
+{
+    internal interface IShape
+    {
+        double Area { get; }
+        string Describe() => GetType().Name + " with area " + Area.ToString("F1");
+    }
+
+    internal sealed class Square : IShape
+    {
+        public double Side { get; set; } = 1;
+        public double Area => Side * Side;
+    }
+
+    internal sealed class Box<T> where T : IComparable<T>
+    {
+        private readonly List<T> _items = new();
+        public void Add(T item) => _items.Add(item);
+        public T Max()
+        {
+            T best = _items[0];
+            foreach (T item in _items) if (item.CompareTo(best) > 0) best = item;
+            return best;
+        }
+    }
+
+    internal sealed class Pair<TFirst, TSecond>
+    {
+        public Pair(TFirst first, TSecond second) { First = first; Second = second; }
+        public TFirst First { get; }
+        public TSecond Second { get; }
+        public Pair<TSecond, TFirst> Swap() => new(Second, First);
+        public override string ToString() => $"({First}, {Second})";
+    }
+
+    internal static class GenericChecks
+    {
+        public static void Run()
+        {
+            var box = new Box<string>();
+            box.Add("pear");
+            box.Add("apple");
+            box.Add("zucchini");
+            Line("constraint-max", box.Max());
+            var numbers = new Box<double>();
+            numbers.Add(2.5);
+            numbers.Add(-1);
+            Line("constraint-max-double", numbers.Max());
+            Line("pair-swap", new Pair<int, string>(1, "one").Swap());
+            Line("new-t", Create<Square>().Area);
+            Line("new-t-list", Create<List<int>>().Count);
+            Line("default-t", Default<int>() + "," + (Default<string>() ?? "null"));
+            Line("generic-method-infer", Largest(3, 9, 4));
+            Line("generic-method-string", Largest("b", "c", "a"));
+            Line("generic-math-sum", Sum(new[] { 1, 2, 3 }) + " " + Sum(new[] { 1.5, 2.25 }) + " " + Sum(new[] { 0.1m, 0.2m }) + " " + Sum(new long[] { long.MaxValue / 2, 1 }));
+            Line("generic-math-max", MaxOf(new[] { 3, 9, -2 }) + " " + MaxOf(new[] { 2.5f, -1f }));
+            Line("generic-math-ops", Ops(7, 2) + " | " + Ops(7.0, 2.0) + " | " + Ops(7m, 2m));
+            Line("default-interface-method", ((IShape)new Square { Side = 3 }).Describe());
+            Line("swap", SwapDemo());
+            Line("nullable", Nullable());
+            Line("generic-type-name", typeof(Pair<int, string>).Name);
+            Line("comparer-default", Comparer<string>.Default.Compare("a", "B") < 0);
+            Line("equalitycomparer", EqualityComparer<string>.Default.Equals("x", new string('x', 1)));
+            Line("is-generic", new List<int>() is IEnumerable<int>);
+            Line("covariance", Covariant());
+        }
+
+        private static T Create<T>() where T : new() => new T();
+
+        private static T Default<T>() => default;
+
+        private static T Largest<T>(params T[] items) where T : IComparable<T>
+        {
+            T best = items[0];
+            foreach (T item in items) if (item.CompareTo(best) > 0) best = item;
+            return best;
+        }
+
+        private static T Sum<T>(T[] items) where T : System.Numerics.INumber<T>
+        {
+            T total = T.Zero;
+            foreach (T item in items) total += item;
+            return total;
+        }
+
+        private static T MaxOf<T>(T[] items) where T : System.Numerics.INumber<T>
+        {
+            T best = items[0];
+            foreach (T item in items) if (item > best) best = item;
+            return best;
+        }
+
+        private static string Ops<T>(T a, T b) where T : System.Numerics.INumber<T>
+        {
+            T c = a;
+            c++;
+            return (a + b) + " " + (a - b) + " " + (a * b) + " " + (a / b) + " " + (a % b) + " " + (-a) + " " + c + " " + (a == b) + " " + (a >= b) + " " + (T.One + T.One);
+        }
+
+        private static void Swap<T>(ref T a, ref T b) => (a, b) = (b, a);
+
+        private static string SwapDemo()
+        {
+            int a = 1, b = 2;
+            Swap(ref a, ref b);
+            return a + "," + b;
+        }
+
+        private static string Nullable()
+        {
+            int? none = null;
+            int? some = 5;
+            return (none ?? -1) + " " + some.HasValue + " " + (some + 1) + " " + none.GetValueOrDefault() + " " + (none == null);
+        }
+
+        private static string Covariant()
+        {
+            IEnumerable<object> objects = new List<string> { "a", "b" };
+            int n = 0;
+            foreach (object o in objects) n += o.ToString().Length;
+            return n.ToString();
+        }
+    }
+}

@@ -1,0 +1,92 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using static Sing.Conformance.Check;
+
+namespace Sing.Conformance
+{
+    internal static class SpanChecks
+    {
+        public static void Run()
+        {
+            int[] data = { 1, 2, 3, 4, 5, 6 };
+            Span<int> span = data;
+            Span<int> middle = span.Slice(2, 3);
+            middle[0] = 30;
+            Line("span-slice-writes", data);
+            Line("span-length", middle.Length);
+            Line("span-range", span[1..3].ToArray());
+            Span<int> filled = new int[4];
+            filled.Fill(7);
+            Line("span-fill", filled.ToArray());
+            ReadOnlySpan<char> text = "key=value".AsSpan();
+            int eq = text.IndexOf('=');
+            Line("span-indexof", eq);
+            Line("span-tostring", text.Slice(eq + 1).ToString());
+            Line("span-equals", text.Slice(0, eq).SequenceEqual("key"));
+            Line("span-startswith", text.StartsWith("key"));
+            Line("span-trim", "  padded  ".AsSpan().Trim().ToString());
+            Line("span-contains", text.Contains('v'));
+            Line("span-lastindexof", "a.b.c".AsSpan().LastIndexOf('.'));
+            Line("span-reverse", Reverse("stressed"));
+            Line("span-copyto", CopyTo());
+            Line("span-sort", Sort());
+            Line("span-parse", int.Parse("x123".AsSpan(1)));
+            Line("span-foreach", SumSpan(data));
+            Memory<int> memory = data.AsMemory(1, 2);
+            Line("memory", memory.Length + " " + memory.Span[0]);
+            ReadOnlyMemory<char> rom = "memory".AsMemory();
+            Line("readonlymemory", rom.Slice(3).ToString());
+            int[] rented = ArrayPool<int>.Shared.Rent(10);
+            Line("arraypool", rented.Length >= 10);
+            ArrayPool<int>.Shared.Return(rented);
+            ReadOnlySpan<byte> utf8 = "hi! é"u8;
+            Line("u8-literal", utf8.Length + " " + utf8[0] + " " + utf8[^1]);
+            Line("u8-decode", System.Text.Encoding.UTF8.GetString(utf8));
+            Line("static-data-span", Primes.Length + " " + Primes[4]);
+            Line("index-from-end", data[^2]);
+            Line("range-of-list", new List<int>(data).GetRange(1, 2));
+            Line("span-indexofany", "hello".AsSpan().IndexOfAny('l', 'o'));
+            Line("span-count", "banana".AsSpan().Count('a'));
+            Line("span-replace", ReplaceSpan());
+        }
+
+        private static ReadOnlySpan<byte> Primes => new byte[] { 2, 3, 5, 7, 11, 13 };
+
+        private static string Reverse(string s)
+        {
+            Span<char> chars = new char[s.Length];
+            s.AsSpan().CopyTo(chars);
+            chars.Reverse();
+            return new string(chars);
+        }
+
+        private static string CopyTo()
+        {
+            int[] target = new int[5];
+            new int[] { 9, 8 }.AsSpan().CopyTo(target.AsSpan(2));
+            return string.Join(",", target);
+        }
+
+        private static string Sort()
+        {
+            Span<int> values = new[] { 5, 2, 9, 1 };
+            values.Sort();
+            return string.Join(",", values.ToArray());
+        }
+
+        private static int SumSpan(ReadOnlySpan<int> values)
+        {
+            int sum = 0;
+            foreach (int v in values) sum += v;
+            return sum;
+        }
+
+        private static string ReplaceSpan()
+        {
+            Span<char> chars = "a-b-c".ToCharArray();
+            chars.Replace('-', '+');
+            return chars.ToString();
+        }
+    }
+}

@@ -1,0 +1,74 @@
+using System;
+using System.Globalization;
+using System.IO;
+using System.Text;
+using static Sing.Conformance.Check;
+
+namespace Sing.Conformance
+{
+    internal static class TextChecks
+    {
+        public static void Run()
+        {
+            var sb = new StringBuilder();
+            sb.Append("abc").Append(42).Append('!').AppendLine().Append(1.5);
+            sb.Insert(0, ">> ");
+            sb.Replace("abc", "xyz");
+            Line("stringbuilder", sb.ToString().Replace("\n", "|"));
+            Line("stringbuilder-length", sb.Length);
+            sb.Clear().AppendFormat("{0}-{1}", "a", 7).Append(' ', 2).Append("end");
+            Line("stringbuilder-format", sb.ToString());
+            Line("stringbuilder-remove", new StringBuilder("hello world").Remove(5, 6).ToString());
+            Line("stringbuilder-indexer", new StringBuilder("abc")[1]);
+            Line("stringbuilder-join", new StringBuilder().AppendJoin(", ", new[] { 1, 2, 3 }).ToString());
+            byte[] utf8 = Encoding.UTF8.GetBytes("héllo €");
+            Line("utf8-bytes", BitConverter.ToString(utf8));
+            Line("utf8-count", Encoding.UTF8.GetByteCount("😀"));
+            Line("utf8-roundtrip", Encoding.UTF8.GetString(utf8));
+            Line("utf8-invalid", Encoding.UTF8.GetString(new byte[] { 0x61, 0xFF, 0x62 }).Length);
+            Line("int-format-n0", 1234567.ToString("N0"));
+            Line("int-format-d5", 42.ToString("D5"));
+            Line("int-format-x", 255.ToString("x") + " " + (-1).ToString("X"));
+            Line("double-format-f3", 3.14159.ToString("F3"));
+            Line("double-format-n", 1234567.891.ToString("N1"));
+            Line("double-format-e", 12345.678.ToString("E2"));
+            Line("double-format-p", 0.256.ToString("P1"));
+            Line("double-tostring", 1.0 / 3);
+            Line("double-large", 1e21);
+            Line("invariant-parse", double.Parse("1,234.5", NumberStyles.Number, CultureInfo.InvariantCulture));
+            Line("hex-parse", int.Parse("FF", NumberStyles.HexNumber));
+            Line("tryparse", int.TryParse("  77 ", out int parsed) + " " + parsed);
+            Line("tryparse-bad", int.TryParse("7.5", out _));
+            Line("bool-parse", bool.Parse("TRUE"));
+            Line("culture-name", "[" + CultureInfo.InvariantCulture.Name + "]");
+            Line("tostring-invariant", 1.5.ToString(CultureInfo.InvariantCulture));
+            Line("convert-toint32", Convert.ToInt32("42") + Convert.ToInt32(3.6));
+            Line("convert-base2", Convert.ToString(10, 2));
+            Line("convert-from-base16", Convert.ToInt32("ff", 16));
+            Line("convert-base64", Convert.ToBase64String(Encoding.UTF8.GetBytes("Hello!?")));
+            Line("convert-from-base64", Encoding.UTF8.GetString(Convert.FromBase64String("SGk=")));
+            Line("convert-hex", Convert.ToHexString(new byte[] { 1, 171, 255 }));
+            Line("convert-toboolean", Convert.ToBoolean("true"));
+            Line("convert-todouble", Convert.ToDouble("2.5"));
+            Line("convert-round", Convert.ToInt32(2.5) + " " + Convert.ToInt32(3.5));
+            var writer = new StringWriter();
+            writer.Write("a{0}", 1);
+            writer.WriteLine(true);
+            writer.Write(2.5);
+            Line("stringwriter", writer.ToString().Replace("\n", "|"));
+            Line("enum-tostring", DayOfWeekLike.Friday);
+            Line("enum-parse", Enum.Parse<DayOfWeekLike>("Monday"));
+            Line("enum-values", string.Join(",", Enum.GetValues<DayOfWeekLike>()));
+            Line("enum-format", DayOfWeekLike.Friday.ToString("D"));
+            TextInfo title = CultureInfo.InvariantCulture.TextInfo;
+            Line("titlecase", title.ToTitleCase("the QUICK brown fox's tale of o'neil, ÉLAN and élan 42nd"));
+            Line("textinfo-upper", title.ToUpper("straße ﬁ"));
+            Line("console-unicode", "naïve café — 日本 😀");
+        }
+
+        private enum DayOfWeekLike { Monday, Tuesday, Wednesday, Thursday, Friday }
+
+        [Flags]
+        private enum Access { None = 0, Read = 1, Write = 2, Execute = 4 }
+    }
+}

@@ -1,0 +1,344 @@
+using System;
+using Sing.Contracts;
+using Sing.Contracts.Sip;
+using Sing.Storage;
+using Sing.Storage.Fat;
+using Singularity.V1;
+
+namespace Sing.Apps.FileSystem
+{
+    /// <summary>Serves the mounted volume at /fs on one thread: new clients arrive on the registration endpoint (with
+    /// their principal), and every client channel and open-file channel waits in one endpoint set with its session.
+    /// A request is answered completely before the next is taken, so the engine needs no lock. Modified data is
+    /// written back by Sync requests and after a short idle time.</summary>
+    internal sealed class FileSystemServer
+    {
+        private const int PollMilliseconds = 20;        // how long new clients may wait while others are connected
+        private const int IdleSyncMilliseconds = 200;   // write-back delay after the last change
+        private const int MaxTransfer = 1 << 20;
+
+        private readonly FatVolume _volume;
+        private readonly RtcClock _clock;
+        private readonly AccessRule _rule;
+        private readonly EndpointSet<Endpoint> _channels = new EndpointSet<Endpoint>();
+        private byte[] _scratch = new byte[64 * 1024];
+        private bool _dirty;
+        private int _idle;
+
+        public FileSystemServer(FatVolume volume, RtcClock clock, AccessRule rule)
+        {
+            _volume = volume;
+            _clock = clock;
+            _rule = rule;
+        }
+
+        public void Run(ChannelEndpoint requests)
+        {
+            while (true)
+            {
+                if (_channels.Count == 0)
+                {
+                    SyncIfDirty();
+                    if (!Accept(requests, Channels.Forever)) return;
+                    continue;
+                }
+                if (!Accept(requests, 0)) return;
+                Endpoint ready = _channels.Take(PollMilliseconds, out object state);
+                if (ready == null)
+                {
+                    _idle += PollMilliseconds;
+                    if (_idle >= IdleSyncMilliseconds) SyncIfDirty();
+                    continue;
+                }
+                _idle = 0;
+                _clock.Forget();
+                if (state is FileSession file) ServeFile(ready, file);
+                else ServeClient(ready, (ClientSession)state);
+            }
+        }
+
+        /// <summary>Takes the connection requests waiting on the registration endpoint; false when the kernel withdrew it.</summary>
+        private bool Accept(ChannelEndpoint requests, ulong timeout)
+        {
+            while (true)
+            {
+                AbiStatus status = Channels.Receive(requests, out ReceivedMessage m, timeout);
+                if (status == AbiStatus.ChannelClosed) return false;
+                if (status != AbiStatus.Ok) return true;
+                timeout = 0;
+                if (m.Tag != Names.ConnectRequestTag) continue;
+                Principal who = Principal.Of(m);
+                FileSystemContract.Exp client = FileSystemContract.Exp.Attach(KernelEndpoints.Wrap(m.Endpoint), FileSystemContract.States.Ready);
+                _channels.Add(client, new ClientSession(who));
+            }
+        }
+
+        private void SyncIfDirty()
+        {
+            if (!_dirty) return;
+            _dirty = false;
+            try
+            {
+                _volume.Sync();
+            }
+            catch (FatException e)
+            {
+                Debug.WriteLine("fs: write-back failed: " + e.Message);
+            }
+        }
+
+        private void ServeClient([Claims] Endpoint endpoint, ClientSession session)
+        {
+            var client = (FileSystemContract.Exp)endpoint;
+            FileSystemContract.Exp.ReadyReceived r = client.ReceiveReady();
+            switch (r.Tag)
+            {
+                case FileSystemContract.Exp.ReadyTag.ChannelClosed:
+                    client.Free();
+                    return;
+                case FileSystemContract.Exp.ReadyTag.Open:
+                {
+                    r.GetOpen(out ExVector<char> pathVector, out int mode);
+                    string path = TextVector.Read(pathVector);
+                    pathVector.Free();
+                    Open(client, session, path, mode);
+                    break;
+                }
+                case FileSystemContract.Exp.ReadyTag.List:
+                {
+                    r.GetList(out ExVector<char> pathVector);
+                    string path = TextVector.Read(pathVector);
+                    pathVector.Free();
+                    string text = null;
+                    FatException failure = null;
+                    try
+                    {
+                        text = Listing.Format(_volume.List(path));
+                    }
+                    catch (FatException e)
+                    {
+                        failure = e;
+                    }
+                    if (failure == null) client.SendListing(TextVector.From(text));
+                    else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                    break;
+                }
+                case FileSystemContract.Exp.ReadyTag.Stat:
+                {
+                    r.GetStat(out ExVector<char> pathVector);
+                    string path = TextVector.Read(pathVector);
+                    pathVector.Free();
+                    FatEntryInfo info = null;
+                    FatException failure = null;
+                    try
+                    {
+                        info = _volume.Stat(path);
+                    }
+                    catch (FatException e)
+                    {
+                        failure = e;
+                    }
+                    if (failure == null) client.SendStatus(info.IsDirectory ? 1 : 0, info.Size, (info.Modified.Date << 16) | info.Modified.Time);
+                    else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                    break;
+                }
+                case FileSystemContract.Exp.ReadyTag.MakeDirectory:
+                {
+                    r.GetMakeDirectory(out ExVector<char> pathVector);
+                    string path = TextVector.Read(pathVector);
+                    pathVector.Free();
+                    Change(client, session, path, null, 0);
+                    break;
+                }
+                case FileSystemContract.Exp.ReadyTag.Delete:
+                {
+                    r.GetDelete(out ExVector<char> pathVector);
+                    string path = TextVector.Read(pathVector);
+                    pathVector.Free();
+                    Change(client, session, path, null, 1);
+                    break;
+                }
+                case FileSystemContract.Exp.ReadyTag.Rename:
+                {
+                    r.GetRename(out ExVector<char> fromVector, out ExVector<char> toVector);
+                    string from = TextVector.Read(fromVector);
+                    string to = TextVector.Read(toVector);
+                    fromVector.Free();
+                    toVector.Free();
+                    Change(client, session, from, to, 2);
+                    break;
+                }
+                case FileSystemContract.Exp.ReadyTag.GetSpace:
+                    client.SendSpace(_volume.FreeBytes, _volume.TotalBytes);
+                    break;
+                case FileSystemContract.Exp.ReadyTag.Sync:
+                {
+                    FatException failure = null;
+                    try
+                    {
+                        _dirty = false;
+                        _volume.Sync();
+                    }
+                    catch (FatException e)
+                    {
+                        failure = e;
+                    }
+                    if (failure == null) client.SendDone();
+                    else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                    break;
+                }
+            }
+            _channels.Add(client, session);
+        }
+
+        /// <summary>mkdir (0), delete (1) or rename (2), after the access rule allowed it for both paths.</summary>
+        private void Change(FileSystemContract.Exp client, ClientSession session, string path, string to, int operation)
+        {
+            FatException failure = null;
+            try
+            {
+                string refusal = _rule.RefusesChange(session.Who, _volume.Canonical(path));
+                if (refusal == null && to != null) refusal = _rule.RefusesChange(session.Who, _volume.Canonical(to));
+                if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
+                if (operation == 0) _volume.CreateDirectory(path);
+                else if (operation == 1) _volume.Delete(path);
+                else _volume.Rename(path, to);
+                _dirty = true;
+            }
+            catch (FatException e)
+            {
+                failure = e;
+            }
+            if (failure == null) client.SendDone();
+            else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+        }
+
+        private void Open(FileSystemContract.Exp client, ClientSession session, string path, int mode)
+        {
+            bool write = (mode & (FileSystemContract.ModeWrite | FileSystemContract.ModeCreate | FileSystemContract.ModeTruncate)) != 0;
+            FatFile file = null;
+            FatException failure = null;
+            try
+            {
+                string refusal = write ? _rule.RefusesChange(session.Who, _volume.Canonical(path)) : null;
+                if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
+                file = _volume.Open(path, write, (mode & FileSystemContract.ModeCreate) != 0, (mode & FileSystemContract.ModeTruncate) != 0);
+                if (write) _dirty = true;
+            }
+            catch (FatException e)
+            {
+                failure = e;
+            }
+            if (failure != null)
+            {
+                client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                return;
+            }
+            FileContract.CreateChannel(out FileContract.Imp imp, out FileContract.Exp exp);
+            client.SendOpened(imp, file.Length);
+            _channels.Add(exp, new FileSession(file, session.Who));
+        }
+
+        private void ServeFile([Claims] Endpoint endpoint, FileSession session)
+        {
+            var channel = (FileContract.Exp)endpoint;
+            FileContract.Exp.ReadyReceived r = channel.ReceiveReady();
+            FatFile file = session.File;
+            switch (r.Tag)
+            {
+                case FileContract.Exp.ReadyTag.ChannelClosed:
+                case FileContract.Exp.ReadyTag.Close:
+                    file.Close();
+                    channel.Free();
+                    return;
+                case FileContract.Exp.ReadyTag.Read:
+                {
+                    r.GetRead(out ExVector<byte> buffer, out int count);
+                    int error = 0, n = 0;
+                    if (count < 0 || count > buffer.Length || count > MaxTransfer) error = (int)FatError.InvalidArgument;
+                    else
+                    {
+                        byte[] scratch = Scratch(count);
+                        try
+                        {
+                            n = file.Read(session.Position, scratch, 0, count);
+                        }
+                        catch (FatException e)
+                        {
+                            error = (int)e.Error;
+                        }
+                        if (error == 0)
+                        {
+                            buffer.CopyFrom(new ReadOnlySpan<byte>(scratch, 0, n));
+                            session.Position += n;
+                        }
+                    }
+                    if (error == 0) channel.SendReadDone(buffer, n);
+                    else channel.SendFailed(error, buffer);
+                    break;
+                }
+                case FileContract.Exp.ReadyTag.Write:
+                {
+                    r.GetWrite(out ExVector<byte> buffer, out int count);
+                    int error = 0;
+                    if (count < 0 || count > buffer.Length || buffer.Length > MaxTransfer) error = (int)FatError.InvalidArgument;
+                    else
+                    {
+                        byte[] scratch = Scratch(buffer.Length);
+                        buffer.CopyTo(scratch);
+                        try
+                        {
+                            file.Write(session.Position, scratch, 0, count);
+                        }
+                        catch (FatException e)
+                        {
+                            error = (int)e.Error;
+                        }
+                        if (error == 0) session.Position += count;
+                        _dirty = true;
+                    }
+                    if (error == 0) channel.SendWritten(buffer, count);
+                    else channel.SendFailed(error, buffer);
+                    break;
+                }
+                case FileContract.Exp.ReadyTag.Seek:
+                {
+                    r.GetSeek(out long offset, out int origin);
+                    long basis = origin == 1 ? session.Position : origin == 2 ? file.Length : 0;
+                    long target = basis + offset;
+                    if (target >= 0 && target <= FatFile.MaxSize) session.Position = target;
+                    channel.SendPosition(session.Position);
+                    break;
+                }
+                case FileContract.Exp.ReadyTag.GetSize:
+                    channel.SendSize(file.Length);
+                    break;
+                case FileContract.Exp.ReadyTag.Truncate:
+                {
+                    r.GetTruncate(out long length);
+                    int error = 0;
+                    try
+                    {
+                        file.SetLength(length);
+                        _dirty = true;
+                    }
+                    catch (FatException e)
+                    {
+                        error = (int)e.Error;
+                    }
+                    if (error == 0) channel.SendTruncated();
+                    else channel.SendRefused(error);
+                    break;
+                }
+            }
+            _channels.Add(channel, session);
+        }
+
+        /// <summary>A buffer of at least <paramref name="bytes"/>, reused between requests.</summary>
+        private byte[] Scratch(int bytes)
+        {
+            if (_scratch.Length < bytes) _scratch = new byte[bytes];
+            return _scratch;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+using System.Collections.Generic;
+
+namespace System
+{
+    /// <summary>The reference tuples of older code; `(a, b)` syntax makes ValueTuples instead.</summary>
+    public static class Tuple
+    {
+        public static Tuple<T1> Create<T1>(T1 item1) => new Tuple<T1>(item1);
+        public static Tuple<T1, T2> Create<T1, T2>(T1 item1, T2 item2) => new Tuple<T1, T2>(item1, item2);
+        public static Tuple<T1, T2, T3> Create<T1, T2, T3>(T1 item1, T2 item2, T3 item3) => new Tuple<T1, T2, T3>(item1, item2, item3);
+    }
+
+    public class Tuple<T1>
+    {
+        public Tuple(T1 item1) { Item1 = item1; }
+        public T1 Item1 { get; }
+        public override bool Equals(object obj) => obj is Tuple<T1> t && EqualityComparer<T1>.Default.Equals(Item1, t.Item1);
+        public override int GetHashCode() => EqualityComparer<T1>.Default.GetHashCode(Item1);
+        public override string ToString() => "(" + Item1?.ToString() + ")";
+    }
+
+    public class Tuple<T1, T2>
+    {
+        public Tuple(T1 item1, T2 item2) { Item1 = item1; Item2 = item2; }
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public override bool Equals(object obj) =>
+            obj is Tuple<T1, T2> t && EqualityComparer<T1>.Default.Equals(Item1, t.Item1) && EqualityComparer<T2>.Default.Equals(Item2, t.Item2);
+        public override int GetHashCode() => HashCode.Combine(Item1, Item2);
+        public override string ToString() => "(" + Item1?.ToString() + ", " + Item2?.ToString() + ")";
+    }
+
+    public class Tuple<T1, T2, T3>
+    {
+        public Tuple(T1 item1, T2 item2, T3 item3) { Item1 = item1; Item2 = item2; Item3 = item3; }
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public override bool Equals(object obj) =>
+            obj is Tuple<T1, T2, T3> t && EqualityComparer<T1>.Default.Equals(Item1, t.Item1) && EqualityComparer<T2>.Default.Equals(Item2, t.Item2)
+            && EqualityComparer<T3>.Default.Equals(Item3, t.Item3);
+        public override int GetHashCode() => HashCode.Combine(Item1, Item2, Item3);
+        public override string ToString() => "(" + Item1?.ToString() + ", " + Item2?.ToString() + ", " + Item3?.ToString() + ")";
+    }
+
+    /// <summary>A value made on first use (thread-safe in the sense that a race may build it twice and keep one).</summary>
+    public class Lazy<T>
+    {
+        private readonly Func<T> _factory;
+        private T _value;
+        private bool _created;
+
+        public Lazy() : this(() => Activator.CreateInstance<T>()) { }
+
+        public Lazy(Func<T> valueFactory) { _factory = valueFactory ?? throw new ArgumentNullException(nameof(valueFactory)); }
+
+        public Lazy(T value)
+        {
+            _value = value;
+            _created = true;
+        }
+
+        public bool IsValueCreated => _created;
+
+        public T Value
+        {
+            get
+            {
+                if (!_created)
+                {
+                    _value = _factory();
+                    _created = true;
+                }
+                return _value;
+            }
+        }
+
+        public override string ToString() => _created ? _value?.ToString() ?? "" : "Value is not created.";
+    }
+}

@@ -1,0 +1,158 @@
+using Internal.Runtime;
+using Internal.Runtime.TypeLoader;
+
+namespace System
+{
+    /// <summary>A type at run time: what GetType() and typeof give. There is no reflection over members; a Type
+    /// knows its names (from the image's metadata), its kind, base type, element and generic arguments, and
+    /// compares by identity of the underlying MethodTable (two Type objects for one type are equal and ==).</summary>
+    public abstract unsafe class Type
+    {
+        internal abstract MethodTable* Handle { get; }
+
+        public static Type GetTypeFromHandle(RuntimeTypeHandle handle) =>
+            handle._value == IntPtr.Zero ? null : RuntimeType.For((MethodTable*)handle._value);
+
+        internal static Type FromMethodTable(MethodTable* type) => RuntimeType.For(type);
+
+        public RuntimeTypeHandle TypeHandle => new RuntimeTypeHandle(Handle);
+
+        public static RuntimeTypeHandle GetTypeHandle(object o)
+        {
+            if (o is null) throw new ArgumentNullException(null, "Value cannot be null.");
+            return new RuntimeTypeHandle(o.m_pEEType);
+        }
+
+        public abstract string Name { get; }
+        public abstract string Namespace { get; }
+        public abstract string FullName { get; }
+
+        public bool IsValueType => Handle->IsValueType && !Handle->IsParameterizedType;
+        public bool IsClass => !IsValueType && !IsInterface;
+        public bool IsInterface => Handle->IsInterface;
+        public bool IsArray => Handle->IsArray;
+        public bool IsSZArray => Handle->IsSzArray;
+        public bool IsEnum => BaseType == typeof(Enum);
+        public bool IsPrimitive => Handle->ElementType >= EETypeElementType.Boolean && Handle->ElementType <= EETypeElementType.Double;
+        public bool IsGenericType => Handle->IsGeneric;
+        public bool IsGenericTypeDefinition => Handle->IsGenericTypeDefinition;
+        public bool IsConstructedGenericType => Handle->IsGeneric && !Handle->IsGenericTypeDefinition;
+
+        public Type BaseType
+        {
+            get
+            {
+                if (Handle->IsInterface) return null;
+                MethodTable* b = Handle->BaseType;
+                return b == null ? null : RuntimeType.For(b);
+            }
+        }
+
+        public Type GetElementType() => Handle->IsParameterizedType ? RuntimeType.For(Handle->RelatedParameterType) : null;
+
+        public int GetArrayRank() => Handle->IsSzArray ? 1 : throw new NotSupportedException("GetArrayRank: multi-dimensional array types carry no rank at run time here.");
+
+        public Type[] GenericTypeArguments => IsConstructedGenericType ? GetGenericArguments() : new Type[0];
+
+        public Type[] GetGenericArguments()
+        {
+            int arity = Handle->GenericArity;
+            if (!IsConstructedGenericType) return new Type[0];
+            var arguments = new Type[arity];
+            for (int i = 0; i < arity; i++) arguments[i] = RuntimeType.For(Handle->GetGenericArgument(i, arity));
+            return arguments;
+        }
+
+        public Type GetGenericTypeDefinition()
+        {
+            if (!IsGenericType) throw new InvalidOperationException("This operation is only valid on generic types.");
+            return IsGenericTypeDefinition ? this : RuntimeType.For(Handle->GenericDefinition);
+        }
+
+        /// <summary>Whether a value of type <paramref name="c"/> can be stored in a variable of this type.</summary>
+        public bool IsAssignableFrom(Type c) => c is not null && (c.Handle == Handle || Runtime.TypeCast.IsAssignable(c.Handle, Handle));
+
+        public bool IsAssignableTo(Type targetType) => targetType is not null && targetType.IsAssignableFrom(this);
+
+        public bool IsInstanceOfType(object o) => o is not null && IsAssignableFrom(o.GetType());
+
+        public bool IsSubclassOf(Type c)
+        {
+            if (c is null || c.Handle == Handle) return false;
+            for (Type b = BaseType; b is not null; b = b.BaseType)
+                if (b.Handle == c.Handle) return true;
+            return false;
+        }
+
+        public override bool Equals(object o) => o is Type other && other.Handle == Handle;
+
+        public bool Equals(Type o) => o is not null && o.Handle == Handle;
+
+        public override int GetHashCode() => (int)(nint)Handle ^ (int)((long)(nint)Handle >> 32);
+
+        public static bool operator ==(Type left, Type right) =>
+            ReferenceEquals(left, right) || (left is not null && right is not null && left.Handle == right.Handle);
+
+        public static bool operator !=(Type left, Type right) => !(left == right);
+
+        /// <summary>As .NET: the namespace-qualified name, generic arguments in brackets ("System.Int32[]",
+        /// "System.Collections.Generic.List`1[System.String]").</summary>
+        public override string ToString()
+        {
+            string name = FullNameWithoutArguments();
+            if (!IsConstructedGenericType) return name;
+            Type[] arguments = GetGenericArguments();
+            var text = new Text.StringBuilder(name).Append('[');
+            for (int i = 0; i < arguments.Length; i++)
+            {
+                if (i > 0) text.Append(',');
+                text.Append(arguments[i].ToString());
+            }
+            return text.Append(']').ToString();
+        }
+
+        internal string FullNameWithoutArguments()
+        {
+            if (Handle->IsParameterizedType)
+            {
+                string element = GetElementType().ToString();
+                return Handle->IsSzArray ? element + "[]" : Handle->IsArray ? element + "[*]" : element + "*";
+            }
+            string ns = Namespace;
+            string nested = TypeNames.NestedNameOf(Handle);
+            return ns is null ? nested : string.Concat(ns, ".", nested);
+        }
+    }
+
+    /// <summary>The one kind of Type this runtime makes. ILC requires a class of this name (typeof support).</summary>
+    internal sealed unsafe class RuntimeType : Type
+    {
+        private readonly MethodTable* _type;
+        private string _name;
+
+        private RuntimeType(MethodTable* type) { _type = type; }
+
+        internal static RuntimeType For(MethodTable* type) => new RuntimeType(type);
+
+        internal override MethodTable* Handle => _type;
+
+        public override string Name
+        {
+            get
+            {
+                if (_name is not null) return _name;
+                if (_type->IsParameterizedType)
+                    return _name = GetElementType().Name + (_type->IsSzArray ? "[]" : _type->IsArray ? "[*]" : "*");
+                return _name = TypeNames.Of(_type);
+            }
+        }
+
+        public override string Namespace => _type->IsParameterizedType ? GetElementType().Namespace : TypeNames.NamespaceOf(_type);
+
+        /// <summary>.NET's FullName of a constructed generic type names its arguments' assemblies, which this runtime
+        /// does not know: that case throws rather than print something else (ToString() gives the usual form).</summary>
+        public override string FullName => IsConstructedGenericType
+            ? throw new NotSupportedException("Type.FullName of a constructed generic type (it names assemblies); use ToString().")
+            : FullNameWithoutArguments();
+    }
+}

@@ -1,0 +1,43 @@
+namespace Singularity.V1
+{
+    /// <summary>The program behind a channel a client bound through the name service (001 §3.6). The kernel writes it
+    /// into the connect request itself, so a client cannot claim another identity: Kind is the client's manifest kind,
+    /// Program its installed program name (the first 30 characters; <see cref="NameComplete"/> says whether that is all
+    /// of it), ProcessId the client process.</summary>
+    public readonly struct Principal
+    {
+        public const int Kernel = 0, Application = 1, Service = 2, Driver = 3;
+
+        public readonly int Kind;
+        public readonly int ProcessId;
+        public readonly string Program;
+        public readonly bool NameComplete;
+
+        private Principal(int kind, int processId, string program, bool complete)
+        {
+            Kind = kind;
+            ProcessId = processId;
+            Program = program;
+            NameComplete = complete;
+        }
+
+        public string KindName => Kind == Application ? "application" : Kind == Service ? "service" : Kind == Driver ? "driver" : "kernel";
+
+        /// <summary>The principal of a connect request received on a registration endpoint (Tag
+        /// <see cref="Names.ConnectRequestTag"/>); a kernel principal for any other message.</summary>
+        public static unsafe Principal Of(in ReceivedMessage connect)
+        {
+            if (connect.Tag != Names.ConnectRequestTag || connect.Raw.InlineLength != ChannelMessage.InlineCapacity)
+                return new Principal(Kernel, 0, "kernel", true);
+            ChannelMessage raw = connect.Raw;
+            byte* inline = raw.Inline;
+            int kind = *(int*)inline;
+            int length = *(short*)(inline + 8);
+            const int Stored = ChannelMessage.InlineCapacity - 10;
+            int kept = length < 0 ? 0 : length > Stored ? Stored : length;
+            var name = new char[kept];
+            for (int i = 0; i < kept; i++) name[i] = (char)inline[10 + i];
+            return new Principal(kind < Kernel || kind > Driver ? Kernel : kind, *(int*)(inline + 4), new string(name), length <= Stored);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+using System.Diagnostics;
+
+namespace Sing.FileSystem.Tests;
+
+/// <summary>Runs dosfstools and mtools (Build/install-prerequisites.sh installs them) and returns their output.</summary>
+internal static class HostTools
+{
+    private static readonly string[] SearchPath = (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':')
+        .Concat(new[] { "/usr/sbin", "/sbin", "/usr/bin" }).ToArray();
+
+    public static string Find(string tool) =>
+        SearchPath.Select(d => Path.Combine(d, tool)).FirstOrDefault(File.Exists)
+        ?? throw new InvalidOperationException($"{tool} is missing: run Build/install-prerequisites.sh (packages dosfstools, mtools)");
+
+    public static (int Code, string Output) Run(string tool, params string[] args)
+    {
+        var start = new ProcessStartInfo(Find(tool)) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (string a in args) start.ArgumentList.Add(a);
+        start.Environment["MTOOLS_SKIP_CHECK"] = "1";
+        using var p = Process.Start(start)!;
+        string output = p.StandardOutput.ReadToEnd() + p.StandardError.ReadToEnd();
+        if (!p.WaitForExit(60_000))
+        {
+            p.Kill();
+            throw new TimeoutException($"{tool} did not finish");
+        }
+        return (p.ExitCode, output);
+    }
+
+    public static string TempImage() => Path.Combine(Path.GetTempPath(), $"sing-fat-{Guid.NewGuid():N}.img");
+}
