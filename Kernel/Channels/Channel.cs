@@ -414,14 +414,24 @@ namespace Sing.Kernel.Channels
             // taken: a shortage leaves it queued and answers OutOfMemory.
             KernelProcess copyFor = me.Owner;
             byte* copy = null, secondCopy = null;
+            // A block still in its sender's domain (sent before its receiver was known) is read and freed through the
+            // kernel's address space, which maps every domain.
+            bool elsewhere = copyFor != null && (ExchangeHeap.IsElsewhere(slot->Block, copyFor)
+                || ((slot->Carries & ChannelMessage.CarriesSecondBlock) != 0 && ExchangeHeap.IsElsewhere(slot->SecondBlock, copyFor)));
+            ulong space = elsewhere ? Scheduler.EnterKernelSpace() : 0;
             if (copyFor != null && (slot->Block != null || (slot->Carries & ChannelMessage.CarriesSecondBlock) != 0))
             {
                 AbiStatus prepared = PrepareCopiesIn(copyFor, slot, &copy, &secondCopy);
-                if (prepared != AbiStatus.Ok) return prepared;
+                if (prepared != AbiStatus.Ok)
+                {
+                    if (elsewhere) Scheduler.LeaveKernelSpace(space);
+                    return prepared;
+                }
             }
             *message = *slot;
             if (copy != null) message->Block = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->Block), copy);
             if (secondCopy != null) message->SecondBlock = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->SecondBlock), secondCopy);
+            if (elsewhere) Scheduler.LeaveKernelSpace(space);
             at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
             at->Count--;
             if (at->Contract >= 0)
@@ -447,13 +457,13 @@ namespace Sing.Kernel.Channels
         /// Interrupts off.</summary>
         private static AbiStatus PrepareCopiesIn(KernelProcess receiver, ChannelMessage* queued, byte** copy, byte** secondCopy)
         {
-            if (queued->Block != null && ExchangeHeap.CrossesToReceiver(ExchangeHeap.HeaderOf(queued->Block), receiver))
+            if (queued->Block != null && ExchangeHeap.CrossesToReceiver(queued->Block, receiver))
             {
                 *copy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(queued->Block)->DataBytes, receiver);
                 if (*copy == null) return AbiStatus.OutOfMemory;
             }
             if ((queued->Carries & ChannelMessage.CarriesSecondBlock) != 0
-                && ExchangeHeap.CrossesToReceiver(ExchangeHeap.HeaderOf(queued->SecondBlock), receiver))
+                && ExchangeHeap.CrossesToReceiver(queued->SecondBlock, receiver))
             {
                 *secondCopy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(queued->SecondBlock)->DataBytes, receiver);
                 if (*secondCopy == null)

@@ -39,7 +39,28 @@ namespace Sing.Kernel.Channels
         public static ulong BlocksLive;
         public static ulong BytesLive;   // data bytes in live blocks
         public static ulong PagesLive;
-        private static Block* s_live;     // every live block (interrupts off to change or walk it)
+        private static Block* s_live;     // every live block laid out the kernel's way (interrupts off to change or walk it)
+        // The live blocks laid out for a ring-3 domain, one list per domain (by chunk owner): their headers lie in that
+        // domain's chunks, which only it and the kernel's address space map, so no list links two domains' headers.
+        private static Block** s_domainLists;
+
+        /// <summary>The list a block is on: its domain's, or the kernel's.</summary>
+        private static Block** ListOf(Block* block)
+        {
+            if (block->InOwnDomain == 0)
+            {
+                fixed (Block** live = &s_live) return live;   // a static of an unmanaged type: it never moves
+            }
+            if (s_domainLists == null)
+            {
+                s_domainLists = (Block**)KernelHeap.Allocate((ulong)Domains.AddressSpace.MaxDomains * (ulong)sizeof(Block*));
+                for (int i = 0; i < Domains.AddressSpace.MaxDomains; i++) s_domainLists[i] = null;
+            }
+            return s_domainLists + DomainOf(block);
+        }
+
+        private static ushort DomainOf(void* address) =>
+            PageAllocator.ChunkOwner((ulong)address / PageAllocator.PageSize / PageAllocator.PagesPerChunk);
         private static ulong s_generations;
 
         /// <summary>Allocates a zeroed block for <paramref name="owner"/> (null: owned by nobody). Returns the data address.</summary>
@@ -80,9 +101,10 @@ namespace Sing.Kernel.Channels
             BlocksLive++;
             BytesLive += bytes;
             PagesLive += pages;
-            block->NextLive = s_live;
-            if (s_live != null) s_live->PreviousLive = block;
-            s_live = block;
+            Block** list = ListOf(block);
+            block->NextLive = *list;
+            if (*list != null) (*list)->PreviousLive = block;
+            *list = block;
             if (owner != null) TakeOwnership(block, owner);
             Scheduler.RestoreInterrupts(flags);
             if (kind != Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
@@ -97,11 +119,27 @@ namespace Sing.Kernel.Channels
             ulong offset = address & (PageAllocator.PageSize - 1);
             if (address == 0 || (offset != HeaderBytes && offset != 0)) return null;
             Block* block = (Block*)(address - (offset == 0 ? PageAllocator.PageSize : HeaderBytes));
+            // With domains, a header is read only where the running thread's address space maps it: the kernel's
+            // chunks for the kernel's layout, the caller's own domain for a ring-3 block.
+            if (PageAllocator.ChunksEnabled && !HeaderVisible(block, offset == 0)) return null;
             // The side table first: only a page known to start a live block is read (any other page may be unmapped).
             if (!PageAllocator.IsExchangeBlockStart(block) || block->MagicValue != Magic || block->BlockKind != kind) return null;
             // A page-aligned address names only a block laid out for a ring-3 domain (header on the page before).
             return (offset == 0) == (block->InOwnDomain != 0) ? block : null;
         }
+
+        private static bool HeaderVisible(Block* block, bool domainLayout)
+        {
+            ushort owner = DomainOf(block);
+            if (!domainLayout) return owner == MemoryOwner.Kernel;
+            KernelProcess caller = Scheduler.Current?.Owner;
+            return caller == null || owner == caller.MemoryOwner;
+        }
+
+        /// <summary>Whether the queued block at <paramref name="data"/> lies in another domain than
+        /// <paramref name="process"/>'s (its header is then readable only in the kernel's address space).</summary>
+        public static bool IsElsewhere(void* data, KernelProcess process) =>
+            data != null && ((ulong)data & (PageAllocator.PageSize - 1)) == 0 && (process == null || DomainOf((byte*)data - PageAllocator.PageSize) != process.MemoryOwner);
 
         /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
         public static Block* HeaderOf(void* data) =>
@@ -132,18 +170,19 @@ namespace Sing.Kernel.Channels
                 || PageAllocator.ChunkOwner((ulong)from / PageAllocator.PageSize / PageAllocator.PagesPerChunk) != here.MemoryOwner);
             ulong space = elsewhere ? Scheduler.EnterKernelSpace() : 0;
             Buffer.Memmove(copy, DataOf(from), (nuint)from->DataBytes);
-            if (elsewhere) Scheduler.LeaveKernelSpace(space);
             Free(from, null);
+            if (elsewhere) Scheduler.LeaveKernelSpace(space);
             return copy;
         }
 
         /// <summary>Whether a data block in a message must be copied to reach <paramref name="receiver"/>: the block
         /// lies in another ring-3 domain than the receiver's (only that domain and the kernel's address space map
         /// it), or the receiver runs in ring 3 and the block is the kernel's.</summary>
-        public static bool CrossesToReceiver(Block* block, KernelProcess receiver)
+        public static bool CrossesToReceiver(void* data, KernelProcess receiver)
         {
-            if (receiver == null) return block->InOwnDomain != 0;
-            if (block->InOwnDomain != 0) return PageAllocator.ChunkOwner((ulong)block / PageAllocator.PageSize / PageAllocator.PagesPerChunk) != receiver.MemoryOwner;
+            bool domainLayout = ((ulong)data & (PageAllocator.PageSize - 1)) == 0;
+            if (receiver == null) return domainLayout;
+            if (domainLayout) return DomainOf((byte*)data - PageAllocator.PageSize) != receiver.MemoryOwner;
             return receiver.Ring3;
         }
 
@@ -195,7 +234,9 @@ namespace Sing.Kernel.Channels
         public static int CountOwnedBy(KernelProcess process)
         {
             int count = 0;
-            for (Block* block = NextOwnedBy(null, process.Id); block != null; block = NextOwnedBy(block, process.Id)) count++;
+            ulong space = Scheduler.EnterKernelSpace();
+            for (Block* block = NextOwnedBy(null, process); block != null; block = NextOwnedBy(block, process)) count++;
+            Scheduler.LeaveKernelSpace(space);
             return count;
         }
 
@@ -205,7 +246,7 @@ namespace Sing.Kernel.Channels
             ulong flags = Scheduler.DisableInterrupts();
             if (owner != null) GiveUpOwnership(block, owner, block->BlockKind);
             if (block->PreviousLive != null) block->PreviousLive->NextLive = block->NextLive;
-            else s_live = block->NextLive;
+            else *ListOf(block) = block->NextLive;
             if (block->NextLive != null) block->NextLive->PreviousLive = block->PreviousLive;
             block->NextLive = block->PreviousLive = null;
             block->MagicValue = 0;
@@ -221,25 +262,35 @@ namespace Sing.Kernel.Channels
         /// blocks are freed.</summary>
         public static void ReleaseAll(KernelProcess process)
         {
+            // In the kernel's address space: the process's ring-3 blocks lie in its domain, and whoever ends it may
+            // run in another.
+            ulong space = Scheduler.EnterKernelSpace();
             // The next block of the process is found before this one is released: closing an endpoint frees only
             // itself and what its queue carries (blocks owned by nobody), never another block of the process.
-            Block* block = NextOwnedBy(null, process.Id);
+            Block* block = NextOwnedBy(null, process);
             while (block != null)
             {
-                Block* next = NextOwnedBy(block, process.Id);
+                Block* next = NextOwnedBy(block, process);
                 if (block->BlockKind == Kind.Endpoint) Channel.CloseEndpoint((Endpoint*)((byte*)block + HeaderBytes), process);
                 else Free(block, process);
                 block = next;
             }
+            Scheduler.LeaveKernelSpace(space);
         }
 
-        /// <summary>The first block after <paramref name="after"/> (null: from the start) that <paramref name="pid"/>
-        /// owns. The whole walk, the first link included, runs with interrupts off: other processes free blocks.</summary>
-        private static Block* NextOwnedBy(Block* after, int pid)
+        /// <summary>The first block after <paramref name="after"/> (null: from the start) that <paramref name="process"/>
+        /// owns: the kernel's list, then its own domain's. The whole walk, the first link included, runs with interrupts
+        /// off (other processes free blocks); the caller runs in the kernel's address space or the process's own.</summary>
+        private static Block* NextOwnedBy(Block* after, KernelProcess process)
         {
             ulong flags = Scheduler.DisableInterrupts();
             Block* block = after == null ? s_live : after->NextLive;
-            while (block != null && block->OwnerPid != pid) block = block->NextLive;
+            while (block != null && block->OwnerPid != process.Id) block = block->NextLive;
+            if (block == null && process.Ring3 && s_domainLists != null && (after == null || after->InOwnDomain == 0))
+            {
+                block = s_domainLists[process.MemoryOwner];
+                while (block != null && block->OwnerPid != process.Id) block = block->NextLive;
+            }
             Scheduler.RestoreInterrupts(flags);
             return block;
         }

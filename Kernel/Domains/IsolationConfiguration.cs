@@ -30,10 +30,6 @@ namespace Sing.Kernel.Domains
         public static IsolationConfiguration Current { get; private set; }
         public static string Name => s_names[(int)Current];
 
-        /// <summary>Whether this kernel can run <paramref name="configuration"/>. The ring-3 configurations need
-        /// ring-3 entry and per-domain exchange heaps, which this kernel does not have yet.</summary>
-        public static bool IsAvailable(IsolationConfiguration configuration) => true;
-
         /// <summary>Whether processes run in address spaces of their own (the HIP configurations).</summary>
         public static bool HasDomains => Current >= IsolationConfiguration.HipR0;
 
@@ -53,7 +49,7 @@ namespace Sing.Kernel.Domains
         }
 
         /// <summary>Chooses the configuration from config=NAME, else the policy's, and sets up its memory mapping.
-        /// A name that is unknown or not available here halts the boot with the reason: running another
+        /// An unknown name halts the boot with the reason: running another
         /// configuration than the one asked for would make every measurement of it a lie.</summary>
         public static void Select(string policyDefault)
         {
@@ -62,8 +58,6 @@ namespace Sing.Kernel.Domains
             string source = option != null ? "the config= option" : "the system policy";
             if (!TryParse(name, out IsolationConfiguration configuration))
                 Diagnostics.Panic.Halt($"configuration \"{name}\" (from {source}) is not one of SIP-Phys, SIP-Page, HIP-R0, HIP-R0-S, HIP-R3, HIP-R3-S");
-            if (!IsAvailable(configuration))
-                Diagnostics.Panic.Halt($"configuration {s_names[(int)configuration]} (from {source}) runs applications in ring 3, which this kernel does not have yet; available: SIP-Phys, SIP-Page, HIP-R0, HIP-R0-S");
             Current = configuration;
             if (configuration == IsolationConfiguration.SipPhys) return;
             Memory.DemandMapping.Enable();
