@@ -249,13 +249,12 @@ namespace Sing.Kernel.Channels
             if (to->Count == to->Capacity) return AbiStatus.QueueFull;
             // A block from a ring-3 domain leaves it as a copy in the kernel's exchange heap (004 §3.3): the copies
             // are made before anything changes, so a shortage refuses the send and loses nothing.
-            byte* copy = null, secondCopy = null;
-            // Within one domain (threads of one process, HIP-R3's shared application domain) blocks stay where they are;
-            // so do they while the receiving end is in transit (its receiver copies them, ReceiveLocked).
-            if (sender != null && sender.Ring3 && (block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0)
-                && BlockOf(to)->OwnerPid != 0 && BlockOf(to)->OwnerPid != sender.Id && !ProcessManager.SharesDomain(BlockOf(to)->OwnerPid, sender))
+            // The ring-3 copies stay out of line (and out of this frame's locals): a message without blocks, the common
+            // round trip, pays two tests.
+            bool ring3Blocks = (block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0) && sender != null && sender.Ring3;
+            if (ring3Blocks)
             {
-                AbiStatus prepared = PrepareCopiesOut(sender, from, to, message, block, &copy, &secondCopy);
+                AbiStatus prepared = PrepareSendCopies(sender, from, to, message, block);
                 if (prepared != AbiStatus.Ok) return prepared;
             }
             // A second block or endpoint (rare) is checked and given up in one call, before anything changes.
@@ -266,8 +265,7 @@ namespace Sing.Kernel.Channels
             }
             from->State = next;
             if (block != null) ExchangeHeap.GiveUpLocked(block, sender, ExchangeHeap.Kind.Data);
-            if (copy != null) message->Block = ExchangeHeap.FinishCopy(block, copy);
-            if (secondCopy != null) message->SecondBlock = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->SecondBlock), secondCopy);
+            if (ring3Blocks) FinishPendingCopies(message);
             if (carried != null) ExchangeHeap.GiveUpLocked(carried, sender, ExchangeHeap.Kind.Endpoint);
             int tail = to->Head + to->Count;
             if (tail >= to->Capacity) tail -= to->Capacity;
@@ -275,6 +273,35 @@ namespace Sing.Kernel.Channels
             to->Count++;
             WakeWaiterLocked(to);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>For a ring-3 sender's message with blocks: kernel copies of them unless the receiver shares its
+        /// domain (threads of one process, HIP-R3's shared application domain) or is not yet known (the receiver then
+        /// copies, ReceiveLocked). Interrupts off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static AbiStatus PrepareSendCopies(KernelProcess sender, Endpoint* from, Endpoint* to, ChannelMessage* message, ExchangeHeap.Block* block)
+        {
+            KernelThread me = Scheduler.Current;
+            me.PendingCopy = me.PendingSecondCopy = null;
+            int receiver = BlockOf(to)->OwnerPid;
+            if (receiver == 0 || receiver == sender.Id || ProcessManager.SharesDomain(receiver, sender)) return AbiStatus.Ok;
+            byte* copy = null, secondCopy = null;
+            AbiStatus status = PrepareCopiesOut(sender, from, to, message, block, &copy, &secondCopy);
+            me.PendingCopy = copy;
+            me.PendingSecondCopy = secondCopy;
+            return status;
+        }
+
+        /// <summary>The prepared copies (KernelThread.PendingCopy) take the blocks' places in the message; the
+        /// originals are freed.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void FinishPendingCopies(ChannelMessage* message)
+        {
+            KernelThread me = Scheduler.Current;
+            byte* copy = me.PendingCopy, secondCopy = me.PendingSecondCopy;
+            me.PendingCopy = me.PendingSecondCopy = null;
+            if (copy != null) message->Block = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->Block), copy);
+            if (secondCopy != null) message->SecondBlock = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->SecondBlock), secondCopy);
         }
 
         /// <summary>Kernel copies of the blocks a ring-3 sender's message carries (those in its own domain), made before
@@ -411,27 +438,16 @@ namespace Sing.Kernel.Channels
             }
             ChannelMessage* slot = Endpoint.SlotsOf(at) + at->Head;
             // A ring-3 receiver gets the blocks as copies in its own domain (004 §3.3), made before the message is
-            // taken: a shortage leaves it queued and answers OutOfMemory.
-            KernelProcess copyFor = me.Owner;
-            byte* copy = null, secondCopy = null;
-            // A block still in its sender's domain (sent before its receiver was known) is read and freed through the
-            // kernel's address space, which maps every domain.
-            bool elsewhere = copyFor != null && (ExchangeHeap.IsElsewhere(slot->Block, copyFor)
-                || ((slot->Carries & ChannelMessage.CarriesSecondBlock) != 0 && ExchangeHeap.IsElsewhere(slot->SecondBlock, copyFor)));
-            ulong space = elsewhere ? Scheduler.EnterKernelSpace() : 0;
-            if (copyFor != null && (slot->Block != null || (slot->Carries & ChannelMessage.CarriesSecondBlock) != 0))
+            // taken: a shortage leaves it queued and answers OutOfMemory. That path is out of line: a message without
+            // blocks pays one test here and one below.
+            bool withBlocks = (slot->Block != null || (slot->Carries & ChannelMessage.CarriesSecondBlock) != 0) && me.Owner != null;
+            if (withBlocks)
             {
-                AbiStatus prepared = PrepareCopiesIn(copyFor, slot, &copy, &secondCopy);
-                if (prepared != AbiStatus.Ok)
-                {
-                    if (elsewhere) Scheduler.LeaveKernelSpace(space);
-                    return prepared;
-                }
+                AbiStatus prepared = PrepareReceiveCopies(me, slot);
+                if (prepared != AbiStatus.Ok) return prepared;
             }
             *message = *slot;
-            if (copy != null) message->Block = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->Block), copy);
-            if (secondCopy != null) message->SecondBlock = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->SecondBlock), secondCopy);
-            if (elsewhere) Scheduler.LeaveKernelSpace(space);
+            if (withBlocks) FinishReceiveCopies(me, message);
             at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
             at->Count--;
             if (at->Contract >= 0)
@@ -450,6 +466,42 @@ namespace Sing.Kernel.Channels
             if (message->Endpoint != null) ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
             if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             return AbiStatus.Ok;
+        }
+
+        private const ulong NoSpaceChange = ulong.MaxValue;
+
+        /// <summary>The receive side's copies, before the message is taken (into KernelThread.PendingCopy): a block still
+        /// in its sender's domain is read through the kernel's address space, entered here and left in
+        /// <see cref="FinishReceiveCopies"/>. Interrupts off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static AbiStatus PrepareReceiveCopies(KernelThread me, ChannelMessage* slot)
+        {
+            KernelProcess receiver = me.Owner;
+            me.PendingCopy = me.PendingSecondCopy = null;
+            me.PendingSpace = NoSpaceChange;
+            bool elsewhere = ExchangeHeap.IsElsewhere(slot->Block, receiver)
+                || ((slot->Carries & ChannelMessage.CarriesSecondBlock) != 0 && ExchangeHeap.IsElsewhere(slot->SecondBlock, receiver));
+            ulong space = elsewhere ? Scheduler.EnterKernelSpace() : NoSpaceChange;
+            byte* copy = null, secondCopy = null;
+            AbiStatus prepared = PrepareCopiesIn(receiver, slot, &copy, &secondCopy);
+            if (prepared != AbiStatus.Ok)
+            {
+                if (elsewhere) Scheduler.LeaveKernelSpace(space);
+                return prepared;
+            }
+            me.PendingCopy = copy;
+            me.PendingSecondCopy = secondCopy;
+            me.PendingSpace = space;
+            return prepared;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void FinishReceiveCopies(KernelThread me, ChannelMessage* message)
+        {
+            ulong space = me.PendingSpace;
+            me.PendingSpace = NoSpaceChange;
+            FinishPendingCopies(message);
+            if (space != NoSpaceChange) Scheduler.LeaveKernelSpace(space);
         }
 
         /// <summary>Copies the receiver can reach, for the blocks of a queued message that lie in another domain or that

@@ -96,6 +96,13 @@ namespace Sing.Kernel.Threading
         public const ulong KernelStackPages = 8;
         internal ulong KernelStackTop => KernelStackMemory == null ? StackTop : (ulong)KernelStackMemory + (KernelStackPages + 1) * 4096;
 
+        /// <summary>Exchange-heap copies a send or receive across a ring-3 boundary prepared before the message moved, and
+        /// the address space to return to when it read another domain's block (Channels.Channel): kept here so the hot
+        /// channel paths take no addresses of their locals.</summary>
+        internal byte* PendingCopy;
+        internal byte* PendingSecondCopy;
+        internal ulong PendingSpace;
+
         /// <summary>The system calls this thread's ring-3 code reaches by number (null: the ABI's ring-3 table).</summary>
         internal ulong* SystemCalls;
         internal ulong SystemCallCount;
