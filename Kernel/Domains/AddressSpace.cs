@@ -117,7 +117,10 @@ namespace Sing.Kernel.Domains
         public static AddressSpace Create(string name) => Create(name, user: false);
 
         /// <summary>As <see cref="Create(string)"/>; a <paramref name="user"/> domain runs its code in ring 3.</summary>
-        public static AddressSpace Create(string name, bool user)
+        public static AddressSpace Create(string name, bool user) => Create(name, user, null);
+
+        /// <summary>As above, held by <paramref name="holder"/> (KernelProcess.HeldDomain) from the moment it exists.</summary>
+        public static AddressSpace Create(string name, bool user, Processes.KernelProcess holder)
         {
             byte* tables = (byte*)PageAllocator.Allocate(TablePages);
             if (tables == null) return null;
@@ -152,6 +155,7 @@ namespace Sing.Kernel.Domains
             var space = new AddressSpace(owner, tables, directory, name, user);
             s_byOwner[owner] = space;
             MarkFlushPending(owner);   // the PCID may hold entries of an earlier domain with the same number
+            if (holder != null) holder.HeldDomain = space;
             s_live++;
             Threading.Scheduler.RestoreInterrupts(flags);
             return space;

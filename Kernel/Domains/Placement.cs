@@ -10,7 +10,13 @@ namespace Sing.Kernel.Domains
 
         /// <summary>The domain for a process of <paramref name="manifest"/>: its address space (null for the
         /// kernel's) and the owner number its pages are taken for. Returns why not when no domain can be made.</summary>
-        public static string Place(Singularity.Manifests.ProgramManifest manifest, out AddressSpace space, out ushort owner)
+        public static string Place(Singularity.Manifests.ProgramManifest manifest, out AddressSpace space, out ushort owner) =>
+            Place(manifest, null, out space, out owner);
+
+        /// <summary>As above; a domain of the new process's own is held by <paramref name="holder"/> (its creator) from
+        /// the moment it exists until the child takes it (KernelProcess.HeldDomain), so a kill of the creator in
+        /// between retires it instead of losing it.</summary>
+        public static string Place(Singularity.Manifests.ProgramManifest manifest, Processes.KernelProcess holder, out AddressSpace space, out ushort owner)
         {
             space = null;
             owner = Memory.MemoryOwner.Kernel;
@@ -20,7 +26,7 @@ namespace Sing.Kernel.Domains
                 // A domain of its own, in any configuration: the first one switches the kernel to 4 KiB mappings and
                 // chunk ownership if the configuration had neither.
                 Isolation.EnsureDomains();
-                space = AddressSpace.Create(string.Concat(ring3 ? "the ring-3 domain of " : "the domain of ", manifest.Name), user: ring3);
+                space = AddressSpace.Create(string.Concat(ring3 ? "the ring-3 domain of " : "the domain of ", manifest.Name), ring3, holder);
                 if (space == null) return "no room for another protection domain";
                 owner = space.Owner;
                 return null;
@@ -37,7 +43,7 @@ namespace Sing.Kernel.Domains
                     space = s_applications;
                     break;
                 case IsolationConfiguration.HipR0S:
-                    space = AddressSpace.Create(string.Concat("the domain of ", manifest.Name));
+                    space = AddressSpace.Create(string.Concat("the domain of ", manifest.Name), false, holder);
                     break;
                 case IsolationConfiguration.HipR3:
                     if (manifest.Kind != "application")
@@ -49,7 +55,7 @@ namespace Sing.Kernel.Domains
                     space = s_applicationsRing3;
                     break;
                 case IsolationConfiguration.HipR3S:
-                    space = AddressSpace.Create(string.Concat("the ring-3 domain of ", manifest.Name), user: true);
+                    space = AddressSpace.Create(string.Concat("the ring-3 domain of ", manifest.Name), true, holder);
                     break;
                 default:
                     return null;

@@ -81,6 +81,7 @@ namespace Sing.Kernel.Processes
                 copies.RemoveAt(i);
                 PooledPages -= loaded.Pages + Domains.AddressSpace.TablePages;
                 holder?.Hold(loaded.Base, loaded.Pages);
+                if (holder != null) holder.HeldDomain = space;
             }
             Scheduler.RestoreInterrupts(flags);
             if (space != null) ElfImage.Reload(file, loaded);

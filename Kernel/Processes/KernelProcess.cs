@@ -66,9 +66,15 @@ namespace Sing.Kernel.Processes
 
         internal void Unhold(byte* pages) => _held?.Remove((ulong)pages);
 
-        /// <summary>Gives back what <see cref="Hold"/> kept (the process is being released).</summary>
+        /// <summary>A domain made for a child this process is creating, until the child takes it (interrupts off).</summary>
+        internal Domains.AddressSpace HeldDomain;
+
+        /// <summary>Gives back what <see cref="Hold"/> kept and the held domain (the process is being released).</summary>
         internal void FreeHeld()
         {
+            Domains.AddressSpace domain = HeldDomain;
+            HeldDomain = null;
+            if (domain != null) Domains.Placement.Release(domain);
             if (_held == null) return;
             foreach (var pages in _held) Memory.PageAllocator.Free((void*)pages.Key, pages.Value);
             _held.Clear();

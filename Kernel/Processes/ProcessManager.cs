@@ -135,14 +135,14 @@ namespace Sing.Kernel.Processes
             ElfImage.Loaded loaded;
             if (!(Domains.Placement.GivesOwnDomain(manifest) && ImagePool.TryTakeWithDomain(manifest.Image, file.Start, parent, out loaded, out domain)))
             {
-                error = Domains.Placement.Place(manifest, out domain, out owner);
+                error = Domains.Placement.Place(manifest, parent, out domain, out owner);
                 if (error != null) return AbiStatus.OutOfMemory;
                 if (!ImagePool.TryTake(manifest.Image, file.Start, parent, owner, out loaded))
                 {
                     error = ElfImage.TryLoad(file.Start, file.Size, parent, owner, out loaded);
                     if (error != null)
                     {
-                        Domains.Placement.Release(domain);
+                        DropHeldDomain(parent, domain);
                         return AbiStatus.BadImage;
                     }
                 }
@@ -154,7 +154,7 @@ namespace Sing.Kernel.Processes
                 parent?.Unhold(loaded.Base);
                 Scheduler.RestoreInterrupts(held);
                 PageAllocator.Free(loaded.Base, loaded.Pages);
-                Domains.Placement.Release(domain);
+                DropHeldDomain(parent, domain);
                 error = string.Concat("image \"", manifest.Image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());
                 return AbiStatus.AbiVersionRefused;
             }
@@ -181,6 +181,7 @@ namespace Sing.Kernel.Processes
                 // From here the child holds its image, and the creator holds the child until it is published.
                 ulong handOver = Scheduler.DisableInterrupts();
                 parent.Unhold(loaded.Base);
+                parent.HeldDomain = null;   // the child's now (process.Space)
                 parent.Creating = process;
                 Scheduler.RestoreInterrupts(handOver);
             }
@@ -222,6 +223,15 @@ namespace Sing.Kernel.Processes
             ProcessesCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>A creation that failed gives back the domain it made (and its creator no longer holds it).</summary>
+        private static void DropHeldDomain(KernelProcess parent, Domains.AddressSpace domain)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            if (parent != null && parent.HeldDomain == domain) parent.HeldDomain = null;
+            Scheduler.RestoreInterrupts(flags);
+            Domains.Placement.Release(domain);
         }
 
         /// <summary>The nearest live ancestor (from <paramref name="parent"/> up) whose descendants fill its children

@@ -224,6 +224,9 @@ namespace Sing.Kernel.Threading
         private static void ThreadEntry(ulong id)
         {
             KernelThread thread = Find((int)id);
+            // A new thread starts with interrupts on (its initial RFLAGS): the reaping walks the zombie list, which a
+            // preemption in the middle would let another thread's reaping change under it.
+            DisableInterrupts();
             ReapZombies();
             Cpu.EnableInterrupts();
             if (thread.Start != null) thread.Start();
