@@ -15,6 +15,7 @@ declare -A needed=(
   [mformat]=mtools
   [mkfs.fat]=dosfstools
   [fsck.fat]=dosfstools
+  [sfdisk]=fdisk
   [qemu-system-x86_64]=qemu-system-x86
 )
 missing=()

@@ -37,11 +37,13 @@ namespace Sing.Drivers.Ahci
                     continue;
                 }
                 server.Add(new Volume(path, disk, 0, disk.Sectors), requests);
-                List<PartitionRange> partitions = PartitionTable.Read(disk, startup.Interrupt);
+                var notes = new List<string>();
+                List<PartitionRange> partitions = PartitionTable.Read(new PortSectorSource(disk, startup.Interrupt), notes);
+                foreach (string note in notes) Debug.WriteLine($"{path}: {note}");
                 Debug.WriteLine($"{path}: port {disk.Number}, {disk.Sectors} sectors ({disk.Sectors / 2048} MiB), \"{disk.Model}\", {partitions.Count} partition(s)");
                 for (int p = 0; p < partitions.Count; p++)
                 {
-                    string partitionPath = string.Concat(path, "p", (p + 1).ToString());
+                    string partitionPath = string.Concat(path, "p", partitions[p].Number.ToString());
                     if (Names.Register(partitionPath, out ChannelEndpoint partitionRequests) != AbiStatus.Ok)
                     {
                         Debug.WriteLine($"{partitionPath}: could not register the name; partition not served");

@@ -4,8 +4,8 @@ using Xunit;
 
 namespace Sing.Boot.Tests;
 
-/// <summary>The AHCI driver with real disks: a boot with two scratch images (16 MiB MBR with one partition on port 0,
-/// 8 MiB GPT with one partition on port 1). The kernel matches the driver to q35's AHCI controller by its manifest's
+/// <summary>The AHCI driver with real disks: a boot with three scratch images (16 MiB MBR with one partition on port 0,
+/// 8 MiB GPT with one partition on port 1, 16 MiB MBR with a primary and two logical partitions on port 3). The kernel matches the driver to q35's AHCI controller by its manifest's
 /// PCI signature; the shell then runs diskprobe's checks (info, write/flush/read round trip, partition window and
 /// refused requests, reads in flight on several channels, a contract violator, a client that leaves mid-request, a non-driver calling the DMA entries,
 /// a client holding a read while the driver is killed). Two more boots: no disk (the driver starts and says it has
@@ -42,12 +42,13 @@ public class DiskBootTests
         string disks = ScratchDisk.NewDirectory("disk-session");
         string mbr = ScratchDisk.Mbr(disks, "mbr.img", MbrSectors, PartitionStart);
         string gpt = ScratchDisk.Gpt(disks, "gpt.img", GptSectors, GptFirst, GptLast);
+        string extended = ScratchDisk.Extended(disks, "extended.img", MbrSectors);
         string input = Path.Combine(disks, "input.txt");
         await File.WriteAllTextAsync(input, string.Join("\r\n", Typed) + "\r\n");
         try
         {
             return await Machine.BootAsync("", "disk-session", instructionCounting: true, serialInputPath: input,
-                serialInputAfter: "type help.", disks: new[] { mbr, gpt });
+                serialInputAfter: "type help.", disks: new[] { mbr, gpt, extended });
         }
         finally
         {
@@ -68,6 +69,10 @@ public class DiskBootTests
     [InlineData(@"^\[ahci:2\] /dev/disk0p1: sectors 2048-32767$")]
     [InlineData(@"^\[ahci:2\] /dev/disk1: port 1, 16384 sectors \(8 MiB\), ""QEMU HARDDISK"", 1 partition\(s\)$")]
     [InlineData(@"^\[ahci:2\] /dev/disk1p1: sectors 2048-10239$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk2: port 3, 32768 sectors \(16 MiB\), ""QEMU HARDDISK"", 3 partition\(s\)$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk2p1: sectors 2048-6143$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk2p5: sectors 8255-12350$")]
+    [InlineData(@"^\[ahci:2\] /dev/disk2p6: sectors 16447-32767$")]
     [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000 driver ahci \(pid 2\)$")]
     [InlineData(@"^  /dev/disk0p1$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: 32768 sectors of 512 bytes \(16384 KiB\), at most 128 sectors per request$")]

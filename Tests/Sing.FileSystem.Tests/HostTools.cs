@@ -2,7 +2,7 @@ using System.Diagnostics;
 
 namespace Sing.FileSystem.Tests;
 
-/// <summary>Runs dosfstools and mtools (Build/install-prerequisites.sh installs them) and returns their output.</summary>
+/// <summary>Runs dosfstools, mtools and sfdisk (Build/install-prerequisites.sh installs them) and returns their output.</summary>
 internal static class HostTools
 {
     private static readonly string[] SearchPath = (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':')
@@ -10,14 +10,25 @@ internal static class HostTools
 
     public static string Find(string tool) =>
         SearchPath.Select(d => Path.Combine(d, tool)).FirstOrDefault(File.Exists)
-        ?? throw new InvalidOperationException($"{tool} is missing: run Build/install-prerequisites.sh (packages dosfstools, mtools)");
+        ?? throw new InvalidOperationException($"{tool} is missing: run Build/install-prerequisites.sh (packages dosfstools, mtools, fdisk)");
 
-    public static (int Code, string Output) Run(string tool, params string[] args)
+    public static (int Code, string Output) Run(string tool, params string[] args) => RunWithInput(tool, null, args);
+
+    /// <summary>Runs a tool with <paramref name="input"/> (when not null) on its standard input.</summary>
+    public static (int Code, string Output) RunWithInput(string tool, string? input, params string[] args)
     {
-        var start = new ProcessStartInfo(Find(tool)) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        var start = new ProcessStartInfo(Find(tool))
+        {
+            RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = input != null, UseShellExecute = false,
+        };
         foreach (string a in args) start.ArgumentList.Add(a);
         start.Environment["MTOOLS_SKIP_CHECK"] = "1";
         using var p = Process.Start(start)!;
+        if (input != null)
+        {
+            p.StandardInput.Write(input);
+            p.StandardInput.Close();
+        }
         string output = p.StandardOutput.ReadToEnd() + p.StandardError.ReadToEnd();
         if (!p.WaitForExit(60_000))
         {
