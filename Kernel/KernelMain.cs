@@ -51,6 +51,8 @@ namespace Sing.Kernel
             if (!PageTables.TryUnmapSmallPage(guard)) Panic.Halt("could not map the boot stack's guard page", guard);
             FaultHandlers.Install();
             FaultHandlers.InstallSipHandlers();
+            Hardware.Acpi.Initialize(boot);
+            Hardware.Pci.UseEcamFromAcpi();
             CpuInfo.Initialize();
             UserMode.Initialize();
             if (!CpuInfo.MeetsCompiledBaseline)

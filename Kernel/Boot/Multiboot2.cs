@@ -28,7 +28,8 @@ namespace Sing.Kernel.Boot
     {
         public const uint BootMagic = 0x36d76289;
 
-        private const uint TagEnd = 0, TagCommandLine = 1, TagBootLoaderName = 2, TagModule = 3, TagMemoryMap = 6;
+        private const uint TagEnd = 0, TagCommandLine = 1, TagBootLoaderName = 2, TagModule = 3, TagMemoryMap = 6,
+            TagAcpiOldRsdp = 14, TagAcpiNewRsdp = 15;
 
         public const int MaxRegions = 64;
 
@@ -36,6 +37,8 @@ namespace Sing.Kernel.Boot
         public uint TotalSize;
         public byte* CommandLine;
         public byte* BootLoaderName;
+        /// <summary>The boot loader's copy of the ACPI RSDP (the ACPI 2.0 one when it gave both), or null.</summary>
+        public byte* AcpiRsdp;
         public int RegionCount;
         public int ModuleCount;
 
@@ -61,6 +64,8 @@ namespace Sing.Kernel.Boot
                     case TagBootLoaderName: result.BootLoaderName = tag + 8; break;
                     case TagModule: result.AddModule(tag); break;
                     case TagMemoryMap: result.ReadMemoryMap(tag, size); break;
+                    case TagAcpiNewRsdp: result.AcpiRsdp = tag + 8; break;
+                    case TagAcpiOldRsdp: if (result.AcpiRsdp == null) result.AcpiRsdp = tag + 8; break;
                 }
                 tag += (size + 7) & ~7u;
             }

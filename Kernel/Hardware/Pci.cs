@@ -22,14 +22,72 @@ namespace Sing.Kernel.Hardware
         public string Location => string.Concat(Bus.ToString("x2"), ":", Device.ToString("x2"), ".", Function.ToString());
     }
 
-    /// <summary>The PCI bus, enumerated once at boot through configuration mechanism #1 (ports 0xCF8/0xCFC, which the
-    /// kernel keeps: Runtime/Manifest/MachineResources.cs). Drivers will be matched to functions by their manifests'
-    /// signatures (PciBinding); the list is also what the shell's devices command shows.</summary>
-    internal static class Pci
+    /// <summary>The PCI bus, enumerated once at boot. Configuration space is reached through PCI Express ECAM (memory
+    /// the ACPI MCFG table names, on q35 and real machines) for the buses it covers, else through configuration
+    /// mechanism #1 (ports 0xCF8/0xCFC; the i440FX machine has no ECAM). The kernel keeps both: the ports in
+    /// Runtime/Manifest/MachineResources.cs, the ECAM window because it lies outside every grantable range. Drivers are
+    /// matched to functions by their manifests' signatures (PciBinding); the list is also what the shell's devices
+    /// command shows.</summary>
+    internal static unsafe class Pci
     {
         private const ushort AddressPort = 0xCF8, DataPort = 0xCFC;
         private static readonly List<PciFunction> s_functions = new List<PciFunction>();
         private static bool s_enumerated;
+        private static byte* s_ecam;
+        private static int s_ecamFirstBus, s_ecamLastBus;
+
+        /// <summary>How configuration space is reached, for the devices listing and the log.</summary>
+        public static string Mechanism { get; private set; } = "configuration ports 0xCF8/0xCFC";
+
+        /// <summary>The ECAM window's physical address (bus 0's registers), or 0 when the ports are used.</summary>
+        public static ulong EcamWindow => (ulong)s_ecam;
+
+        /// <summary>True when [first, first + length) overlaps the ECAM window (from bus 0's address to the end of the last
+        /// bus): no driver may be granted it, or it could reprogram every device on the bus.</summary>
+        public static bool EcamOverlaps(ulong first, ulong length)
+        {
+            if (s_ecam == null || length == 0) return false;
+            ulong start = (ulong)s_ecam, end = start + ((ulong)(s_ecamLastBus + 1) << 20);
+            return first < end && first + length - 1 >= start && first + length - 1 >= first;
+        }
+
+        /// <summary>True when reads and writes of <paramref name="bus"/> go through ECAM.</summary>
+        public static bool UsesEcam(int bus) => s_ecam != null && bus >= s_ecamFirstBus && bus <= s_ecamLastBus;
+
+        /// <summary>Takes segment 0's ECAM window from ACPI's MCFG (Acpi.Initialize ran): 16-byte entries from offset
+        /// 44 of base address, segment, first and last bus. The window is used only when it is 1 MiB aligned, lies in
+        /// the identity-mapped 4 GiB and reads the same identity at its first bus's device 0 as the ports do.</summary>
+        public static void UseEcamFromAcpi()
+        {
+            byte* mcfg = Acpi.Find("MCFG");
+            if (mcfg == null) return;
+            uint length = Acpi.LengthOf(mcfg);
+            for (uint at = 44; at + 16 <= length; at += 16)
+            {
+                ulong window = *(ulong*)(mcfg + at);
+                ushort segment = *(ushort*)(mcfg + at + 8);
+                int first = mcfg[at + 10], last = mcfg[at + 11];
+                if (segment != 0) continue;
+                // The base address is that of bus 0 of the segment, whatever bus the range starts at.
+                if (last < first || window == 0 || (window & 0xFFFFF) != 0 || window + ((ulong)(last + 1) << 20) > 1UL << 32)
+                {
+                    Console.Log.Line($"PCI: ACPI MCFG names an unusable ECAM window 0x{window:x} for buses {first}-{last}; using the ports");
+                    return;
+                }
+                uint viaPorts = PortRead((byte)first, 0, 0, 0);
+                uint viaEcam = *(uint*)(window + ((ulong)first << 20));
+                if (viaPorts != viaEcam)
+                {
+                    Console.Log.Line($"PCI: the ECAM window 0x{window:x} reads {viaEcam:x8} where the ports read {viaPorts:x8}; using the ports");
+                    return;
+                }
+                s_ecam = (byte*)window;
+                s_ecamFirstBus = first;
+                s_ecamLastBus = last;
+                Mechanism = $"ECAM at 0x{window:x} for buses {first}-{last} (ACPI MCFG)";
+                return;
+            }
+        }
 
         public static IReadOnlyList<PciFunction> Functions
         {
@@ -40,9 +98,14 @@ namespace Sing.Kernel.Hardware
             }
         }
 
-        /// <summary>A 32-bit configuration read. Interrupts off: the address and data ports are one shared register pair.</summary>
-        public static uint Read(byte bus, byte device, byte function, byte offset)
+        /// <summary>A 32-bit configuration read (offset rounded down to a multiple of 4).</summary>
+        public static uint Read(byte bus, byte device, byte function, byte offset) =>
+            UsesEcam(bus) ? *EcamAddress(bus, device, function, offset) : PortRead(bus, device, function, offset);
+
+        /// <summary>A read through the ports whatever the mechanism, for the tests that compare the two.</summary>
+        public static uint PortRead(byte bus, byte device, byte function, byte offset)
         {
+            // Interrupts off: the address and data ports are one shared register pair.
             ulong flags = Scheduler.DisableInterrupts();
             Cpu.OutDword(AddressPort, ConfigAddress(bus, device, function, offset));
             uint value = Cpu.InDword(DataPort);
@@ -62,11 +125,19 @@ namespace Sing.Kernel.Hardware
 
         private static void Write(byte bus, byte device, byte function, byte offset, uint value)
         {
+            if (UsesEcam(bus))
+            {
+                *EcamAddress(bus, device, function, offset) = value;
+                return;
+            }
             ulong flags = Scheduler.DisableInterrupts();
             Cpu.OutDword(AddressPort, ConfigAddress(bus, device, function, offset));
             Cpu.OutDword(DataPort, value);
             Scheduler.RestoreInterrupts(flags);
         }
+
+        private static uint* EcamAddress(byte bus, byte device, byte function, byte offset) =>
+            (uint*)(s_ecam + ((uint)bus << 20 | (uint)(device & 31) << 15 | (uint)(function & 7) << 12 | (uint)(offset & 0xFC)));
 
         private static uint ConfigAddress(byte bus, byte device, byte function, byte offset) =>
             0x80000000u | ((uint)bus << 16) | ((uint)(device & 31) << 11) | ((uint)(function & 7) << 8) | (uint)(offset & 0xFC);
@@ -157,6 +228,7 @@ namespace Sing.Kernel.Hardware
         {
             var text = new System.Text.StringBuilder();
             var functions = Functions;
+            text.Append("PCI configuration: ").Append(Mechanism).Append('\n');
             for (int i = 0; i < functions.Count; i++)
             {
                 PciFunction f = functions[i];

@@ -100,11 +100,14 @@ namespace Sing.Kernel.Hardware
         private static string FindConflict(HardwareResource wanted)
         {
             // The installer's rule (Runtime/Manifest/MachineResources.cs), checked again: nothing the machine lacks,
-            // nothing the kernel keeps, memory only inside a device window; then never RAM this boot's map reported.
+            // nothing the kernel keeps, memory only inside a device window; then never RAM this boot's map reported,
+            // nor the ECAM window ACPI named (on many machines it lies inside the PCI hole).
             string refusal = MachineResources.Refusal(wanted.Kind, wanted.Base, wanted.Length);
             if (refusal != null) return string.Concat(Describe(wanted), " ", refusal);
             if (wanted.Kind == ResourceKind.Memory && PageAllocator.OverlapsRam(wanted.Base, wanted.Length))
                 return string.Concat(Describe(wanted), " overlaps RAM the kernel manages");
+            if (wanted.Kind == ResourceKind.Memory && Pci.EcamOverlaps(wanted.Base, wanted.Length))
+                return string.Concat(Describe(wanted), " overlaps the PCI configuration space (ECAM), which the kernel keeps");
             for (int i = 0; i < s_granted.Count; i++)
             {
                 GrantedResource held = s_granted[i];

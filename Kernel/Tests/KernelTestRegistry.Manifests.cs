@@ -15,6 +15,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("hardware.handles_are_typed", &ManifestTests.HardwareHandlesAreTyped),
             new KernelTest("hardware.claims_beyond_the_machine_refused", &ManifestTests.ClaimsBeyondTheMachineRefused),
             new KernelTest("hardware.pci_bus_enumerated", &PciTests.BusEnumerated),
+            new KernelTest("hardware.pci_ecam_agrees_with_ports", &PciTests.EcamAgreesWithPorts),
             new KernelTest("hardware.pci_driver_gets_its_device", &PciDriverTests.DriverGetsItsDevice),
             new KernelTest("hardware.pci_unmatched_signature_refused", &PciDriverTests.UnmatchedSignatureRefused),
         };

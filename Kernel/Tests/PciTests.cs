@@ -27,5 +27,33 @@ namespace Sing.Kernel.Tests
             t.Equal(ahci.BarBase[5], ahci.BarBase[5] & ~(ahci.BarSize[5] - 1), "a BAR is aligned to its size");
             t.True(Pci.Functions == functions, "enumeration runs once");
         }
+
+        /// <summary>On q35 configuration space is read through the ECAM window of ACPI's MCFG, and for every function
+        /// it reads what the ports read: identity, class, header, BARs, subsystem and interrupt registers.</summary>
+        public static void EcamAgreesWithPorts(TestContext t)
+        {
+            t.True(Acpi.RsdpSource != null, $"the ACPI RSDP was found ({Acpi.Problem})");
+            t.True(Acpi.Find("MCFG") != null, "q35's ACPI tables include MCFG");
+            t.True(Pci.UsesEcam(0) && Pci.Mechanism.StartsWith("ECAM at 0x"), $"configuration space through ECAM: {Pci.Mechanism}");
+            var functions = Pci.Functions;
+            int compared = 0;
+            for (int i = 0; i < functions.Count; i++)
+            {
+                PciFunction f = functions[i];
+                for (int offset = 0; offset < 0x40; offset += 4)
+                {
+                    if (offset == 0x04) continue;   // status bits may change between the two reads
+                    uint viaEcam = Pci.Read(f.Bus, f.Device, f.Function, (byte)offset), viaPorts = Pci.PortRead(f.Bus, f.Device, f.Function, (byte)offset);
+                    if (viaEcam != viaPorts) t.Equal(viaPorts, viaEcam, $"{f.Location} offset 0x{offset:x2} through ECAM");
+                    compared++;
+                }
+            }
+            t.True(compared >= 3 * 15, $"{compared} registers compared");
+            ulong window = Pci.EcamWindow;
+            t.True(window != 0 && Pci.EcamOverlaps(window, 1) && Pci.EcamOverlaps(window - 0x1000, 0x1001) && Pci.EcamOverlaps(window + (255UL << 20) + 0xFFFFC, 4),
+                "the window, a range reaching into it and its last register are the kernel's");
+            t.True(!Pci.EcamOverlaps(window - 0x1000, 0x1000) && !Pci.EcamOverlaps(window + (256UL << 20), 0x1000) && !Pci.EcamOverlaps(0xFFFFFFFFFFFFF000, 0x2000),
+                "ranges beside it, and one that wraps around, are not");
+        }
     }
 }

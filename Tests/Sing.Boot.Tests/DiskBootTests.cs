@@ -128,7 +128,7 @@ public class DiskBootTests
         string directory = ScratchDisk.NewDirectory(name);
         Directory.CreateDirectory(directory);
         string input = Path.Combine(directory, "input.txt");
-        await File.WriteAllTextAsync(input, "diskprobe info\r\nps\r\nshutdown\r\n");
+        await File.WriteAllTextAsync(input, "devices\r\ndiskprobe info\r\nps\r\nshutdown\r\n");
         try
         {
             return await Machine.BootAsync("", name, instructionCounting: true, serialInputPath: input, serialInputAfter: "type help.",
@@ -143,6 +143,7 @@ public class DiskBootTests
     [Theory]
     [InlineData(@"^boot: started ahci \(pid 2\)$")]
     [InlineData(@"^\[ahci:2\] no SATA disk on any port: nothing to serve$")]
+    [InlineData(@"^PCI configuration: ECAM at 0x[0-9a-f]+ for buses 0-\d+ \(ACPI MCFG\)$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
     [InlineData(@"^ +4 +0 +running +1 +\d+ +shell")]
     public async Task WithoutADiskTheDriverSaysSo(string pattern)
@@ -152,6 +153,7 @@ public class DiskBootTests
     }
 
     [Theory]
+    [InlineData(@"^PCI configuration: configuration ports 0xCF8/0xCFC$")]
     [InlineData(@"^boot: cannot start ahci: no PCI function matches its signature \(pci class 0x010601\); the machine has none of its devices$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
     [InlineData(@"^ +\d+ +0 +running +1 +\d+ +shell")]
