@@ -58,7 +58,7 @@ namespace Sing.Kernel
             if (!CpuInfo.MeetsCompiledBaseline)
                 Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");
 
-            Pic.Initialize();
+            InterruptController.Initialize();
             Timer.Initialize(TimerHz);
             Cpu.EnableInterrupts();
             Tsc.Calibrate(CalibrationTicks);

@@ -69,7 +69,7 @@ namespace Sing.Kernel.Abi
             if (status == AbiStatus.Ok)
             {
                 // The grant checked the line; the controller checks it again before shifting by it.
-                if (!Pic.Unmask(g.Resource.Base)) status = AbiStatus.InvalidArgument;
+                if (!InterruptController.Unmask(g.Resource.Base)) status = AbiStatus.InvalidArgument;
                 else if (!g.Interrupt.WaitOne(timeoutMilliseconds)) status = AbiStatus.Timeout;
             }
             Leave(mark);

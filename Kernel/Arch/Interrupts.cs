@@ -3,7 +3,7 @@ using Sing.Kernel.Diagnostics;
 
 namespace Sing.Kernel.Arch
 {
-    /// <summary>Routes every interrupt and CPU exception. Hardware IRQs (remapped to vectors 32-47) go to registered
+    /// <summary>Routes every interrupt and CPU exception. Interrupt lines (vectors 32-63: InterruptController) go to registered
     /// handlers; a CPU exception nobody handles is fatal and produces a diagnostic report.</summary>
     internal static unsafe class Interrupts
     {
@@ -38,10 +38,10 @@ namespace Sing.Kernel.Arch
             return true;
         }
 
-        /// <summary>Installs the handler of an IRQ line; false for a number that is not a line of the interrupt
-        /// controllers (Runtime/Manifest/MachineResources.cs).</summary>
+        /// <summary>Installs the handler of an interrupt line (InterruptController: ISA lines, then MSI lines); false
+        /// for a number that is not a line.</summary>
         public static bool SetIrqHandler(ulong line, delegate*<InterruptFrame*, bool> handler) =>
-            line < Singularity.Manifests.MachineResources.IrqLines && SetHandler(IrqBase + (int)line, handler);
+            line < InterruptController.Lines && SetHandler(IrqBase + (int)line, handler);
 
         [UnmanagedCallersOnly(EntryPoint = "sing_interrupt_dispatch")]
         private static void Dispatch(InterruptFrame* frame)
@@ -59,13 +59,14 @@ namespace Sing.Kernel.Arch
             bool fromRing3 = (frame->Cs & 3) != 0;
             if (fromRing3) Threading.Scheduler.Current.Slots.Reserved0 = frame->Rsp;
 
-            if (vector >= IrqBase && vector < IrqBase + Singularity.Manifests.MachineResources.IrqLines)
+            if (vector == InterruptController.SpuriousVector && InterruptController.UsesApic) return;   // no EOI for it
+            if (vector >= IrqBase && vector < IrqBase + InterruptController.Lines)
             {
                 int irq = vector - IrqBase;
-                if (Pic.IsSpurious(irq)) return;
+                if (InterruptController.IsSpurious(irq)) return;
                 // Acknowledge first: the handler may switch threads (the timer does), and the controller must
                 // keep delivering while the other thread runs. Interrupts stay off until this frame's iretq.
-                Pic.EndOfInterrupt(irq);
+                InterruptController.EndOfInterrupt(irq);
                 if (handler != null) handler(frame);
                 Threading.Scheduler.RunWokenIfIdle();
                 EndIfRequested();

@@ -25,6 +25,13 @@ namespace Sing.Kernel.Arch
             ApplyMask();
         }
 
+        /// <summary>Masks every line, the cascade too: the I/O APIC delivers instead (InterruptController).</summary>
+        public static void MaskAll()
+        {
+            s_mask = 0xFFFF;
+            ApplyMask();
+        }
+
         /// <summary>Unmasks a line; false (nothing changed) for a number that is not a line of the two controllers.</summary>
         public static bool Unmask(ulong irq)
         {

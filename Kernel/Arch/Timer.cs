@@ -21,7 +21,7 @@ namespace Sing.Kernel.Arch
             Cpu.OutByte(Channel0, (byte)divisor);
             Cpu.OutByte(Channel0, (byte)(divisor >> 8));
             Interrupts.SetHandler(Interrupts.IrqBase + 0, &OnTick);
-            Pic.Unmask(0);
+            InterruptController.Unmask(0);
         }
 
         private static bool OnTick(InterruptFrame* frame)

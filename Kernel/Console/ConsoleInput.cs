@@ -27,7 +27,7 @@ namespace Sing.Kernel.Console
             Interrupts.SetHandler(Interrupts.IrqBase + Irq, &OnReceive);
             Cpu.OutByte(SerialPort.Com1 + ModemControl, 0x0B);   // DTR, RTS, OUT2 (routes the UART's IRQ to the PIC)
             Cpu.OutByte(SerialPort.Com1 + InterruptEnable, 0x01); // interrupt when a byte arrives
-            Pic.Unmask(Irq);
+            InterruptController.Unmask(Irq);
             OnReceive(null);                                      // take what arrived before the interrupt was on
         }
 

@@ -16,6 +16,10 @@ namespace Sing.Kernel.Hardware
         public readonly ulong[] BarBase = new ulong[6];
         public readonly ulong[] BarSize = new ulong[6];
         public readonly bool[] BarIsPort = new bool[6];
+        /// <summary>Offset of the MSI capability in configuration space, 0 when the function has none.</summary>
+        public byte MsiCapability;
+        /// <summary>The MSI line (InterruptController) its driver was granted, 0 while it uses none.</summary>
+        public int MsiLine;
         /// <summary>The driver the kernel matched to this function (its manifest's &lt;pci&gt; signature), or null.</summary>
         public Processes.KernelProcess Owner;
 
@@ -123,7 +127,8 @@ namespace Sing.Kernel.Hardware
             Write(f.Bus, f.Device, f.Function, 0x04, (command | set) & ~clear);
         }
 
-        private static void Write(byte bus, byte device, byte function, byte offset, uint value)
+        /// <summary>A 32-bit configuration write (the kernel's own: drivers never reach configuration space).</summary>
+        public static void Write(byte bus, byte device, byte function, byte offset, uint value)
         {
             if (UsesEcam(bus))
             {
@@ -175,6 +180,7 @@ namespace Sing.Kernel.Hardware
                 InterruptLine = (byte)interrupt, InterruptPin = (byte)(interrupt >> 8),
             };
             if (f.HeaderType == 0) SizeBars(f);
+            if (f.HeaderType == 0) f.MsiCapability = PciMsi.Find(bus, device, function);
             return f;
         }
 
@@ -229,12 +235,14 @@ namespace Sing.Kernel.Hardware
             var text = new System.Text.StringBuilder();
             var functions = Functions;
             text.Append("PCI configuration: ").Append(Mechanism).Append('\n');
+            text.Append("Interrupts: ").Append(Arch.InterruptController.Description).Append('\n');
             for (int i = 0; i < functions.Count; i++)
             {
                 PciFunction f = functions[i];
                 text.Append(f.Location).Append(' ').Append(f.Vendor.ToString("x4")).Append(':').Append(f.DeviceId.ToString("x4"))
                     .Append(" class ").Append(f.Class.ToString("x2")).Append('.').Append(f.Subclass.ToString("x2")).Append('.').Append(f.ProgrammingInterface.ToString("x2"));
                 if (f.InterruptPin != 0) text.Append(" irq ").Append(f.InterruptLine.ToString());
+                if (f.MsiLine != 0) text.Append(" msi vector ").Append((Arch.Interrupts.IrqBase + f.MsiLine).ToString());
                 for (int b = 0; b < 6; b++)
                     if (f.BarSize[b] != 0)
                         text.Append(f.BarIsPort[b] ? " io 0x" : " mem 0x").Append(f.BarBase[b].ToString("x")).Append('+').Append(f.BarSize[b].ToString("x"));

@@ -48,17 +48,17 @@ namespace Sing.Kernel.Hardware
             var resources = new HardwareResource[program.Resources.Count];
             string refusal = null;
             for (int i = 0; i < resources.Length && refusal == null; i++)
-                resources[i] = PciBinding.Resolve(program.Resources[i], device, program.Name, out refusal);
+                resources[i] = PciBinding.Resolve(program.Resources[i], device, process, program.Name, out refusal);
             // Checked and granted in one interrupts-off section: two drivers starting at once must not both pass the
             // check for the same resource.
             ulong flags = Scheduler.DisableInterrupts();
             for (int i = 0; i < resources.Length && refusal == null; i++)
-                if (resources[i].Kind != ResourceKind.DmaMemory) refusal = FindConflict(resources[i]);
+                if (resources[i].Kind != ResourceKind.DmaMemory) refusal = FindConflict(resources[i], process);
             if (refusal != null)
             {
                 if (device != null) PciBinding.ReleaseLocked(process);
                 Scheduler.RestoreInterrupts(flags);
-                for (int i = 0; i < resources.Length; i++) PciBinding.FreeDmaMemory(resources[i]);
+                for (int i = 0; i < resources.Length; i++) PciBinding.FreeResolved(resources[i]);
                 return refusal;
             }
             for (int i = 0; i < resources.Length; i++)
@@ -71,7 +71,7 @@ namespace Sing.Kernel.Hardware
                 if (resource.Kind == ResourceKind.Irq)
                     Interrupts.SetIrqHandler(resource.Base, &OnInterrupt);
             }
-            if (device != null) PciBinding.Enable(device, program);
+            if (device != null) PciBinding.Enable(device, program, resources);
             Scheduler.RestoreInterrupts(flags);
             return null;
         }
@@ -88,26 +88,28 @@ namespace Sing.Kernel.Hardware
                 s_granted.Remove(grant);
                 if (grant.Resource.Kind == ResourceKind.Irq && HoldersOfLine(grant.Resource.Base) == 0)
                 {
-                    Pic.Mask(grant.Resource.Base);
+                    InterruptController.Mask(grant.Resource.Base);
                     Interrupts.SetIrqHandler(grant.Resource.Base, null);
                 }
-                PciBinding.FreeDmaMemory(grant.Resource);
+                PciBinding.FreeResolved(grant.Resource);
             }
             process.Grants.Clear();
             Scheduler.RestoreInterrupts(flags);
         }
 
-        private static string FindConflict(HardwareResource wanted)
+        private static string FindConflict(HardwareResource wanted, KernelProcess process)
         {
             // The installer's rule (Runtime/Manifest/MachineResources.cs), checked again: nothing the machine lacks,
             // nothing the kernel keeps, memory only inside a device window; then never RAM this boot's map reported,
-            // nor the ECAM window ACPI named (on many machines it lies inside the PCI hole).
-            string refusal = MachineResources.Refusal(wanted.Kind, wanted.Base, wanted.Length);
+            // nor what the firmware tables place in the PCI hole for the kernel (ECAM, the APICs). An MSI line the kernel
+            // allocated for this very driver's device is the one line beyond the machine's fixed ones.
+            bool ownMsi = wanted.Kind == ResourceKind.Irq && PciBinding.IsMsiLineOf(wanted.Base, process);
+            string refusal = ownMsi ? null : MachineResources.Refusal(wanted.Kind, wanted.Base, wanted.Length);
             if (refusal != null) return string.Concat(Describe(wanted), " ", refusal);
             if (wanted.Kind == ResourceKind.Memory && PageAllocator.OverlapsRam(wanted.Base, wanted.Length))
                 return string.Concat(Describe(wanted), " overlaps RAM the kernel manages");
-            if (wanted.Kind == ResourceKind.Memory && Pci.EcamOverlaps(wanted.Base, wanted.Length))
-                return string.Concat(Describe(wanted), " overlaps the PCI configuration space (ECAM), which the kernel keeps");
+            string kept = wanted.Kind == ResourceKind.Memory ? KeptDeviceMemory(wanted.Base, wanted.Length) : null;
+            if (kept != null) return string.Concat(Describe(wanted), " overlaps ", kept, ", which the kernel keeps");
             for (int i = 0; i < s_granted.Count; i++)
             {
                 GrantedResource held = s_granted[i];
@@ -117,10 +119,24 @@ namespace Sing.Kernel.Hardware
             return null;
         }
 
+        /// <summary>Device memory this boot's firmware tables place where a driver's claim could reach it: the ECAM
+        /// window (MCFG) and the interrupt controllers' registers (MADT; the fixed table covers only their usual
+        /// addresses). Null when [first, first + length) touches none.</summary>
+        private static string KeptDeviceMemory(ulong first, ulong length)
+        {
+            if (Pci.EcamOverlaps(first, length)) return "the PCI configuration space (ECAM)";
+            if (Overlaps(first, length, IoApic.Address, 0x1000)) return "the I/O APIC's registers";
+            if (Overlaps(first, length, LocalApic.Address, 0x1000)) return "the local APIC's registers";
+            return null;
+        }
+
+        private static bool Overlaps(ulong first, ulong length, ulong start, ulong size) =>
+            start != 0 && length != 0 && first + length - 1 >= first && first < start + size && first + length - 1 >= start;
+
         public static string Describe(HardwareResource r) => r.Kind switch
         {
             ResourceKind.IoPorts => string.Concat("I/O ports 0x", r.Base.ToString("x"), "-0x", (r.Base + r.Length - 1).ToString("x")),
-            ResourceKind.Irq => string.Concat("IRQ ", r.Base.ToString()),
+            ResourceKind.Irq => r.Base < InterruptController.Lines && InterruptController.IsAllocatedMsi((int)r.Base) ? string.Concat("MSI line ", r.Base.ToString()) : string.Concat("IRQ ", r.Base.ToString()),
             ResourceKind.Memory => string.Concat("memory 0x", r.Base.ToString("x"), "-0x", (r.Base + r.Length - 1).ToString("x")),
             ResourceKind.DmaMemory => string.Concat("DMA memory (", (r.Length / 4096).ToString(), " pages)"),
             _ => string.Concat("DMA channel ", r.Base.ToString()),
@@ -148,7 +164,7 @@ namespace Sing.Kernel.Hardware
         private static unsafe bool OnInterrupt(InterruptFrame* frame)
         {
             ulong line = frame->Vector - Interrupts.IrqBase;   // wraps to a huge number below IrqBase: Mask ignores it
-            if (!Pic.Mask(line)) return false;
+            if (!InterruptController.Mask(line)) return false;
             for (int i = 0; i < s_granted.Count; i++)
             {
                 GrantedResource g = s_granted[i];

@@ -194,8 +194,8 @@ namespace Sing.Kernel.Tests
             t.True(vga != null, "device memory in the legacy window is granted");
             if (vga != null) ProcessManager.Terminate(vga, 0, null);
             t.Equal((ulong)granted, (ulong)ResourceGrants.Count, "every grant returned");
-            t.True(!Sing.Kernel.Arch.Pic.Mask(16) && !Sing.Kernel.Arch.Pic.Unmask(ulong.MaxValue), "the controller refuses lines it does not have");
-            t.True(!Sing.Kernel.Arch.Interrupts.SetIrqHandler(16, null) && !Sing.Kernel.Arch.Interrupts.SetHandler(256, null)
+            t.True(!Sing.Kernel.Arch.InterruptController.Mask(Sing.Kernel.Arch.InterruptController.Lines) && !Sing.Kernel.Arch.InterruptController.Unmask(ulong.MaxValue), "the controller refuses lines it does not have");
+            t.True(!Sing.Kernel.Arch.Interrupts.SetIrqHandler((ulong)Sing.Kernel.Arch.InterruptController.Lines, null) && !Sing.Kernel.Arch.Interrupts.SetHandler(256, null)
                 && !Sing.Kernel.Arch.Interrupts.SetHandler(-1, null), "the handler table refuses numbers outside it");
             ExpectUnchanged(t, before, "refused drivers");
         }

@@ -8,7 +8,8 @@ using Singularity.V1;
 namespace Sing.Kernel.Tests
 {
     /// <summary>The PCI driver model on q35: the ahci manifest's class signature matches the built-in AHCI controller;
-    /// creating the driver grants exactly that function's BAR 5 (an IoMemory range of the BAR's size), its INTx line,
+    /// creating the driver grants exactly that function's BAR 5 (an IoMemory range of the BAR's size), an MSI line of
+    /// its own (its INTx line under irq=pic),
     /// DMA memory of the declared size, turns on memory decoding and bus mastering, and marks the function owned; a
     /// second copy is refused because the function is taken; a manifest whose signature matches nothing is refused;
     /// ending the driver turns bus mastering off and returns the function, the pages and the grants.</summary>
@@ -32,7 +33,23 @@ namespace Sing.Kernel.Tests
             t.True(abar != null && abar.Resource.Kind == ResourceKind.Memory && abar.Resource.Base == ahci.BarBase[5] && abar.Resource.Length == ahci.BarSize[5],
                 "abar is an IoMemory range covering exactly BAR 5");
             t.True(abar != null && HandleBits.TypeOf(abar.Handle) == HandleType.IoMemory, "abar's handle is typed IoMemory");
-            t.True(irq != null && irq.Resource.Kind == ResourceKind.Irq && irq.Resource.Base == ahci.InterruptLine, "irq is the function's INTx line as the PIC sees it");
+            if (Arch.InterruptController.UsesApic)
+            {
+                // q35's AHCI has MSI: a line of its own, the capability programmed with its vector, INTx off.
+                int line = irq == null ? 0 : (int)irq.Resource.Base;
+                t.True(irq != null && irq.Resource.Kind == ResourceKind.Irq && line >= Arch.InterruptController.FirstMsiLine && !irq.Resource.Shared
+                    && PciBinding.IsMsiLineOf((ulong)line, driver), "irq is an MSI line of the driver's own");
+                t.True(ahci.MsiLine == line && PciMsi.IsEnabled(ahci), "the function's MSI is on, for that line");
+                uint data = Pci.Read(ahci.Bus, ahci.Device, ahci.Function, (byte)(ahci.MsiCapability + 12));
+                uint address = Pci.Read(ahci.Bus, ahci.Device, ahci.Function, (byte)(ahci.MsiCapability + 4));
+                bool wide = (Pci.Read(ahci.Bus, ahci.Device, ahci.Function, ahci.MsiCapability) & (1u << 23)) != 0;
+                if (!wide) data = Pci.Read(ahci.Bus, ahci.Device, ahci.Function, (byte)(ahci.MsiCapability + 8));
+                t.Equal((ulong)(Arch.Interrupts.IrqBase + line), data & 0xFFFF, "its message data is the line's vector");
+                t.Equal(0xFEE00000UL, address & 0xFFF00000, "its message goes to the local APIC");
+                t.True((Pci.Read(ahci.Bus, ahci.Device, ahci.Function, 0x04) & Pci.CommandInterruptDisable) != 0, "INTx is off");
+            }
+            else
+                t.True(irq != null && irq.Resource.Kind == ResourceKind.Irq && irq.Resource.Base == ahci.InterruptLine, "irq is the function's INTx line as the PIC sees it");
             t.True(dma != null && dma.Resource.Kind == ResourceKind.DmaMemory && dma.Resource.Length == 8 * 4096 && HandleBits.TypeOf(dma.Handle) == HandleType.DmaMemory,
                 "structures is 8 pages of DMA memory behind a DmaMemory handle");
             uint command = Pci.Read(ahci.Bus, ahci.Device, ahci.Function, 0x04) & 0xFFFF;
@@ -47,10 +64,13 @@ namespace Sing.Kernel.Tests
             AbiStatus second = ProcessManager.Create("test-second-ahci", "", null, out KernelProcess copy, out string why);
             t.True(second != AbiStatus.Ok && copy == null && why != null && BootTests.Contains(why, "is already driven by ahci"), string.Concat("a second driver for the function is refused (", why ?? "", ")"));
 
+            int msiLine = ahci.MsiLine;
             ProcessManager.Terminate(driver, 0, null);
             command = Pci.Read(ahci.Bus, ahci.Device, ahci.Function, 0x04) & 0xFFFF;
             t.True(ahci.Owner == null, "the controller is free again");
             t.True((command & Pci.CommandBusMaster) == 0, "bus mastering is off once the driver is gone");
+            t.True(!PciMsi.IsEnabled(ahci) && ahci.MsiLine == 0, "and its MSI");
+            t.True(msiLine == 0 || !Arch.InterruptController.IsAllocatedMsi(msiLine), "the MSI line is free again");
             t.Equal((ulong)grantsBefore, (ulong)ResourceGrants.Count, "every grant returned");
             t.Equal(pagesBefore, ProcessTests.UsedPages, "DMA memory and the driver's pages returned");
         }

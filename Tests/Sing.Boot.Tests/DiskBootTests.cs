@@ -73,7 +73,8 @@ public class DiskBootTests
     [InlineData(@"^\[ahci:2\] /dev/disk2p1: sectors 2048-6143$")]
     [InlineData(@"^\[ahci:2\] /dev/disk2p5: sectors 8255-12350$")]
     [InlineData(@"^\[ahci:2\] /dev/disk2p6: sectors 16447-32767$")]
-    [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000 driver ahci \(pid 2\)$")]
+    [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ msi vector (4[89]|5\d|6[0-3]) io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000 driver ahci \(pid 2\)$")]
+    [InlineData(@"^Interrupts: I/O APIC at 0xfec00000 \(GSIs 0-23\), local APIC 0 at 0xfee00000, MSI$")]
     [InlineData(@"^  /dev/disk0p1$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: 32768 sectors of 512 bytes \(16384 KiB\), at most 128 sectors per request$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0p1: 30720 sectors of 512 bytes")]
@@ -154,6 +155,7 @@ public class DiskBootTests
 
     [Theory]
     [InlineData(@"^PCI configuration: configuration ports 0xCF8/0xCFC$")]
+    [InlineData(@"^Interrupts: I/O APIC at 0xfec00000 \(GSIs 0-23\), local APIC 0 at 0xfee00000, MSI$")]
     [InlineData(@"^boot: cannot start ahci: no PCI function matches its signature \(pci class 0x010601\); the machine has none of its devices$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
     [InlineData(@"^ +\d+ +0 +running +1 +\d+ +shell")]
