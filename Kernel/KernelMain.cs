@@ -93,7 +93,7 @@ namespace Sing.Kernel
                 Platform.QemuExit.Exit(Platform.QemuExit.Success);
             }
             Log.Line("Singularity is up; starting the boot services of the system policy. Quit QEMU with Ctrl-A X.");
-            StartBootServices();
+            Processes.Supervisor.StartBootServices();
             while (true) Cpu.WaitForInterrupt();
         }
 
@@ -113,43 +113,6 @@ namespace Sing.Kernel
             Processes.ProcessManager.Start(process);
             process.Exited.WaitOne();
             Log.Line($"run: {name} (pid {process.Id}) exited with code {process.ExitCode}");
-        }
-
-        /// <summary>Starts the programs the system policy lists under boot, in order (drivers before the shell that
-        /// binds to them). One that cannot start is reported and the rest still start. The kernel option script= goes
-        /// to each boot program whose manifest declares a string parameter "lines" (the shell), which then runs those
-        /// lines instead of reading the console.</summary>
-        private static void StartBootServices()
-        {
-            var boot = Processes.ProgramCatalog.Manifest.Boot;
-            string script = KernelOptions.Script;
-            for (int i = 0; i < boot.Count; i++)
-            {
-                var status = Processes.ProcessManager.Create(boot[i].Program, boot[i].Arguments, null, out Processes.KernelProcess process, out string error);
-                if (status != Singularity.V1.AbiStatus.Ok)
-                {
-                    Log.Line($"boot: cannot start {boot[i].Program}: {error}");
-                    continue;
-                }
-                if (script != null && GiveParameter(process, "lines", script))
-                    Log.Line($"boot: {boot[i].Program} runs the script= option ({script.Length} characters)");
-                Processes.ProcessManager.Start(process);
-                Log.Line($"boot: started {boot[i].Program} (pid {process.Id})");
-                // Let it run its startup (a driver registers its names) before the next one binds to them.
-                Threading.WaitHandle.Sleep(20);
-            }
-        }
-
-        /// <summary>Sets a created (not yet started) process's string parameter, bypassing the command line so the value
-        /// may hold any character; false when its manifest declares no such string parameter.</summary>
-        private static bool GiveParameter(Processes.KernelProcess process, string name, string value)
-        {
-            Singularity.Manifests.ParameterInfo declared = process.Manifest.FindParameter(name);
-            if (declared == null || declared.Type != Singularity.Manifests.ParameterType.String) return false;
-            var values = process.Parameters;
-            for (int i = 0; i < values.Count; i++) if (values[i].Parameter.Name == name) values.RemoveAt(i--);
-            values.Add(new Singularity.Manifests.ParameterValue { Parameter = declared, Value = value });
-            return true;
         }
 
         private static void* AllocateObjectHeap(nuint bytes) =>

@@ -331,6 +331,7 @@ namespace Sing.Apps.AbiFuzz
                     t->GetSystemManifest((char*)Pointer(scratch), Int());
                     t->EnumerateProcesses((char*)Pointer(scratch), Int());
                     t->EnumerateDevices((char*)Pointer(scratch), Int());
+                    t->EnumerateServices((char*)Pointer(scratch), Int());
                     t->GetOtherStacks((ulong*)Pointer(scratch), Int());   // forged buffers and counts: -1 or a bounded write
                     break;
                 case 46: Record(t->KillProcessById(OneIn(2) ? Below(64) : Int())); break;

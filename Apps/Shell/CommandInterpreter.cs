@@ -29,6 +29,7 @@ namespace Sing.Apps.Shell
                 case "programs": ListPrograms(); return true;
                 case "ps": ListProcesses(); return true;
                 case "devices": SystemConsole.Write(SystemControl.DescribeDevices()); return true;
+                case "services": ListServices(); return true;
                 case "kill": Kill(rest); return true;
                 case "names": ListNames(rest.Length == 0 ? "/" : rest); return true;
                 case "date": Date(); return true;
@@ -102,7 +103,7 @@ namespace Sing.Apps.Shell
                 SystemConsole.Write(program == null ? $"no installed program named {topic}\n" : ProgramHelp.Describe(program));
                 return;
             }
-            SystemConsole.WriteLine("commands: help [program], programs, ps, devices, kill <pid>, names [prefix], wait <name> [seconds], date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("commands: help [program], programs, ps, services, devices, kill <pid>, names [prefix], wait <name> [seconds], date, echo <text>, shutdown [code], exit");
             SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync");
             SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");
             ListPrograms();
@@ -114,6 +115,18 @@ namespace Sing.Apps.Shell
                 SystemConsole.WriteLine($"  {p.Name.PadRight(14)}{p.Kind.PadRight(12)}{p.Version.PadRight(8)}{p.Description}");
         }
 
+        /// <summary>The boot services the kernel supervises, with their restart policy and state.</summary>
+        private static void ListServices()
+        {
+            SystemConsole.WriteLine("  PROGRAM      PID  RESTARTS  RESTART POLICY            STATE");
+            foreach (string line in SystemControl.DescribeServices().Split('\n'))
+            {
+                string[] f = line.Split('\t');
+                if (f.Length < 5) continue;
+                SystemConsole.WriteLine($"  {f[0].PadRight(11)} {f[3].PadLeft(4)}  {f[4].PadLeft(8)}  {f[1].PadRight(24)}  {f[2]}");
+            }
+        }
+
         private static void ListProcesses()
         {
             SystemConsole.WriteLine("  PID  PARENT  STATE    THREADS  PAGES  PROGRAM");
@@ -121,7 +134,8 @@ namespace Sing.Apps.Shell
             {
                 string[] f = line.Split('\t');
                 if (f.Length < 7) continue;
-                SystemConsole.WriteLine($"  {f[0].PadLeft(3)}  {f[1].PadLeft(6)}  {f[2].PadRight(8)} {f[3].PadLeft(7)}  {f[4].PadLeft(5)}  {f[5]} {f[6]}");
+                string restarts = f.Length > 7 && f[7] != "0" ? $"  (restarted {f[7]}x)" : "";
+                SystemConsole.WriteLine($"  {f[0].PadLeft(3)}  {f[1].PadLeft(6)}  {f[2].PadRight(8)} {f[3].PadLeft(7)}  {f[4].PadLeft(5)}  {f[5]} {f[6]}{restarts}");
             }
         }
 

@@ -17,6 +17,7 @@ namespace Sing.Kernel.Abi
             Table->GetStartupResource = &GetStartupResource;
             Table->GetSystemManifest = &GetSystemManifest;
             Table->EnumerateProcesses = &EnumerateProcesses;
+            Table->EnumerateServices = &EnumerateServices;
             Table->EnumerateDevices = &EnumerateDevices;
             Table->KillProcessById = &KillProcessById;
             Table->Shutdown = &Shutdown;
@@ -114,6 +115,15 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             int length = CopyOut(ProcessManager.Describe(), buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int EnumerateServices(char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int length = CopyOut(Supervisor.Describe(), buffer, capacity);
             Leave(mark);
             return length;
         }

@@ -115,6 +115,8 @@ namespace Sing.Kernel.Processes
 
         /// <summary>Why the kernel ended the process, when it did (fault, kill); null after a normal exit.</summary>
         public string TerminationReason;
+        /// <summary>How many instances of this boot service the supervisor started before this one (0: the first).</summary>
+        public int Restarts;
 
         internal KernelProcess(int id, string name, string arguments, KernelProcess parent)
         {

@@ -431,7 +431,7 @@ namespace Sing.Kernel.Processes
                 text.Append(p.Id.ToString()).Append('\t').Append((p.Parent == null ? 0 : p.Parent.Id).ToString()).Append('\t')
                     .Append(p.State == ProcessState.Created ? "created" : p.State == ProcessState.Running ? "running" : "exited").Append('\t')
                     .Append(p.Threads.Count.ToString()).Append('\t').Append((p.OwnedPageCount + p.ImagePages).ToString()).Append('\t')
-                    .Append(p.Name).Append('\t').Append(p.Arguments).Append('\n');
+                    .Append(p.Name).Append('\t').Append(p.Arguments).Append('\t').Append(p.Restarts.ToString()).Append('\n');
             }
             Scheduler.RestoreInterrupts(flags);
             return text.ToString();

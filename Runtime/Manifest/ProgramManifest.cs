@@ -151,5 +151,11 @@ namespace Singularity.Manifests
     {
         public string Program;
         public string Arguments = "";
+        /// <summary>What the kernel's supervisor does when the program ends: "never" (it stays ended), "on-failure"
+        /// (restarted unless it exited with code 0), "always" (restarted however it ended).</summary>
+        public string Restart = "never";
+        /// <summary>The supervisor gives up once the program has ended this many times within RestartWindowSeconds.</summary>
+        public int RestartLimit = 5;
+        public int RestartWindowSeconds = 60;
     }
 }

@@ -100,7 +100,18 @@ namespace Singularity.Manifests
             if (kind == "boot")
             {
                 if (r.Get("program") == null) return "boot record without program=";
-                Boot.Add(new BootEntry { Program = r.Get("program"), Arguments = r.Get("arguments") ?? "" });
+                var entry = new BootEntry { Program = r.Get("program"), Arguments = r.Get("arguments") ?? "" };
+                string restart = r.Get("restart");
+                if (restart != null)
+                {
+                    if (restart != "never" && restart != "on-failure" && restart != "always") return string.Concat("boot record with restart=", restart);
+                    entry.Restart = restart;
+                }
+                if (r.Get("restartLimit") != null && (!int.TryParse(r.Get("restartLimit"), out entry.RestartLimit) || entry.RestartLimit < 1))
+                    return "boot record with a bad restartLimit=";
+                if (r.Get("restartWindow") != null && (!int.TryParse(r.Get("restartWindow"), out entry.RestartWindowSeconds) || entry.RestartWindowSeconds < 1))
+                    return "boot record with a bad restartWindow=";
+                Boot.Add(entry);
                 return null;
             }
             if (kind == "script")

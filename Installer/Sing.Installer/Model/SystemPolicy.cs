@@ -31,7 +31,14 @@ namespace Sing.Installer.Model
     public sealed record NamespaceRule(string Prefix, IReadOnlyList<string> Kinds, XmlSpot Spot);
 
     /// <summary>A service started at boot, in policy order.</summary>
-    public sealed record BootService(string Program, string Arguments, XmlSpot Spot);
+    /// <summary>A service or driver started at boot, and what the kernel's supervisor does when it ends (restart:
+    /// never, on-failure, always; it gives up after RestartLimit ends within RestartWindow seconds).</summary>
+    public sealed record BootService(string Program, string Arguments, XmlSpot Spot)
+    {
+        public string Restart { get; init; } = "never";
+        public int RestartLimit { get; init; } = 5;
+        public int RestartWindow { get; init; } = 60;
+    }
 
     /// <summary>One line of the shell's startup script.</summary>
     public sealed record ScriptLine(string Text, XmlSpot Spot);

@@ -73,7 +73,10 @@ namespace Sing.Installer.Output
                 }
             }
             foreach (var n in policy.Namespaces) Record(text, "namespace", ("prefix", n.Prefix), ("kinds", string.Join(",", n.Kinds)));
-            foreach (var b in policy.Boot) Record(text, "boot", ("program", b.Program), ("arguments", b.Arguments));
+            foreach (var b in policy.Boot)
+                Record(text, "boot", ("program", b.Program), ("arguments", b.Arguments), ("restart", b.Restart),
+                    ("restartLimit", b.RestartLimit.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+                    ("restartWindow", b.RestartWindow.ToString(System.Globalization.CultureInfo.InvariantCulture)));
             foreach (var s in policy.Startup) Record(text, "script", ("line", s.Text));
             return text.ToString();
         }

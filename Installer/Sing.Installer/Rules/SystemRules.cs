@@ -20,6 +20,7 @@ namespace Sing.Installer.Rules
             ["help"] = "[program]",
             ["programs"] = "",
             ["ps"] = "",
+            ["services"] = "",
             ["devices"] = "",
             ["kill"] = "<pid>",
             ["names"] = "[prefix]",

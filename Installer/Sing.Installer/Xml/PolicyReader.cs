@@ -39,7 +39,13 @@ namespace Sing.Installer.Xml
                 .ToList();
 
             var boot = root.Elements(s_ns + "boot")
-                .Select(e => new BootService((string)e.Attribute("program")!, (string?)e.Attribute("arguments") ?? "", XmlDocumentLoader.Spot(file, e))).ToList();
+                .Select(e => new BootService((string)e.Attribute("program")!, (string?)e.Attribute("arguments") ?? "", XmlDocumentLoader.Spot(file, e))
+                {
+                    // The schema has checked the values (restart one of three words, the limit 1-1000, the window 1-86400 s).
+                    Restart = ((string?)e.Attribute("restart") ?? "never").Trim(),
+                    RestartLimit = int.Parse(((string?)e.Attribute("restartLimit") ?? "5").Trim(), System.Globalization.CultureInfo.InvariantCulture),
+                    RestartWindow = int.Parse(((string?)e.Attribute("restartWindow") ?? "60").Trim(), System.Globalization.CultureInfo.InvariantCulture),
+                }).ToList();
 
             var startup = (root.Element(s_ns + "startup")?.Elements(s_ns + "line") ?? Enumerable.Empty<XElement>())
                 .Select(e => new ScriptLine(e.Value.Trim(), XmlDocumentLoader.Spot(file, e))).ToList();

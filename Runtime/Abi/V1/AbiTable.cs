@@ -132,6 +132,10 @@ namespace Singularity.V1
         // how many there are (-1 for a bad buffer). Replaces EnumerateOtherStacks, whose callback the kernel would
         // have to call, which a ring-3 caller's code must never be.
         public delegate* unmanaged<ulong*, int, int> GetOtherStacks;
+
+        // (entry 68) The boot services the kernel supervises, one line each (as GetSystemManifest: copies up to capacity,
+        // returns length): program, restart policy, state, current pid, restarts.
+        public delegate* unmanaged<char*, int, int> EnumerateServices;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

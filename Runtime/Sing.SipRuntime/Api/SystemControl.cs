@@ -34,6 +34,17 @@ namespace Singularity.V1
             return new string(new System.ReadOnlySpan<char>(text, 0, length < text.Length ? length : text.Length));
         }
 
+        /// <summary>One line per boot service the kernel supervises, tab-separated: program, restart policy, state,
+        /// current pid (0: none), restarts.</summary>
+        public static string DescribeServices()
+        {
+            int length = Abi.Table->EnumerateServices(null, 0);
+            if (length <= 0) return "";
+            char[] text = new char[length + 256];
+            fixed (char* p = text) length = Abi.Table->EnumerateServices(p, text.Length);
+            return new string(new System.ReadOnlySpan<char>(text, 0, length < text.Length ? length : text.Length));
+        }
+
         public static AbiStatus Kill(int processId) => Abi.Table->KillProcessById(processId);
 
         public static AbiStatus Shutdown(int exitCode) => Abi.Table->Shutdown(exitCode);
