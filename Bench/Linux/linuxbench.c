@@ -763,6 +763,15 @@ static void cpu_model(char *out, size_t len)
     fclose(f);
 }
 
+/* Seconds since the kernel started (CLOCK_BOOTTIME, what /proc/uptime shows): in the VM, the boot time up to here. */
+static double uptime_secs(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_BOOTTIME, &ts) != 0)
+        return -1;
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static void vuln_status(const char *name, char *out, size_t len)
 {
     char path[128], buf[256];
@@ -801,8 +810,8 @@ static int run_all(void)
     pin_cpu0();
     /* Leading newline: firmware escape sequences may precede us on the line. */
     printf("\nBENCH linux start version=1 mode=%s reps=%d kernel=%s cpu=%s meltdown=%s "
-           "timer=lfence_rdtsc\n",
-           cfg.quick ? "quick" : "full", reps, u.release, cpu, meltdown);
+           "timer=lfence_rdtsc uptime_secs=%.3f\n",
+           cfg.quick ? "quick" : "full", reps, u.release, cpu, meltdown, uptime_secs());
 
     if (cfg.selftest_fail) {
         errno = ECANCELED;
