@@ -88,7 +88,7 @@ if stale "$OUT/vmlinuz" "$KERNEL_SRC"; then
 fi
 
 # --- programs ---------------------------------------------------------------
-BENCH_SOURCES=("$HERE/linuxbench.c" "$HERE/disksetup.c" "$HERE/modules.c" "$HERE/diskrows.c" "$HERE/webfiles.c")
+BENCH_SOURCES=("$HERE/linuxbench.c" "$HERE/disksetup.c" "$HERE/modules.c" "$HERE/diskrows.c" "$HERE/webfiles.c" "$HERE/idlespin.c")
 if stale "$OUT/build/linuxbench" "${BENCH_SOURCES[@]}" "$HERE/bench.h" "$HERE/disk.h" "$HERE/build.sh"; then
     log "compiling linuxbench"
     gcc "${CFLAGS[@]}" -pthread -o "$OUT/build/linuxbench" "${BENCH_SOURCES[@]}"

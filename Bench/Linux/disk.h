@@ -8,6 +8,7 @@
 #define LINUXBENCH_DISK_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "bench.h"
 
@@ -34,6 +35,11 @@ int b_webfiles(long iters, long arg, struct span *s);
 /* open(mount_dir/path) read-only, read until end of file in READ_CHUNK
  * requests into buf, close; returns the bytes read.  A failed call is fatal. */
 uint64_t open_read_close(int dirfd, const char *path, char *buf);
+
+/* A SCHED_IDLE process that spins while a row waits for the disk, so the
+ * vCPU never halts (idlespin.c says why); stop it with idle_spinner_stop. */
+pid_t idle_spinner_start(void);
+void idle_spinner_stop(pid_t spinner);
 
 /* Bytes the SeqRead rows read per repetition: full, and quick mode. */
 #define SEQREAD_BYTES (32L << 20)

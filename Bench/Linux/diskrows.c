@@ -55,6 +55,7 @@ int b_seqread(long iters, long arg, struct span *s)
     void *buf;
     if (posix_memalign(&buf, 4096, request) != 0)
         die("posix_memalign");
+    pid_t spinner = idle_spinner_start();
     /* Warm-up: a few requests, untimed (code paths and the device's queue). */
     for (long i = 0; i < 8; i++)
         if (pread(fd, buf, request, (off_t)(i * (long)request)) != (ssize_t)request)
@@ -67,6 +68,7 @@ int b_seqread(long iters, long arg, struct span *s)
                  off, cfg.disk_dev, r, errno);
     }
     span_stop(s);
+    idle_spinner_stop(spinner);
     s->ops = total / 1024; /* one op = 1 KiB: cycles_per_op is cycles per KiB */
     free(buf);
     close(fd);

@@ -192,6 +192,7 @@ int b_webfiles(long iters, long arg, struct span *s)
     long n = cfg.quick ? list.quick : list.count;
     uint64_t bytes = 0;
     drop_page_cache();
+    pid_t spinner = idle_spinner_start();
     span_start(s);
     for (long i = 0; i < n; i++) {
         uint64_t got = open_read_close(dirfd, list.req[i].path, buf);
@@ -202,6 +203,7 @@ int b_webfiles(long iters, long arg, struct span *s)
         bytes += got;
     }
     span_stop(s);
+    idle_spinner_stop(spinner);
     close(dirfd);
     s->ops = n;
     webfiles_last_bytes = bytes;
