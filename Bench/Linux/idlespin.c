@@ -14,6 +14,8 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,10 +24,23 @@
 pid_t idle_spinner_start(void)
 {
     fflush(stdout);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0)
         die("fork-idle-spinner");
     if (pid == 0) {
+        /* Never outlive the row: a fatal error line ends the parent with _exit
+         * while the spinner runs.  And hold no pipe open that a reader of the
+         * parent's output would wait on. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(0);
+        int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+            dup2(null, 2);
+        }
         struct sched_param none = {.sched_priority = 0};
         if (sched_setscheduler(0, SCHED_IDLE, &none) != 0)
             _exit(1);

@@ -133,7 +133,20 @@ public class LinuxDiskGuestTests
         using var process = Process.Start(info) ?? throw new InvalidOperationException($"could not start {program}");
         var stdout = process.StandardOutput.ReadToEndAsync();
         var stderr = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync();
+        // A child left behind (the idle spinner once was) keeps the output open: fail, never hang.
+        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+        try
+        {
+            await process.WaitForExitAsync(limit.Token);
+            var output = Task.WhenAll(stdout, stderr);
+            if (await Task.WhenAny(output, Task.Delay(TimeSpan.FromSeconds(30))) != output)
+                throw new TimeoutException($"{program} exited but something it started still holds its output open");
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{program} {string.Join(' ', args)} did not finish in 2 minutes");
+        }
         return (process.ExitCode, await stdout + await stderr);
     }
 
