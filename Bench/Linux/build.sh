@@ -2,6 +2,8 @@
 # Builds the Linux baseline guest for SingBench:
 #   artifacts/linux/vmlinuz            a Debian kernel (package linux-image-amd64)
 #   artifacts/linux/initramfs.cpio.gz  /init = linuxbench (static), /bin/exit0
+#   artifacts/linux/initramfs-disk.cpio.gz  the same plus the storage modules
+#                                      (AHCI, sd, vfat, NLS) that run.sh --disk needs
 # Installs missing Debian packages with apt-get (nothing is downloaded any
 # other way).  Incremental: each output is rebuilt only when older than its
 # inputs.  Usage: Bench/Linux/build.sh [--force]
@@ -14,7 +16,7 @@ FORCE=0
 for a in "$@"; do
     case "$a" in
         --force) FORCE=1 ;;
-        -h|--help) sed -n 2,8p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,10p "$0"; exit 0 ;;
         *) echo "build.sh: unknown argument $a" >&2; exit 2 ;;
     esac
 done
@@ -86,9 +88,10 @@ if stale "$OUT/vmlinuz" "$KERNEL_SRC"; then
 fi
 
 # --- programs ---------------------------------------------------------------
-if stale "$OUT/build/linuxbench" "$HERE/linuxbench.c" "$HERE/build.sh"; then
+BENCH_SOURCES=("$HERE/linuxbench.c" "$HERE/disksetup.c" "$HERE/modules.c" "$HERE/diskrows.c" "$HERE/webfiles.c" "$HERE/idlespin.c")
+if stale "$OUT/build/linuxbench" "${BENCH_SOURCES[@]}" "$HERE/bench.h" "$HERE/disk.h" "$HERE/build.sh"; then
     log "compiling linuxbench"
-    gcc "${CFLAGS[@]}" -pthread -o "$OUT/build/linuxbench" "$HERE/linuxbench.c"
+    gcc "${CFLAGS[@]}" -pthread -o "$OUT/build/linuxbench" "${BENCH_SOURCES[@]}"
 fi
 if stale "$OUT/build/exit0" "$HERE/exit0.c" "$HERE/build.sh"; then
     log "compiling exit0"
@@ -116,3 +119,77 @@ if stale "$OUT/initramfs.cpio.gz" "$OUT/build/linuxbench" "$OUT/build/exit0" "$H
 fi
 
 log "ok: $OUT/vmlinuz ($(cat "$OUT/kernel-version" 2>/dev/null || echo '?')), $OUT/initramfs.cpio.gz ($(stat -c %s "$OUT/initramfs.cpio.gz") bytes)"
+
+# --- storage modules (initramfs-disk) ---------------------------------------
+# The disk rows need AHCI (q35's SATA controller), the SCSI disk driver and
+# vfat with the code page and I/O character set the kernel's FAT defaults
+# name.  Dependencies come from the kernel's own modules.dep, so the list
+# follows the kernel package; modules built into the kernel are skipped.
+KVER="$(cat "$OUT/kernel-version")"
+MODDIR="/lib/modules/$KVER"
+KCONFIG="/boot/config-$KVER"
+for f in "$MODDIR/modules.dep" "$MODDIR/modules.builtin" "$KCONFIG"; do
+    [ -f "$f" ] || { log "missing $f (package linux-image-$KVER)"; exit 1; }
+done
+codepage="$(sed -n 's/^CONFIG_FAT_DEFAULT_CODEPAGE=//p' "$KCONFIG")"
+iocharset="$(sed -n 's/^CONFIG_FAT_DEFAULT_IOCHARSET="\(.*\)"$/\1/p' "$KCONFIG")"
+WANTED=(ahci sd_mod vfat "nls_cp${codepage:-437}" "nls_${iocharset:-ascii}")
+
+# Module paths (relative to $MODDIR) in load order: each after its dependencies.
+resolve_modules() {
+    awk -v wanted="${WANTED[*]}" '
+        function norm(path,   n) { n = path; sub(/.*\//, "", n); sub(/\.ko(\.(xz|zst|gz))?$/, "", n); gsub(/-/, "_", n); return n }
+        FILENAME ~ /modules\.builtin$/ { builtin[norm($0)] = 1; next }
+        { mod = $1; sub(/:$/, "", mod); byname[norm(mod)] = mod; deps[mod] = ""
+          for (i = 2; i <= NF; i++) deps[mod] = deps[mod] " " $i }
+        function visit(mod,   n, d, i) {
+            if (mod in done) return
+            done[mod] = 1
+            n = split(deps[mod], d, " ")
+            for (i = n; i >= 1; i--) visit(d[i])
+            print mod
+        }
+        END {
+            n = split(wanted, w, " ")
+            for (i = 1; i <= n; i++) {
+                name = w[i]; gsub(/-/, "_", name)
+                if (name in byname) visit(byname[name])
+                else if (!(name in builtin)) { print "module " w[i] " is neither in modules.dep nor built in" > "/dev/stderr"; exit 1 }
+            }
+        }' "$MODDIR/modules.builtin" "$MODDIR/modules.dep"
+}
+
+MODULES_CPIO="$OUT/build/disk-modules.cpio.gz"
+if stale "$MODULES_CPIO" "$MODDIR/modules.dep" "$KCONFIG" "$HERE/build.sh"; then
+    log "collecting storage modules for $KVER"
+    MODLIST="$(resolve_modules)" || { log "could not resolve the storage modules from $MODDIR/modules.dep"; exit 1; }
+    MSTAGE="$OUT/build/modroot"
+    rm -rf "$MSTAGE"
+    mkdir -p "$MSTAGE/lib/modules"
+    : > "$MSTAGE/lib/modules/disk-modules.list"
+    while read -r rel; do
+        src="$MODDIR/$rel"
+        dst="$MSTAGE/lib/modules/$KVER/${rel%.ko*}.ko"
+        mkdir -p "$(dirname "$dst")"
+        # finit_module is given plain .ko files: decompress here, not in the guest.
+        case "$rel" in
+            *.ko) cp "$src" "$dst" ;;
+            *.ko.xz) xz -dc "$src" > "$dst" ;;
+            *.ko.zst) zstd -qdc "$src" > "$dst" ;;
+            *.ko.gz) gzip -dc "$src" > "$dst" ;;
+            *) log "unexpected module file $rel"; exit 1 ;;
+        esac
+        echo "/lib/modules/$KVER/${rel%.ko*}.ko" >> "$MSTAGE/lib/modules/disk-modules.list"
+    done <<< "$MODLIST"
+    log "storage modules: $(sed 's|.*/||' "$MSTAGE/lib/modules/disk-modules.list" | tr '\n' ' ')"
+    (cd "$MSTAGE" && find . -mindepth 1 | LC_ALL=C sort \
+        | cpio --quiet -o -H newc --owner=0:0 --reproducible) \
+        | gzip -9 -n > "$MODULES_CPIO.tmp"
+    mv -f "$MODULES_CPIO.tmp" "$MODULES_CPIO"
+fi
+# The kernel unpacks concatenated cpio archives one after the other.
+if stale "$OUT/initramfs-disk.cpio.gz" "$OUT/initramfs.cpio.gz" "$MODULES_CPIO"; then
+    cat "$OUT/initramfs.cpio.gz" "$MODULES_CPIO" > "$OUT/initramfs-disk.cpio.gz.tmp"
+    mv -f "$OUT/initramfs-disk.cpio.gz.tmp" "$OUT/initramfs-disk.cpio.gz"
+fi
+log "ok: $OUT/initramfs-disk.cpio.gz ($(stat -c %s "$OUT/initramfs-disk.cpio.gz") bytes)"

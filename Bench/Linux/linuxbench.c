@@ -22,10 +22,17 @@
  * is present (value 0 = success, so QEMU exits with status 1; value 1 =
  * failure, QEMU status 3), else with reboot(RB_POWER_OFF).
  *
+ * With bench.disk=1 (run.sh --disk IMAGE) it first loads the storage
+ * modules, waits for /dev/sda and mounts /dev/sda1 read-only at /mnt for the
+ * Disk.*, File.* and WebFiles rows (disksetup.c, diskrows.c, webfiles.c).
+ *
  * Options (when not PID 1): --quick, --reps N, --only NAME[,NAME...],
- * --exit0 PATH.  Kernel command line (read from /proc/cmdline in both
- * cases): bench.quick=1, bench.reps=N, bench.only=NAME[,NAME...],
- * bench.exit=debugexit|poweroff, bench.selftest=fail (fail on purpose).
+ * --exit0 PATH, --disk DEVICE-OR-IMAGE, --mnt DIR (a mounted copy of the
+ * image's FAT partition), --keep-cache (WebFiles leaves the host's page
+ * cache alone).  Kernel command line (read from /proc/cmdline in
+ * both cases): bench.quick=1, bench.reps=N, bench.only=NAME[,NAME...],
+ * bench.exit=debugexit|poweroff, bench.selftest=fail (fail on purpose),
+ * bench.disk=1.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,6 +40,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -50,51 +58,35 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
+#include "disk.h"
+
 extern char **environ;
-
-/* ------------------------------------------------------------------------ */
-/* Clocks                                                                    */
-
-static inline uint64_t tsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-    return ((uint64_t)hi << 32) | lo;
-}
-
-static inline uint64_t mono_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* One timed interval: TSC cycles and monotonic nanoseconds. */
-struct span {
-    uint64_t c0, n0, cycles, ns;
-};
-
-static inline void span_start(struct span *s)
-{
-    s->n0 = mono_ns();
-    s->c0 = tsc();
-}
-
-static inline void span_stop(struct span *s)
-{
-    uint64_t c1 = tsc();
-    uint64_t n1 = mono_ns();
-    s->cycles = c1 - s->c0;
-    s->ns = n1 - s->n0;
-}
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
 
-static void die(const char *what)
+const char *skip_reason;
+
+void die(const char *what)
 {
     fprintf(stdout, "BENCH linux error what=%s errno=%d msg=\"%s\"\n", what, errno,
             strerror(errno));
+    fflush(stdout);
+    _exit(2);
+}
+
+void fail(const char *what, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    for (char *p = msg; *p; p++)
+        if (*p == '"' || *p == '\n')
+            *p = '\'';
+    fprintf(stdout, "BENCH linux error what=%s msg=\"%s\"\n", what, msg);
     fflush(stdout);
     _exit(2);
 }
@@ -141,7 +133,7 @@ static void read_all(int fd, char *buf, size_t len)
     }
 }
 
-static long warmup_of(long iters)
+long warmup_of(long iters)
 {
     long w = iters / 20;
     return w < 2 ? 2 : w;
@@ -151,8 +143,6 @@ static long warmup_of(long iters)
 /* Benchmarks.  Each measures `iters` operations (after a short warm-up of  */
 /* the same operation, untimed) and fills in *s.  Return 0, or -1 if the    */
 /* row cannot run here (reported as skipped).                               */
-
-typedef int (*bench_fn)(long iters, long arg, struct span *s);
 
 static volatile pid_t cached_pid;
 
@@ -668,6 +658,13 @@ static const struct row rows[] = {
     {"UnixRT-32", b_unixrt, 32, 20000, "PSR-32", "primary", "004-Fig4"},
     {"UnixRT-1K", b_unixrt, 1024, 20000, "PSR-1K", "primary", "004-Fig4"},
     {"UnixRT-32K", b_unixrt, 32768, 20000, "PSR-32K", "primary", "004-Fig4"},
+    /* Storage (Bench/WebFiles/README.md).  The SeqRead rows read SEQREAD_BYTES
+     * (quick: SEQREAD_BYTES_QUICK), one op = 1 KiB; WebFiles replays the
+     * image's request list, one op = one request. */
+    {"Disk.SeqRead-4K", b_seqread, 4096, SEQREAD_BYTES / 1024, "Disk.SeqRead-4K", "primary", "-"},
+    {"Disk.SeqRead-64K", b_seqread, 65536, SEQREAD_BYTES / 1024, "Disk.SeqRead-64K", "primary", "-"},
+    {"File.OpenReadClose", b_openreadclose, 0, 10000, "File.OpenReadClose", "primary", "-"},
+    {"WebFiles", b_webfiles, 0, 0, "WebFiles", "primary", "004-S4.3"},
 };
 
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
@@ -675,15 +672,7 @@ static const struct row rows[] = {
 /* ------------------------------------------------------------------------ */
 /* Configuration                                                             */
 
-struct config {
-    int quick;
-    int reps;
-    char only[512];
-    int exit_mode; /* 0 auto (debug-exit, then power off), 1 debugexit, 2 poweroff */
-    int selftest_fail; /* bench.selftest=fail: die after the start line (tests the failure path) */
-};
-
-static struct config cfg = {0, 0, "", 0, 0};
+struct config cfg = {0, 0, "", 0, 0, 0, "", "", 0};
 
 static void read_cmdline(struct config *c)
 {
@@ -711,6 +700,8 @@ static void read_cmdline(struct config *c)
             c->exit_mode = 2;
         else if (strcmp(tok, "bench.selftest=fail") == 0)
             c->selftest_fail = 1;
+        else if (strcmp(tok, "bench.disk=1") == 0)
+            c->disk = 1;
     }
 }
 
@@ -772,6 +763,15 @@ static void cpu_model(char *out, size_t len)
     fclose(f);
 }
 
+/* Seconds since the kernel started (CLOCK_BOOTTIME, what /proc/uptime shows): in the VM, the boot time up to here. */
+static double uptime_secs(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_BOOTTIME, &ts) != 0)
+        return -1;
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static void vuln_status(const char *name, char *out, size_t len)
 {
     char path[128], buf[256];
@@ -810,13 +810,14 @@ static int run_all(void)
     pin_cpu0();
     /* Leading newline: firmware escape sequences may precede us on the line. */
     printf("\nBENCH linux start version=1 mode=%s reps=%d kernel=%s cpu=%s meltdown=%s "
-           "timer=lfence_rdtsc\n",
-           cfg.quick ? "quick" : "full", reps, u.release, cpu, meltdown);
+           "timer=lfence_rdtsc uptime_secs=%.3f\n",
+           cfg.quick ? "quick" : "full", reps, u.release, cpu, meltdown, uptime_secs());
 
     if (cfg.selftest_fail) {
         errno = ECANCELED;
         die("selftest");
     }
+    disk_setup();
     uint64_t run_c0 = tsc(), run_n0 = mono_ns();
     int nrows = 0, failed = 0, skipped = 0;
     for (int r = 0; r < NROWS; r++) {
@@ -828,26 +829,31 @@ static int run_all(void)
             iters = 10;
         double per[64], per_ns[64];
         double ratio_sum = 0;
+        long ops = iters;
+        skip_reason = NULL;
         int ok = 1;
         uint64_t row_n0 = mono_ns();
         for (int k = 0; k < reps; k++) {
-            struct span s = {0, 0, 0, 0};
+            struct span s = {0, 0, 0, 0, 0};
             last_switch_ratio = -1.0;
             int rc = row->fn(iters, row->arg, &s);
             if (rc < 0) {
                 ok = 0;
                 break;
             }
-            per[k] = (double)s.cycles / (double)iters;
-            per_ns[k] = (double)s.ns / (double)iters;
+            ops = s.ops > 0 ? s.ops : iters;
+            per[k] = (double)s.cycles / (double)ops;
+            per_ns[k] = (double)s.ns / (double)ops;
             if (last_switch_ratio >= 0)
                 ratio_sum += last_switch_ratio;
         }
         double row_secs = (double)(mono_ns() - row_n0) / 1e9;
         nrows++;
         if (!ok) {
-            printf("BENCH linux %s skipped=1 sing=%s role=%s ref=%s\n", row->name, row->sing,
-                   row->role, row->ref);
+            printf("BENCH linux %s skipped=1", row->name);
+            if (skip_reason)
+                printf(" reason=\"%s\"", skip_reason);
+            printf(" sing=%s role=%s ref=%s\n", row->sing, row->role, row->ref);
             skipped++;
             continue;
         }
@@ -862,10 +868,15 @@ static int run_all(void)
                                    : (sorted_ns[reps / 2 - 1] + sorted_ns[reps / 2]) / 2;
         printf("BENCH linux %s cycles_per_op=%.0f iterations=%ld min=%.0f max=%.0f "
                "ns_per_op=%.0f reps=%d sing=%s role=%s ref=%s secs=%.2f",
-               row->name, med, iters, sorted[0], sorted[reps - 1], med_ns, reps, row->sing,
+               row->name, med, ops, sorted[0], sorted[reps - 1], med_ns, reps, row->sing,
                row->role, row->ref, row_secs);
         if (row->fn == b_threadyield)
             printf(" switch_ratio=%.3f", ratio_sum / reps);
+        if (row->fn == b_seqread) /* one op is 1 KiB; MB = 10^6 bytes of guest time */
+            printf(" mb_per_s=%.2f bytes=%ld", med_ns > 0 ? 1024.0 * 1e3 / med_ns : 0.0, ops * 1024);
+        if (row->fn == b_webfiles)
+            printf(" total_cycles=%.0f requests=%ld bytes=%llu", med * (double)ops, ops,
+                   (unsigned long long)webfiles_last_bytes);
         printf("\n");
     }
     uint64_t run_c = tsc() - run_c0, run_n = mono_ns() - run_n0;
@@ -988,9 +999,16 @@ int main(int argc, char **argv)
             snprintf(cfg.only, sizeof cfg.only, "%s", argv[++i]);
         else if (strcmp(argv[i], "--exit0") == 0 && i + 1 < argc)
             exit0_path = argv[++i];
+        else if (strcmp(argv[i], "--disk") == 0 && i + 1 < argc)
+            snprintf(cfg.disk_dev, sizeof cfg.disk_dev, "%s", argv[++i]);
+        else if (strcmp(argv[i], "--mnt") == 0 && i + 1 < argc)
+            snprintf(cfg.mount_dir, sizeof cfg.mount_dir, "%s", argv[++i]);
+        else if (strcmp(argv[i], "--keep-cache") == 0)
+            cfg.keep_cache = 1;
         else {
             fprintf(stderr,
-                    "usage: %s [--quick] [--reps N] [--only NAME[,NAME...]] [--exit0 PATH]\n",
+                    "usage: %s [--quick] [--reps N] [--only NAME[,NAME...]] [--exit0 PATH]\n"
+                    "          [--disk DEVICE-OR-IMAGE] [--mnt DIR] [--keep-cache]\n",
                     argv[0]);
             return 2;
         }

@@ -5,7 +5,7 @@
 # Usage: Bench/Linux/run.sh [--quick] [--icount] [--accel tcg|kvm] [--timeout SECS]
 #                           [--cpu MODEL] [--mem SIZE] [--reps N] [--only ROWS]
 #                           [--log FILE] [--append "KERNEL ARGS"] [--machine TYPE]
-#                           [--no-build]
+#                           [--disk IMAGE] [--no-build]
 #   --quick        ~10x fewer iterations and 3 repetitions (bench.quick=1)
 #   --icount       TCG with -icount shift=0,sleep=off (deterministic; 1 tick per
 #                  guest instruction, so "cycles" are instructions)
@@ -17,6 +17,10 @@
 #   --log FILE     serial log (default artifacts/linux/run-<mode>-<size>[-partial].log)
 #   --machine TYPE QEMU -machine type (default: QEMU's own, i440fx "pc"); the
 #                  SingBench harness passes q35, the machine Singularity boots on
+#   --disk IMAGE   attach IMAGE (raw, snapshot=on: never written) as a SATA disk
+#                  on q35's AHCI controller, boot initramfs-disk.cpio.gz (the
+#                  storage modules) and pass bench.disk=1; implies --machine q35
+#                  (Bench/WebFiles/README.md)
 # Exit status: 0 when the guest printed "BENCH linux done ... status=ok" and
 # left QEMU through isa-debug-exit with value 0 (QEMU status 1) or by a clean
 # power-off (QEMU status 0); 1 otherwise; 124 on timeout.
@@ -26,7 +30,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 OUT="$ROOT/artifacts/linux"
 
-QUICK=0 ICOUNT=0 ACCEL=tcg TIMEOUT="" CPU=max MEM=512M REPS="" ONLY="" LOG="" APPEND="" MACHINE="" BUILD=1
+QUICK=0 ICOUNT=0 ACCEL=tcg TIMEOUT="" CPU=max MEM=512M REPS="" ONLY="" LOG="" APPEND="" MACHINE="" DISK="" BUILD=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -40,8 +44,9 @@ while [ $# -gt 0 ]; do
         --log) LOG="$2"; shift ;;
         --append) APPEND="$2"; shift ;;
         --machine) MACHINE="$2"; shift ;;
+        --disk) DISK="$2"; shift ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n 2,24p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,28p "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -50,7 +55,19 @@ done
 if [ "$BUILD" -eq 1 ]; then
     "$HERE/build.sh" || exit 1
 fi
-for f in "$OUT/vmlinuz" "$OUT/initramfs.cpio.gz"; do
+INITRD="$OUT/initramfs.cpio.gz"
+DISK_ARGS=()
+if [ -n "$DISK" ]; then
+    [ -f "$DISK" ] || { echo "run.sh: --disk $DISK: no such file" >&2; exit 2; }
+    case "${MACHINE:-q35}" in
+        q35|pc-q35-*) MACHINE="${MACHINE:-q35}" ;;
+        *) echo "run.sh: --disk needs --machine q35 (the disk goes on q35's AHCI controller), not $MACHINE" >&2; exit 2 ;;
+    esac
+    INITRD="$OUT/initramfs-disk.cpio.gz"
+    # A comma in a -drive file= value must be doubled.
+    DISK_ARGS=(-drive "file=${DISK//,/,,},if=none,id=d0,format=raw,snapshot=on" -device ide-hd,drive=d0,bus=ide.0)
+fi
+for f in "$OUT/vmlinuz" "$INITRD"; do
     [ -f "$f" ] || { echo "run.sh: missing $f (run Bench/Linux/build.sh)" >&2; exit 1; }
 done
 
@@ -80,16 +97,17 @@ CMDLINE="console=ttyS0 quiet panic=-1"
 [ "$QUICK" -eq 1 ] && CMDLINE+=" bench.quick=1"
 [ -n "$REPS" ] && CMDLINE+=" bench.reps=$REPS"
 [ -n "$ONLY" ] && CMDLINE+=" bench.only=$ONLY"
+[ -n "$DISK" ] && CMDLINE+=" bench.disk=1"
 [ -n "$APPEND" ] && CMDLINE+=" $APPEND"
 
 MACHINE_ARGS=()
 [ -n "$MACHINE" ] && MACHINE_ARGS=(-machine "$MACHINE")
 QEMU=(qemu-system-x86_64 "${MACHINE_ARGS[@]}" "${ACCEL_ARGS[@]}" -cpu "$CPU" -m "$MEM" -smp 1
       -nographic -serial stdio -monitor none -no-reboot -nic none
-      -device isa-debug-exit,iobase=0xf4,iosize=0x04
-      -kernel "$OUT/vmlinuz" -initrd "$OUT/initramfs.cpio.gz" -append "$CMDLINE")
+      -device isa-debug-exit,iobase=0xf4,iosize=0x04 "${DISK_ARGS[@]}"
+      -kernel "$OUT/vmlinuz" -initrd "$INITRD" -append "$CMDLINE")
 
-echo "[linux-run] mode=$MODE size=$SIZE cpu=$CPU machine=${MACHINE:-default} timeout=${TIMEOUT}s log=$LOG" >&2
+echo "[linux-run] mode=$MODE size=$SIZE cpu=$CPU machine=${MACHINE:-default} disk=${DISK:-none} timeout=${TIMEOUT}s log=$LOG" >&2
 echo "[linux-run] ${QEMU[*]}" >&2
 T0=$(date +%s.%N)
 timeout --kill-after=10 "$TIMEOUT" "${QEMU[@]}" </dev/null >"$LOG" 2>&1

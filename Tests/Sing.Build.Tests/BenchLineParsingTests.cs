@@ -76,4 +76,45 @@ public class BenchLineParsingTests
         Assert.Equal("singbench", fields["suite"]);
         Assert.Equal("", fields["empty"]);
     }
+
+    [Fact]
+    public void LinuxStorageRowsKeepTheirExtraFieldsAndSkipReasons()
+    {
+        var output = LinuxBenchLines.Parse(SampleOutputs.LinuxDisk);
+        Assert.True(output.Done);
+        Assert.Empty(output.Errors);
+        Assert.Equal(["Disk.SeqRead-4K", "File.OpenReadClose", "WebFiles", "Disk.SeqRead-64K"], output.Rows.Select(r => r.Name));
+        Assert.NotNull(output.Disk);
+        Assert.Equal("/dev/sda", output.Disk!["device"]);
+        Assert.Equal("15", output.Disk["modules"]);
+        var seq = output.Rows.Single(r => r.Name == "Disk.SeqRead-4K");
+        Assert.Equal(6.86, seq.Number("mb_per_s"));
+        Assert.Equal(4194304, seq.Number("bytes"));
+        Assert.Equal("Disk.SeqRead-4K", seq.SingRow);
+        Assert.Equal("-", seq.PaperRef);
+        var web = output.Rows.Single(r => r.Name == "WebFiles");
+        Assert.Equal(6207184, web.CyclesPerOp);
+        Assert.Equal(372431020, web.Number("total_cycles"));
+        Assert.Equal(60, web.Number("requests"));
+        Assert.Equal(2369625, web.Number("bytes"));
+        Assert.Equal("004-S4.3", web.PaperRef);
+        Assert.Null(web.Number("mb_per_s"));
+        var skipped = output.Rows.Single(r => r.Name == "Disk.SeqRead-64K");
+        Assert.True(skipped.Skipped);
+        Assert.Equal("no disk attached (run.sh --disk IMAGE; host: --disk PATH)", skipped.SkipReason);
+        Assert.Null(output.Rows.Single(r => r.Name == "WebFiles").SkipReason);
+    }
+
+    [Fact]
+    public void LinuxErrorLinesAreKeptAndNoDiskLineMeansNoDisk()
+    {
+        var output = LinuxBenchLines.Parse(SampleOutputs.LinuxClientError);
+        Assert.False(output.Done);
+        Assert.Empty(output.Rows);
+        Assert.Null(output.Disk);
+        var error = Assert.Single(output.Errors);
+        Assert.Contains("what=webfiles-request", error, StringComparison.Ordinal);
+        Assert.Contains("the list says 999", error, StringComparison.Ordinal);
+        Assert.Null(LinuxBenchLines.Parse(SampleOutputs.Linux).Disk);
+    }
 }

@@ -31,4 +31,17 @@ internal static class SampleOutputs
         "BENCH linux UnixRT-1 cycles_per_op=19744 iterations=2000 min=19701 max=19800 ns_per_op=19744 reps=3 sing=PSR-1 role=primary ref=004-Fig4+004-T1 secs=0.1\n" +
         "BENCH linux done rows=26 skipped=1 failed=0 secs=5.71 tsc_per_ns=1.0000 status=ok\n" +
         "BENCH linux wall mode=tcg-icount size=quick cpu=max secs=43.5 qemu_exit=1 status=ok\n";
+
+    /// <summary>A Linux guest booted with run.sh --disk (Bench/WebFiles/README.md's rows), one row skipped, and a
+    /// guest without a disk.</summary>
+    public const string LinuxDisk = "BENCH linux start version=1 mode=quick reps=3 kernel=6.1.0-56-amd64 cpu=QEMU_TCG_CPU_version_2.5+ meltdown=Not_affected timer=lfence_rdtsc\n" +
+        "BENCH linux disk device=/dev/sda partition=/dev/sda1 mount=/mnt fs=vfat modules=15 load_secs=1.205 wait_secs=0.000 mount_secs=0.059\n" +
+        "BENCH linux Disk.SeqRead-4K cycles_per_op=387644 iterations=4096 min=356314 max=455022 ns_per_op=149319 reps=3 sing=Disk.SeqRead-4K role=primary ref=- secs=1.95 mb_per_s=6.86 bytes=4194304\n" +
+        "BENCH linux File.OpenReadClose cycles_per_op=128270 iterations=1000 min=124570 max=148664 ns_per_op=49413 reps=3 sing=File.OpenReadClose role=primary ref=- secs=0.19\n" +
+        "BENCH linux WebFiles cycles_per_op=6207184 iterations=60 min=2746624 max=7707400 ns_per_op=2391022 reps=3 sing=WebFiles role=primary ref=004-S4.3 secs=0.45 total_cycles=372431020 requests=60 bytes=2369625\n" +
+        "BENCH linux Disk.SeqRead-64K skipped=1 reason=\"no disk attached (run.sh --disk IMAGE; host: --disk PATH)\" sing=Disk.SeqRead-64K role=primary ref=-\n" +
+        "BENCH linux done rows=4 skipped=1 failed=0 secs=2.74 tsc_per_ns=2.5961 status=ok\n";
+
+    public const string LinuxClientError = "BENCH linux start version=1 mode=quick reps=3 kernel=6.1.0-56-amd64 cpu=x meltdown=x timer=lfence_rdtsc\n" +
+        "BENCH linux error what=webfiles-request msg=\"request 4 (line 5) /web/d0003/c3_2: read 307200 bytes, the list says 999\"\n";
 }

@@ -19,11 +19,21 @@ internal static partial class LinuxBaseline
         if (status != 0) throw new InvalidOperationException($"Bench/Linux/build.sh failed with status {status}:\n{output}");
     }
 
-    public static async Task<LinuxBenchRun> RunAsync(bool icount, bool quick, int memoryMiB, string cpuModel, string machine, string logPath)
+    /// <param name="diskImage">a disk image in Bench/WebFiles/README.md's layout to attach (run.sh --disk: SATA on q35's
+    /// AHCI, so <paramref name="machine"/> must be q35) for the storage rows, or null to run them as skipped</param>
+    /// <param name="only">row names to run (run.sh --only), or null for all</param>
+    public static async Task<LinuxBenchRun> RunAsync(bool icount, bool quick, int memoryMiB, string cpuModel, string machine, string logPath,
+        string? diskImage = null, IReadOnlyList<string>? only = null)
     {
         var args = new List<string> { "--no-build", "--machine", machine, "--cpu", cpuModel, "--mem", $"{memoryMiB}M", "--log", logPath };
         if (icount) args.Add("--icount");
         if (quick) args.Add("--quick");
+        if (diskImage != null)
+        {
+            if (!File.Exists(diskImage)) throw new FileNotFoundException($"the disk image for the Linux guest's storage rows is missing: {diskImage}", diskImage);
+            args.AddRange(["--disk", diskImage]);
+        }
+        if (only is { Count: > 0 }) args.AddRange(["--only", string.Join(',', only)]);
         var (status, output) = await RunScriptAsync("run.sh", args);
         var parsed = LinuxBenchLines.Parse(output);
         if (status != 0 || !parsed.Done)
