@@ -94,7 +94,10 @@ namespace Sing.Kernel
             }
             Log.Line("Singularity is up; starting the boot services of the system policy. Quit QEMU with Ctrl-A X.");
             Processes.Supervisor.StartBootServices();
-            while (true) Cpu.WaitForInterrupt();
+            // Nothing more for the boot thread: it blocks for good rather than spin through hlt at each of its turns
+            // (the idle thread runs when nothing else can).
+            var never = new Threading.ManualResetEvent(false);
+            while (true) never.WaitOne();
         }
 
         /// <summary>Starts an installed program and waits for it: kernel option run=NAME or run=NAME:ARG:ARG...
