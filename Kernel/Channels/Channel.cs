@@ -251,7 +251,7 @@ namespace Sing.Kernel.Channels
             // tests it paid before ring-3 domains existed. A block from a ring-3 domain leaves it as a copy in the
             // kernel's exchange heap (004 §3.3), made out of line before anything changes, so a shortage refuses the
             // send and loses nothing.
-            if (block != null || message->Carries != 0)
+            if (message->Carries != 0 || block != null)
             {
                 bool ring3Blocks = (block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0) && sender != null && sender.Ring3;
                 if (ring3Blocks)
@@ -439,23 +439,32 @@ namespace Sing.Kernel.Channels
                 if (at->Peer == null) return AbiStatus.ChannelClosed;
                 if (BlockOnLocked(me, at, timeoutMilliseconds)) return AbiStatus.Timeout;
             }
-            ChannelMessage* slot = Endpoint.SlotsOf(at) + at->Head;
-            // Blocks and second slots, in one branch before and one after the message is taken: a message with
-            // neither pays what it paid before ring-3 domains existed. A ring-3 receiver gets the blocks as copies in
-            // its own domain (004 §3.3), made out of line before the message is taken: a shortage leaves it queued
-            // and answers OutOfMemory.
-            bool carries = slot->Block != null || slot->Carries != 0;
-            bool withBlocks = false;
-            if (carries)
+            *message = Endpoint.SlotsOf(at)[at->Head];
+            // Blocks and second slots, all in one branch: a message with neither (the common round trip) pays the
+            // tests it paid before ring-3 domains existed. A ring-3 receiver gets the blocks as copies in its own
+            // domain (004 §3.3), made out of line before the message leaves the queue: a shortage leaves it queued,
+            // answers OutOfMemory and clears the caller's copy (it names blocks the caller does not own).
+            // What a queued message carries was validated when it was sent and has had no owner since.
+            KernelProcess receiver = me.Owner;   // null: a kernel thread
+            if (message->Carries != 0 || message->Block != null)
             {
-                withBlocks = (slot->Block != null || (slot->Carries & ChannelMessage.CarriesSecondBlock) != 0) && me.Owner != null;
-                if (withBlocks)
+                if (receiver != null && (message->Block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0))
                 {
-                    AbiStatus prepared = PrepareReceiveCopies(me, slot);
-                    if (prepared != AbiStatus.Ok) return prepared;
+                    AbiStatus prepared = PrepareReceiveCopies(me, Endpoint.SlotsOf(at) + at->Head);
+                    if (prepared != AbiStatus.Ok)
+                    {
+                        *message = default;
+                        return prepared;
+                    }
+                    FinishReceiveCopies(me, message);
                 }
+                if (message->Block != null && receiver != null)
+                {
+                    ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Block), receiver);
+                    me.RememberOwnedBlock(message->Block);
+                }
+                if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             }
-            *message = *slot;
             at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
             at->Count--;
             if (at->Contract >= 0)
@@ -464,19 +473,7 @@ namespace Sing.Kernel.Channels
                 int next = NextState(at, message->Tag, 1 - at->Side);
                 if (next >= 0) at->State = next;
             }
-            // What a queued message carries was validated when it was sent and has had no owner since.
-            KernelProcess receiver = me.Owner;   // null: a kernel thread
-            if (carries)
-            {
-                if (withBlocks) FinishReceiveCopies(me, message);
-                if (message->Block != null && receiver != null)
-                {
-                    ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Block), receiver);
-                    me.RememberOwnedBlock(message->Block);
-                }
-            }
             if (message->Endpoint != null) ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
-            if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             return AbiStatus.Ok;
         }
 
