@@ -5,8 +5,9 @@ using Sing.Kernel.Threading;
 
 namespace Sing.Kernel.Arch
 {
-    /// <summary>Ring 3: SYSCALL/SYSRET set up, entering ring 3 on a thread, the system-call dispatcher and the
-    /// end of a thread whose ring-3 code faults. The entry and exit paths are in usermode.asm; the GDT's segment
+    /// <summary>Ring 3: SYSCALL/SYSRET set up, entering ring 3 on a thread, a thread's system-call table (which the
+    /// SYSCALL and SYSENTER stubs index themselves; INT 0x80 comes through <see cref="Call"/>) and the end of a
+    /// thread whose ring-3 code faults. The entry and exit paths are in usermode.asm; the GDT's segment
     /// order (kernel code, kernel data, 32-bit user code, user data, 64-bit user code) is the one SYSRET needs.
     /// A thread in ring 3 keeps its kernel stack (the top of its own stack) for system calls and interrupts: TSS
     /// RSP0 and its slot 3 hold it while it runs.</summary>

@@ -1,4 +1,4 @@
-; Ring 3: entering it, the SYSCALL entry and the SYSRET exit. While a thread runs in ring 3 the GS base holds the
+; Ring 3: entering it, the SYSCALL and SYSENTER entries and their exits. While a thread runs in ring 3 the GS base holds the
 ; user's value and IA32_KERNEL_GS_BASE the thread's runtime slots (KernelThread.Slots); SWAPGS exchanges them at
 ; every crossing, so kernel code always finds its slots at GS. Slot 2 keeps the user stack pointer during a system
 ; call and slot 3 the top of the thread's kernel stack (UserMode.Enter sets both; the TSS's RSP0 holds the same
