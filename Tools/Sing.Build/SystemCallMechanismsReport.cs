@@ -37,7 +37,9 @@ internal static class SystemCallMechanismsReport
         md.AppendLine();
         md.AppendLine("Cycles per call. Singularity's rows run in ring 3 on a kernel thread with a five-entry table (Kernel/Bench/EntryBenchmarks.cs), except ABICall (the SingBench SIP in SIP-Phys). "
             + "Linux's are the guest's getpid rows; its x86-64 `syscall` stands where 002 measured `sysenter` (the 32-bit fast path). "
-            + "002's figures are an Athlon 64 at 2.2 GHz without an emulator; under icount a cycle is an instruction, and SYSCALL, SYSRET, SWAPGS or a fault entry count as one each.");
+            + "002's figures are an Athlon 64 at 2.2 GHz without an emulator; under icount a cycle is an instruction, and SYSCALL, SYSRET, SWAPGS or a fault entry count as one each. "
+            + "With an Intel vendor string (`--cpu max,vendor=GenuineIntel`, which the SYSENTER rows need) the Linux guest turns on page-table isolation (its start line says `meltdown=Mitigation:_PTI`): "
+            + "each of its system calls then writes CR3 twice, which plain TCG makes very dear; compare Linux figures of one CPU model.");
         md.AppendLine();
         md.AppendLine("| mechanism | Singularity row | icount | TCG | Linux row | icount | TCG | 002 Linux | 002 stack machine |");
         md.AppendLine("|---|---|---:|---:|---|---:|---:|---:|---:|");
