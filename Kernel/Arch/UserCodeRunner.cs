@@ -58,7 +58,12 @@ namespace Sing.Kernel.Arch
         /// <summary>Runs <paramref name="code"/> (at most a page) in ring 3 with <paramref name="argument"/> in RDI
         /// and waits for its thread to end. Returns the vector of the exception that ended it, or ulong.MaxValue when
         /// it ended through the exit call; false in <paramref name="ran"/> when it could not run at all.</summary>
-        public static ulong Run(byte[] code, ulong argument, out bool ran)
+        public static ulong Run(byte[] code, ulong argument, out bool ran) => Run(code, argument, true, out ran);
+
+        /// <summary>As <see cref="Run(byte[], ulong, out bool)"/>; without <paramref name="systemCalls"/> the thread has
+        /// no system-call table at all (every number must answer NoSuchCall), so the code can only report through its
+        /// data page (<see cref="DataPage"/>) and end by a fault.</summary>
+        public static ulong Run(byte[] code, ulong argument, bool systemCalls, out bool ran)
         {
             ran = false;
             if (!UserMode.Available || code.Length > (int)PageAllocator.PageSize || PrepareDataPage() == 0) return ulong.MaxValue;
@@ -74,12 +79,11 @@ namespace Sing.Kernel.Arch
             s_argument = argument;
             fixed (ulong* entries = s_table)
             {
-                UserMode.SetSystemCalls(entries, Calls, out ulong* previous, out ulong previousCount);
                 KernelThread thread = Scheduler.CreateThread("ring3-code", s_enter ??= EnterRing3);
+                UserMode.SetSystemCalls(thread, systemCalls ? entries : null, Calls);
                 *(ulong*)DataPage = (ulong)thread.Id;
                 Scheduler.Start(thread);
                 ran = thread.Join(60_000);
-                UserMode.SetSystemCalls(previous, previousCount, out _, out _);
             }
             for (int p = 0; p < 3; p++) PageTables.SetUserAccess((ulong)s_pages + (ulong)p * PageAllocator.PageSize, false);
             return UserMode.LastFaultVector;

@@ -5,8 +5,9 @@ using Sing.Kernel.Threading;
 
 namespace Sing.Kernel.Arch
 {
-    /// <summary>Ring 3: SYSCALL/SYSRET set up, entering ring 3 on a thread, the system-call dispatcher and the
-    /// end of a thread whose ring-3 code faults. The entry and exit paths are in usermode.asm; the GDT's segment
+    /// <summary>Ring 3: SYSCALL/SYSRET set up, entering ring 3 on a thread, a thread's system-call table (which the
+    /// SYSCALL and SYSENTER stubs index themselves; INT 0x80 comes through <see cref="Call"/>) and the end of a
+    /// thread whose ring-3 code faults. The entry and exit paths are in usermode.asm; the GDT's segment
     /// order (kernel code, kernel data, 32-bit user code, user data, 64-bit user code) is the one SYSRET needs.
     /// A thread in ring 3 keeps its kernel stack (the top of its own stack) for system calls and interrupts: TSS
     /// RSP0 and its slot 3 hold it while it runs.</summary>
@@ -40,10 +41,6 @@ namespace Sing.Kernel.Arch
         /// mechanism): a 32-bit load of it (8B 04 25 disp32) returns the thread's id in EAX and resumes after it.</summary>
         public static ulong TrapPage { get; private set; }
 
-        // The entries SYSCALL reaches by number (rax), each called with up to five integer arguments.
-        private static ulong* s_entries;
-        private static ulong s_count;
-
         public static bool Available { get; private set; }
 
         /// <summary>Programs SYSCALL's MSRs. Without SYSCALL (no CPU of long mode lacks it, but CPUID says) ring 3
@@ -76,8 +73,8 @@ namespace Sing.Kernel.Arch
             if (SysenterAvailable) Cpu.WriteMsr(SysenterEsp, next.KernelStackTop);
         }
 
-        /// <summary>INT 0x80 from ring 3: the system-call table, as SYSCALL reaches it (the stub saved every register;
-        /// the result goes back in RAX).</summary>
+        /// <summary>INT 0x80 from ring 3: the thread's system-call table, as SYSCALL reaches it (the stub saved every
+        /// register and restores them all but RAX, which gets the result).</summary>
         private static bool OnSoftwareInterrupt(InterruptFrame* frame)
         {
             if ((frame->Cs & 3) == 0) return false;
@@ -87,37 +84,24 @@ namespace Sing.Kernel.Arch
             return true;
         }
 
-        /// <summary>Makes <paramref name="entries"/> (<paramref name="count"/> function addresses) what SYSCALL
-        /// number n calls for threads without a table of their own (KernelThread.SystemCalls); returns the previous
-        /// table through the out parameters.</summary>
-        public static void SetSystemCalls(ulong* entries, ulong count, out ulong* previous, out ulong previousCount)
-        {
-            ulong flags = Scheduler.DisableInterrupts();
-            previous = s_entries;
-            previousCount = s_count;
-            s_entries = entries;
-            s_count = count;
-            Scheduler.RestoreInterrupts(flags);
-        }
-
         /// <summary>Result of a system call whose number has no entry.</summary>
         public const ulong NoSuchCall = ulong.MaxValue;
 
-        [UnmanagedCallersOnly(EntryPoint = "sing_syscall_dispatch")]
-        private static ulong Dispatch(ulong number, ulong a0, ulong a1, ulong a2, ulong a3, ulong a4) => Call(number, a0, a1, a2, a3, a4);
+        /// <summary>Makes <paramref name="entries"/> (<paramref name="count"/> function addresses, each called with up to
+        /// five integer arguments) the system calls <paramref name="thread"/>'s ring-3 code reaches by number. Set
+        /// before the thread enters ring 3; a thread without a table answers NoSuchCall to every number.</summary>
+        public static void SetSystemCalls(KernelThread thread, ulong* entries, ulong count)
+        {
+            thread.Slots.SystemCalls = (ulong)entries;
+            thread.Slots.SystemCallCount = entries == null ? 0 : count;
+        }
 
+        // The same lookup as usermode.asm's SYSCALL and SYSENTER entries.
         private static ulong Call(ulong number, ulong a0, ulong a1, ulong a2, ulong a3, ulong a4)
         {
             KernelThread t = Scheduler.Current;
-            ulong* entries = t.SystemCalls;
-            ulong count = t.SystemCallCount;
-            if (entries == null)
-            {
-                entries = s_entries;
-                count = s_count;
-            }
-            if (entries == null || number >= count) return NoSuchCall;
-            var entry = (delegate* unmanaged<ulong, ulong, ulong, ulong, ulong, ulong>)entries[number];
+            if (number >= t.Slots.SystemCallCount) return NoSuchCall;
+            var entry = (delegate* unmanaged<ulong, ulong, ulong, ulong, ulong, ulong>)((ulong*)t.Slots.SystemCalls)[number];
             return entry(a0, a1, a2, a3, a4);
         }
 

@@ -247,25 +247,28 @@ namespace Sing.Kernel.Channels
             }
             // The finite-queue rule sizes the queue for a conforming peer: a full queue is a protocol violation.
             if (to->Count == to->Capacity) return AbiStatus.QueueFull;
-            // A block from a ring-3 domain leaves it as a copy in the kernel's exchange heap (004 §3.3): the copies
-            // are made before anything changes, so a shortage refuses the send and loses nothing.
-            // The ring-3 copies stay out of line (and out of this frame's locals): a message without blocks, the common
-            // round trip, pays two tests.
-            bool ring3Blocks = (block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0) && sender != null && sender.Ring3;
-            if (ring3Blocks)
+            // Blocks and second slots, all in one branch: a message with neither (the common round trip) pays the two
+            // tests it paid before ring-3 domains existed. A block from a ring-3 domain leaves it as a copy in the
+            // kernel's exchange heap (004 §3.3), made out of line before anything changes, so a shortage refuses the
+            // send and loses nothing.
+            if (message->Carries != 0 || block != null)
             {
-                AbiStatus prepared = PrepareSendCopies(sender, from, to, message, block);
-                if (prepared != AbiStatus.Ok) return prepared;
-            }
-            // A second block or endpoint (rare) is checked and given up in one call, before anything changes.
-            if (message->Carries != 0)
-            {
-                AbiStatus second = GiveUpSecondSlots(sender, from, to, message);
-                if (second != AbiStatus.Ok) return second;
+                bool ring3Blocks = (block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0) && sender != null && sender.Ring3;
+                if (ring3Blocks)
+                {
+                    AbiStatus prepared = PrepareSendCopies(sender, from, to, message, block);
+                    if (prepared != AbiStatus.Ok) return prepared;
+                }
+                // A second block or endpoint (rare) is checked and given up in one call, before anything changes.
+                if (message->Carries != 0)
+                {
+                    AbiStatus second = GiveUpSecondSlots(sender, from, to, message);
+                    if (second != AbiStatus.Ok) return second;
+                }
+                if (block != null) ExchangeHeap.GiveUpLocked(block, sender, ExchangeHeap.Kind.Data);
+                if (ring3Blocks) FinishPendingCopies(message);
             }
             from->State = next;
-            if (block != null) ExchangeHeap.GiveUpLocked(block, sender, ExchangeHeap.Kind.Data);
-            if (ring3Blocks) FinishPendingCopies(message);
             if (carried != null) ExchangeHeap.GiveUpLocked(carried, sender, ExchangeHeap.Kind.Endpoint);
             int tail = to->Head + to->Count;
             if (tail >= to->Capacity) tail -= to->Capacity;
@@ -436,18 +439,32 @@ namespace Sing.Kernel.Channels
                 if (at->Peer == null) return AbiStatus.ChannelClosed;
                 if (BlockOnLocked(me, at, timeoutMilliseconds)) return AbiStatus.Timeout;
             }
-            ChannelMessage* slot = Endpoint.SlotsOf(at) + at->Head;
-            // A ring-3 receiver gets the blocks as copies in its own domain (004 §3.3), made before the message is
-            // taken: a shortage leaves it queued and answers OutOfMemory. That path is out of line: a message without
-            // blocks pays one test here and one below.
-            bool withBlocks = (slot->Block != null || (slot->Carries & ChannelMessage.CarriesSecondBlock) != 0) && me.Owner != null;
-            if (withBlocks)
+            *message = Endpoint.SlotsOf(at)[at->Head];
+            // Blocks and second slots, all in one branch: a message with neither (the common round trip) pays the
+            // tests it paid before ring-3 domains existed. A ring-3 receiver gets the blocks as copies in its own
+            // domain (004 §3.3), made out of line before the message leaves the queue: a shortage leaves it queued,
+            // answers OutOfMemory and clears the caller's copy (it names blocks the caller does not own).
+            // What a queued message carries was validated when it was sent and has had no owner since.
+            KernelProcess receiver = me.Owner;   // null: a kernel thread
+            if (message->Carries != 0 || message->Block != null)
             {
-                AbiStatus prepared = PrepareReceiveCopies(me, slot);
-                if (prepared != AbiStatus.Ok) return prepared;
+                if (receiver != null && (message->Block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0))
+                {
+                    AbiStatus prepared = PrepareReceiveCopies(me, Endpoint.SlotsOf(at) + at->Head);
+                    if (prepared != AbiStatus.Ok)
+                    {
+                        *message = default;
+                        return prepared;
+                    }
+                    FinishReceiveCopies(me, message);
+                }
+                if (message->Block != null && receiver != null)
+                {
+                    ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Block), receiver);
+                    me.RememberOwnedBlock(message->Block);
+                }
+                if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             }
-            *message = *slot;
-            if (withBlocks) FinishReceiveCopies(me, message);
             at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
             at->Count--;
             if (at->Contract >= 0)
@@ -456,15 +473,7 @@ namespace Sing.Kernel.Channels
                 int next = NextState(at, message->Tag, 1 - at->Side);
                 if (next >= 0) at->State = next;
             }
-            // What a queued message carries was validated when it was sent and has had no owner since.
-            KernelProcess receiver = me.Owner;   // null: a kernel thread
-            if (message->Block != null && receiver != null)
-            {
-                ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Block), receiver);
-                me.RememberOwnedBlock(message->Block);
-            }
             if (message->Endpoint != null) ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
-            if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             return AbiStatus.Ok;
         }
 

@@ -332,7 +332,7 @@ namespace Sing.Kernel.Processes
             t.UserGsBase = slots;
             ulong rsp = slots - 8;                 // as after a call: rsp + 8 is 16-byte aligned
             *(ulong*)rsp = process.ThreadExitStub;
-            t.SystemCalls = Domains.Ring3Abi.Calls(out t.SystemCallCount);
+            t.Slots.SystemCalls = (ulong)Domains.Ring3Abi.Calls(out t.Slots.SystemCallCount);
             Arch.UserMode.Enter(entry, rsp, argument);
         }
 

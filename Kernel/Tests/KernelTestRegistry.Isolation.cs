@@ -28,6 +28,9 @@ namespace Sing.Kernel.Tests
             new KernelTest("usermode.system_calls_from_ring3", &UserModeTests.SystemCallsFromRing3),
             new KernelTest("usermode.entry_mechanisms_reach_the_kernel", &UserModeTests.EntryMechanismsReachTheKernel),
             new KernelTest("usermode.privileged_instructions_end_the_thread", &UserModeTests.PrivilegedInstructionsEndTheThread),
+            new KernelTest("usermode.numbers_outside_the_table_answer_no_such_call", &SystemCallEntryTests.NumbersOutsideTheTableAnswerNoSuchCall),
+            new KernelTest("usermode.thread_without_table_answers_no_such_call", &SystemCallEntryTests.ThreadWithoutTableAnswersNoSuchCall),
+            new KernelTest("usermode.only_the_result_comes_back", &SystemCallEntryTests.OnlyTheResultComesBack),
         };
     }
 }

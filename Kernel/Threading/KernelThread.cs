@@ -18,6 +18,10 @@ namespace Sing.Kernel.Threading
         public ulong SipRuntime;
         public ulong Reserved0;
         public ulong Reserved1;
+        /// <summary>The system calls the thread's ring-3 code reaches by number (usermode.asm indexes them here): the
+        /// entries' addresses, and their count (0: no table, every number answers NoSuchCall).</summary>
+        public ulong SystemCalls;
+        public ulong SystemCallCount;
     }
 
     /// <summary>A kernel-visible thread: its own stack, the saved stack pointer while it is not running, and what it
@@ -103,10 +107,6 @@ namespace Sing.Kernel.Threading
         internal byte* PendingSecondCopy;
         internal ulong PendingSpace;
 
-        /// <summary>The system calls this thread's ring-3 code reaches by number (null: the ABI's ring-3 table).</summary>
-        internal ulong* SystemCalls;
-        internal ulong SystemCallCount;
-
         /// <summary>Whose chunks the stack came from (Memory.MemoryOwner): only the kernel's stacks are pooled.</summary>
         internal ushort StackOwner;
 
@@ -124,7 +124,7 @@ namespace Sing.Kernel.Threading
 
         /// <summary>Per-thread words the object spaces' runtimes reach through GS (the scheduler points the GS base
         /// here while this thread runs): slot 0 is the kernel runtime's allocation context for this thread, slot 1
-        /// the SIP runtime's. Objects never move, so the address stays valid for the thread's life.</summary>
+        /// the SIP runtime's, slots 2-5 ring 3's system-call state (Arch/usermode.asm). Objects never move, so the address stays valid for the thread's life.</summary>
         internal RuntimeSlots Slots;
 
         internal ulong SlotsAddress => (ulong)System.Runtime.CompilerServices.Unsafe.AsPointer(ref Slots);

@@ -7,8 +7,8 @@ namespace Sing.Build;
 internal sealed record BenchEnvironment(string QemuVersion, string HostCpu, int HostCores, string GuestCpuModel, string Machine,
     int MemoryMiB, bool Quick, int KernelBoots, int LinuxBoots, string? LinuxKernel, DateTimeOffset Date)
 {
-    public static BenchEnvironment Capture(int memoryMiB, bool quick, int kernelBoots, int linuxBoots, string? linuxKernel) =>
-        new(ReadQemuVersion(), ReadHostCpu(), Environment.ProcessorCount, "max", "q35", memoryMiB, quick, kernelBoots, linuxBoots, linuxKernel,
+    public static BenchEnvironment Capture(int memoryMiB, bool quick, int kernelBoots, int linuxBoots, string? linuxKernel, string cpuModel = Options.DefaultCpuModel) =>
+        new(ReadQemuVersion(), ReadHostCpu(), Environment.ProcessorCount, cpuModel, "q35", memoryMiB, quick, kernelBoots, linuxBoots, linuxKernel,
             DateTimeOffset.Now);
 
     public string Describe() => string.Create(CultureInfo.InvariantCulture,

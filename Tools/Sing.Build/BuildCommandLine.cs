@@ -54,6 +54,13 @@ internal sealed class BuildCommandLine
         HelpName = "all|NAME,NAME",
     };
 
+    public Option<string> Cpu { get; } = new("--cpu")
+    {
+        Description = "guest CPU model for both guests (QEMU -cpu); max,vendor=GenuineIntel adds the SYSENTER rows (AMD's CPUs have no SYSENTER in 64-bit mode)",
+        DefaultValueFactory = _ => Options.DefaultCpuModel,
+        HelpName = "MODEL",
+    };
+
     public Option<bool> AllConfigs { get; } = new("--all-configs")
     {
         Description = "test: run the whole in-kernel suite in every isolation configuration the kernel offers (CI runs SIP-Phys, SIP-Page and HIP-R0-S)",
@@ -92,7 +99,7 @@ internal sealed class BuildCommandLine
             { Accel, Icount, KernelOptions, Memory, Disk };
         var bench = new Command("bench",
             "boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG; report and charts in artifacts/bench/")
-            { Accel, Memory, Repeat, BenchQuick, Configs };
+            { Accel, Memory, Repeat, BenchQuick, Configs, Cpu };
         var soak = new Command("soak",
             "the isolation tests at full size in one headless boot: 10 million ABI fuzz calls, 1,000 kills of each workload kind; log in artifacts/soak.log")
             { Accel, Icount, KernelOptions, Memory, SoakQuick };
@@ -128,6 +135,7 @@ internal sealed class BuildCommandLine
         {
             Disks = Has(Disk) ? (result.GetValue(Disk) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
             Configs = Has(Configs) && result.GetValue(Configs) is string configs ? ConfigurationBench.Parse(configs) : Array.Empty<string>(),
+            CpuModel = Has(Cpu) && result.GetValue(Cpu) is string cpu && cpu.Length > 0 ? cpu : Options.DefaultCpuModel,
         };
     }
 

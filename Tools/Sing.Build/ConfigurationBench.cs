@@ -134,7 +134,7 @@ internal static partial class ConfigurationBench
         ArgumentNullException.ThrowIfNull(options);
         var md = new StringBuilder();
         md.Append("# SingBench by isolation configuration\n\n");
-        md.Append(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd}, {(options.Quick ? "quick" : "full")} size, one boot per configuration and mode. ");
+        md.Append(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd}, {(options.Quick ? "quick" : "full")} size, one boot per configuration and mode, guest -cpu {options.CpuModel}. ");
         md.Append("Cycles per operation; in parentheses the ratio to SIP-Phys in the same mode; 004's ratio where the paper gives one.\n\n");
         md.Append("Emulation caveat: plain TCG flushes its whole software TLB at every CR3 load and at every INVLPG, so address-space ");
         md.Append("switches and page unmapping look far dearer than on hardware; under -icount a CR3 load or a TLB flush counts as one ");

@@ -15,6 +15,12 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
     /// <summary>bench --configs: the isolation configurations to measure (none: the side-by-side report with Linux).</summary>
     public IReadOnlyList<string> Configs { get; init; } = Array.Empty<string>();
 
+    /// <summary>The guest CPU model (QEMU -cpu) of both guests: max unless bench --cpu names another, e.g.
+    /// max,vendor=GenuineIntel, on which the kernel's SYSENTER rows run.</summary>
+    public string CpuModel { get; init; } = DefaultCpuModel;
+
+    public const string DefaultCpuModel = "max";
+
     /// <summary>Boots per mode for each benchmark guest.</summary>
     public int BenchBoots => Repeat ?? (Quick ? 2 : 3);
 
@@ -25,5 +31,6 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
         InstructionCounting = InstructionCounting,
         KernelOptions = KernelOptions,
         MemoryMiB = MemoryMiB,
+        CpuModel = CpuModel,
     };
 }

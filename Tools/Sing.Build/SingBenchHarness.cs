@@ -44,7 +44,7 @@ internal static class SingBenchHarness
                 kernelWall.Add(k.Wall.TotalSeconds);
                 progress.Complete(BenchVerb.SingularityBootWeight);
                 progress.Begin($"{mode} {i}/{boots}: Linux (run.sh{(icount ? " --icount" : "")}{(options.Quick ? " --quick" : "")})");
-                var l = await LinuxBaseline.RunAsync(icount, options.Quick, options.MemoryMiB, "max", "q35", Path.Combine(Directory, "logs", $"linux-{mode}-{i}.log"));
+                var l = await LinuxBaseline.RunAsync(icount, options.Quick, options.MemoryMiB, options.CpuModel, "q35", Path.Combine(Directory, "logs", $"linux-{mode}-{i}.log"));
                 linux.Add(l.Output);
                 linuxWall.Add(l.WallSeconds);
                 progress.Complete(BenchVerb.LinuxBootWeight);
@@ -59,21 +59,22 @@ internal static class SingBenchHarness
         var rows = ComparisonTable.Build(runs[true], runs[false], PaperReference.Load(PaperReference.DefaultPath));
         var context = ComparisonTable.LinuxContext(runs[true], runs[false]);
         string? linuxKernel = runs[true].Linux.Concat(runs[false].Linux).Select(l => l.Kernel).FirstOrDefault(k => k != null);
-        var environment = BenchEnvironment.Capture(options.MemoryMiB, options.Quick, boots, boots, linuxKernel);
+        var environment = BenchEnvironment.Capture(options.MemoryMiB, options.Quick, boots, boots, linuxKernel, options.CpuModel);
         string subtitle = ChartSubtitle(environment);
-        Write(rows, context, environment, wallTimes, subtitle, progress);
+        Write(rows, context, environment, wallTimes, subtitle, SystemCallMechanismsReport.Markdown(runs[true], runs[false]), progress);
         RuntimeReport.Write(Directory, runs[true].Kernel, runs[false].Kernel, subtitle, progress);
         return 0;
     }
 
+    /// <param name="systemCallSection">002 Table 2's section, appended to the report</param>
     private static void Write(IReadOnlyList<ComparisonRow> rows, IReadOnlyList<LinuxContextRow> context, BenchEnvironment environment, IReadOnlyList<string> wallTimes,
-        string subtitle, IWorkProgress progress)
+        string subtitle, string systemCallSection, IWorkProgress progress)
     {
         File.WriteAllText(Path.Combine(Directory, "report.csv"), ComparisonReport.Csv(rows));
         var figures = ComparisonFigures.Build(rows);
         foreach (var figure in figures)
             File.WriteAllBytes(Path.Combine(Directory, figure.Group.FileName), ComparisonChart.Png(figure, subtitle));
-        string md = ComparisonReport.Markdown(rows, context, environment, wallTimes, figures.Select(f => f.Group).ToList());
+        string md = ComparisonReport.Markdown(rows, context, environment, wallTimes, figures.Select(f => f.Group).ToList()) + systemCallSection;
         File.WriteAllText(Path.Combine(Directory, "report.md"), md);
         progress.Log("");
         progress.Log(md);
