@@ -55,6 +55,7 @@ namespace Sing.Kernel
             Hardware.Pci.UseEcamFromAcpi();
             CpuInfo.Initialize();
             UserMode.Initialize();
+            Domains.Ring3Abi.SelectEntry();
             if (!CpuInfo.MeetsCompiledBaseline)
                 Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");
 

@@ -41,6 +41,33 @@ public class ConfigurationTests
         Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
     }
 
+    /// <summary>The same SIP images reach the kernel through each entry mechanism of issue 16 (abi.entry): the ring-3
+    /// stubs cross by int 0x80, or by sysenter on an Intel CPU, and the ring-3, isolation and channel tests pass in the
+    /// micro-kernel arrangement (syscall, the default, runs in every other HIP-R3-S boot).</summary>
+    [Theory]
+    [InlineData("int", "max", "int 0x80")]
+    [InlineData("sysenter", "max,vendor=GenuineIntel", "sysenter")]
+    public async Task RingThreeTestsPassWithEachEntryMechanism(string mechanism, string cpu, string named)
+    {
+        QemuResult run = await Machine.BootAsync($"config=HIP-R3-S abi.entry={mechanism} test=usermode.*,domains.*,isolation.*,channels.*",
+            "abi-entry-" + mechanism, instructionCounting: true, cpuModel: cpu);
+        Assert.Contains($"Ring 3: SIPs enter the kernel by {named} (abi.entry={mechanism})", run.Serial, StringComparison.Ordinal);
+        var log = new KernelTestLog(run.Serial);
+        var failed = log.Outcomes.Where(o => !o.Value.Passed).Select(o => $"{o.Key}: {o.Value.Message}").ToList();
+        Assert.True(failed.Count == 0 && log.Outcomes.Count >= 30, $"with abi.entry={mechanism}:\n" + string.Join("\n", failed) + "\n" + run.Describe());
+        Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
+    }
+
+    [Theory]
+    [InlineData("abi.entry=sysenter", "abi.entry=sysenter: SYSENTER reaches 64-bit code only on Intel CPUs (QEMU: -cpu max,vendor=GenuineIntel)")]
+    [InlineData("abi.entry=gate", "abi.entry=\"gate\" is not one of syscall, int, sysenter")]
+    public async Task AnEntryMechanismTheCpuLacksStopsTheBootWithTheReason(string options, string message)
+    {
+        QemuResult run = await Machine.BootAsync(options + " exit", "abi-entry-refused-" + options.Substring(10));
+        Assert.Contains(message, run.Serial, StringComparison.Ordinal);
+        Assert.True(run.Status == KernelExitStatus.Panic, $"the boot should stop with a panic.\n{run.Describe()}");
+    }
+
     [Theory]
     [InlineData("config=Nonsense", "configuration \"Nonsense\" (from the config= option) is not one of SIP-Phys, SIP-Page, HIP-R0, HIP-R0-S, HIP-R3, HIP-R3-S")]
     public async Task AnUnknownConfigurationStopsTheBootWithTheReason(string options, string message)

@@ -7,11 +7,12 @@ namespace Sing.Boot.Tests;
 internal static class Machine
 {
     public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,
-        string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35") =>
+        string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35", string cpuModel = "max") =>
         QemuRunner.RunAsync(new QemuOptions
         {
             Disks = disks ?? Array.Empty<string>(),
             MachineType = machineType,
+            CpuModel = cpuModel,
             SerialInputPath = serialInputPath,
             SerialInputAfter = serialInputAfter,
             InstructionCounting = instructionCounting,
