@@ -78,6 +78,11 @@ namespace Sing.Kernel.Domains
             if (!PcidEnabled || owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
             if (Cpu.ReadCr3() != space.Cr3) MarkFlushPending(owner);
         }
+
+        /// <summary>Entries of <paramref name="owner"/>'s pages lost rights (DemandMapping.WriteProtect): as for freed
+        /// pages, a domain not loaded drops its cached translations at its next load. Interrupts off.</summary>
+        internal static void PagesRestricted(ushort owner) => PagesFreed(owner);
+
         public static int Live => s_live;
 
         /// <summary>Records the kernel's address space (the boot page tables, with RAM in 4 KiB tables) as the model

@@ -25,6 +25,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("domains.foreign_pages_fault_in_hardware_domains", &DomainTests.ForeignPagesFaultInHardwareDomains),
             new KernelTest("domains.domain_tables_are_reclaimed", &DomainTests.DomainTablesAreReclaimed),
             new KernelTest("domains.ring3_programs_run", &DomainTests.Ring3ProgramsRun),
+            new KernelTest("domains.ring3_code_is_write_protected", &DomainTests.Ring3CodeIsWriteProtected),
             new KernelTest("usermode.system_calls_from_ring3", &UserModeTests.SystemCallsFromRing3),
             new KernelTest("usermode.entry_mechanisms_reach_the_kernel", &UserModeTests.EntryMechanismsReachTheKernel),
             new KernelTest("usermode.privileged_instructions_end_the_thread", &UserModeTests.PrivilegedInstructionsEndTheThread),
