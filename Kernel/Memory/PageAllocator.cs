@@ -297,7 +297,8 @@ namespace Sing.Kernel.Memory
                 // An owner keeps its current chunk even when it empties (allocating and freeing one page would
                 // otherwise claim and release a chunk each time); ReleaseEmptyChunks gives it up when the domain goes.
                 ushort chunkOwner = s_chunks[c].Owner;
-                if (sign < 0 && s_chunks[c].Used == 0 && chunkOwner != MemoryOwner.Kernel
+                // Transfer chunks stay too: domains' transfer tables point at them (AddressSpace.MapTransfer).
+                if (sign < 0 && s_chunks[c].Used == 0 && chunkOwner != MemoryOwner.Kernel && chunkOwner != MemoryOwner.Transfer
                     && (chunkOwner >= OwnerHints || s_ownerHint[chunkOwner] != c || Domains.AddressSpace.IsRetiring(chunkOwner)))
                     ReleaseChunk(c);
                 p = end;

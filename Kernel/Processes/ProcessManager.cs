@@ -296,6 +296,13 @@ namespace Sing.Kernel.Processes
             // (and the DMA pages) go back to the kernel.
             Hardware.ResourceGrants.ReleaseAll(process);
             Channels.ExchangeHeap.ReleaseAll(process);
+            if (process.Ring3 && process.Space != null)
+            {
+                // Its transfer blocks are gone: the tables that mapped them go too (its domain may be pooled or shared).
+                ulong tables = Scheduler.DisableInterrupts();
+                process.Space.ReleaseTransferTables();
+                Scheduler.RestoreInterrupts(tables);
+            }
             Channels.NameService.RemoveDeadRegistrations();
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
