@@ -192,6 +192,7 @@ namespace Sing.Kernel.Channels
 
         /// <summary>Whether the domain-layout header at <paramref name="header"/> lies in <paramref name="process"/>'s
         /// domain (read from the page tables and chunk owners, never from the header).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static bool InDomainOf(byte* header, KernelProcess process)
         {
             if (process == null) return false;
