@@ -224,6 +224,11 @@ namespace Sing.Kernel.Domains
         /// domain is the one loaded. Without PCIDs, other domains' caches go at their next CR3 load. Interrupts off.</summary>
         internal static void ChunkReleased(ulong chunk, ushort owner)
         {
+            if (owner == MemoryOwner.Transfer)
+            {
+                DropTransferTables(chunk);
+                return;
+            }
             if (owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
             space._directory[chunk] = 0;
             if (Cpu.ReadCr3() == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
@@ -287,6 +292,24 @@ namespace Sing.Kernel.Domains
                 if (loaded) Cpu.InvalidatePage(p * PageAllocator.PageSize);
             }
             if (!loaded) MarkFlushPending(Owner);
+        }
+
+        /// <summary>An empty transfer chunk went back to the unassigned pool: every domain's table for it (empty: its
+        /// pages were unmapped as they were freed) goes, so whoever claims the chunk next finds no trace of it. The
+        /// table's cached directory entry goes with a flush of the loaded domain, or at another's next load. Interrupts off.</summary>
+        private static void DropTransferTables(ulong chunk)
+        {
+            for (int i = MemoryOwner.FirstDomain; i < MaxDomains; i++)
+            {
+                if (s_byOwner[i] is not AddressSpace space || (space._directory[chunk] & Present) == 0) continue;
+                ulong* table = (ulong*)(space._directory[chunk] & AddressMask);
+                space._directory[chunk] = 0;
+                space._transferTables--;
+                TransferTablePages--;
+                PageAllocator.Free(table, 1);
+                if (Cpu.ReadCr3() == space.Cr3) Cpu.WriteCr3(Cpu.ReadCr3());
+                else MarkFlushPending(space.Owner);
+            }
         }
 
         /// <summary>Whether this domain maps the transfer-chunk page at <paramref name="address"/> (a block's header:

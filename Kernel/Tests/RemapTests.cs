@@ -19,8 +19,9 @@ namespace Sing.Kernel.Tests
         /// <summary>16 MiB from one ring-3 domain through a second to a third: the same pages, the pattern intact.</summary>
         public static void VectorMovesBetweenRing3Domains(TestContext t)
         {
-            ulong blocks = ExchangeHeap.BlocksLive, pages = ExchangeHeap.PagesLive;
+            ulong blocks = ExchangeHeap.BlocksLive, pages = ExchangeHeap.PagesLive, tables = AddressSpace.TransferTablePages;
             Placement.SetRing3("channelprobe", true);
+            ulong chunks = Memory.PageAllocator.ChunksOf(Memory.MemoryOwner.Transfer);
             KernelProcess sink = ChannelTests.Start(t, "vector-sink /test/remap-sink");
             KernelProcess relay = ChannelTests.Start(t, "vector-relay /test/remap-relay /test/remap-sink");
             KernelProcess source = ChannelTests.Start(t, "vector-source /test/remap-relay 16");
@@ -32,6 +33,9 @@ namespace Sing.Kernel.Tests
             WaitHandle.Sleep(2);
             t.Equal(blocks, ExchangeHeap.BlocksLive, "exchange heap blocks back to their previous count");
             t.Equal(pages, ExchangeHeap.PagesLive, "exchange heap pages back to their previous size");
+            ulong after = Memory.PageAllocator.ChunksOf(Memory.MemoryOwner.Transfer);
+            t.True(after <= chunks + 1, string.Concat("the vector's nine transfer chunks went back to the pool but one (", chunks.ToString(), " before, ", after.ToString(), " after)"));
+            t.Equal(tables, AddressSpace.TransferTablePages, "the three domains' transfer tables are freed");
         }
 
         /// <summary>A sender that writes a block after sending it faults and is ended alone; the write never lands.</summary>
