@@ -310,13 +310,14 @@ namespace Sing.Kernel.Memory
                 // otherwise claim and release a chunk each time); ReleaseEmptyChunks gives it up when the domain goes.
                 // The transfer chunks keep theirs the same way; the others go, and with them the domains' transfer
                 // tables for them (AddressSpace.ChunkReleased).
-                ushort chunkOwner = s_chunks[c].Owner;
-                bool keep = chunkOwner == MemoryOwner.Kernel || (chunkOwner == MemoryOwner.Transfer ? *s_transferHint == c
-                    : chunkOwner < OwnerHints && s_ownerHint[chunkOwner] == c && !Domains.AddressSpace.IsRetiring(chunkOwner));
-                if (sign < 0 && s_chunks[c].Used == 0 && !keep) ReleaseChunk(c);
+                if (sign < 0 && s_chunks[c].Used == 0 && !KeepsWhenEmpty(c, s_chunks[c].Owner)) ReleaseChunk(c);
                 p = end;
             }
         }
+
+        private static bool KeepsWhenEmpty(ulong c, ushort owner) =>
+            owner == MemoryOwner.Kernel || (owner == MemoryOwner.Transfer ? *s_transferHint == c
+                : owner < OwnerHints && s_ownerHint[owner] == c && !Domains.AddressSpace.IsRetiring(owner));
 
         /// <summary>Whether [start, start+length) touches RAM of the boot memory map (the kernel's to manage, never a
         /// driver's to claim as device memory).</summary>
