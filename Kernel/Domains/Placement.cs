@@ -97,8 +97,9 @@ namespace Sing.Kernel.Domains
             return user || Isolation.Current == IsolationConfiguration.HipR0S || manifest.Domain == "ring0";
         }
 
-        /// <summary>Whether blocks between two applications are copied (each in a ring-3 domain of its own: HIP-R3-S),
-        /// so tests that check zero copy between them check contents only.</summary>
+        /// <summary>Whether blocks between two applications may arrive elsewhere (each in a ring-3 domain of its own:
+        /// HIP-R3-S, where sub-page blocks are copied; a page or more is remapped and keeps its address), so tests
+        /// that check zero copy between them check contents only.</summary>
         public static bool ApplicationsCopyBlocks => Isolation.Current == IsolationConfiguration.HipR3S;
 
         /// <summary>Whether <paramref name="space"/> is a domain of one process's own (it goes when the process does).</summary>
