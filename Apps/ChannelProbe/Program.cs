@@ -14,7 +14,7 @@ namespace Sing.Apps.ChannelProbe
 
     /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
     /// "vector-relay IN OUT" | "vector-sink PATH [copies]" | "transfer-server PATH" | "transfer-client PATH" |
-    /// "hang PATH" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
+    /// "hang PATH" | "remap-send PATH PAGES touch|endpoint|hang" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
     /// the same over the
     /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
     /// "echo-contract-hang PATH" | "echo-contract-violator PATH".</summary>
@@ -35,6 +35,7 @@ namespace Sing.Apps.ChannelProbe
                 case "transfer-server": return TransferServer(args[1]);
                 case "transfer-client": return TransferClient(args[1]);
                 case "hang": return Hang(args[1]);
+                case "remap-send": return RemapSend(args[1], int.Parse(args[2]), args[3]);
                 case "watch": return Watch(args[1], int.Parse(args[2]));
                 case "contract-server": return ContractServer(args[1]);
                 case "contract-violator": return ContractViolator(args[1], args.Length > 2 && args[2] == "call");
@@ -193,6 +194,43 @@ namespace Sing.Apps.ChannelProbe
             Threads.CreateEvent(false, false, out EventHandle never);
             Threads.WaitAny(new[] { never }, ulong.MaxValue, out _);
             return 1;
+        }
+
+        /// <summary>Sends a block of <paramref name="pages"/> pages (a pattern, its address inline) to the server at
+        /// <paramref name="path"/>, then: "touch" writes into it (a block of a page or more left this domain with the
+        /// message: the write faults and ends this SIP); "endpoint" also sends the peer of a new channel in that
+        /// message and answers one question on it; "hang" holds a second block and waits to be killed.</summary>
+        private static int RemapSend(string path, int pages, string mode)
+        {
+            ChannelEndpoint server = BindRetrying(path);
+            if (server.IsNull) return 100;
+            ExchangeBlock block = Exchange.Allocate((ulong)pages * 4096);
+            if (block.IsNull) return 101;
+            ulong* words = (ulong*)block.Pointer;
+            for (ulong i = 0; i < block.Length / 8; i++) words[i] = i * 0x9E3779B97F4A7C15UL;
+            ChannelEndpoint mine = default, theirs = default;
+            if (mode == "endpoint" && Channels.Create(4, out mine, out theirs) != AbiStatus.Ok) return 102;
+            if (Channels.Send(server, Vector, (long)block.Value, block, theirs) != AbiStatus.Ok) return 103;
+            if (Exchange.OwnedSize(block) != 0) return 104;              // sending gave it away
+            switch (mode)
+            {
+                case "touch":
+                    words[1] = 0x5A;                                      // faults: the page is no longer mapped here
+                    return 105;
+                case "endpoint":
+                    if (Channels.Receive(mine, out ReceivedMessage question) != AbiStatus.Ok || question.Tag != Data) return 106;
+                    if (Channels.Send(mine, Data, question.InlineInt64() + 1) != AbiStatus.Ok) return 107;
+                    Channels.Receive(mine, out _);                        // until the peer closes
+                    return 0;
+                default:
+                    ExchangeBlock held = Exchange.Allocate(2 * 4096);     // remappable memory it owns when it dies
+                    if (held.IsNull) return 108;
+                    held.AsSpan()[0] = 1;
+                    Channels.Send(server, Data, 7);
+                    Threads.CreateEvent(false, false, out EventHandle never);
+                    Threads.WaitAny(new[] { never }, ulong.MaxValue, out _);
+                    return 1;
+            }
         }
 
         // Request/reply contract: Ready --Request?--> Waiting --Reply!--> Ready.

@@ -5,7 +5,7 @@ using Singularity.V1;
 namespace Sing.Apps.Probe
 {
     /// <summary>Arguments: "exit N" | "null" | "divide" | "overflow-stack" | "throw" | "block" | "spin" |
-    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB" | "enums" | "floats" | "poke HEXADDRESS".</summary>
+    /// "forge" | "threads" | "spawn IMAGE ARGS..." | "foreign-thread" | "alloc MiB" | "enums" | "floats" | "poke HEXADDRESS" | "poke-code".</summary>
     /// <summary>Probe's one parameter (Manifests/Programs/probe.xml): the verb and its operands.</summary>
     [Singularity.Configuration.ProgramStartup]
     internal sealed partial class ProbeStartup
@@ -50,6 +50,7 @@ namespace Sing.Apps.Probe
                 case "floats": return FloatProbe.Run();
                 case "unprivileged": return Unprivileged();
                 case "poke": return Poke(ParseHex(rest));
+                case "poke-code": return PokeCode();
                 default:
                     Debug.WriteLine("unknown probe verb: " + verb);
                     return 2;
@@ -71,6 +72,15 @@ namespace Sing.Apps.Probe
             *target = (byte)(*target ^ 0x5A);
             Debug.WriteLine("poke: the write landed");
             return 0;
+        }
+
+        /// <summary>Writes one byte of its own code (the first of <see cref="Poke"/>): a ring-3 image's code is
+        /// read-only once loaded, so this faults there and the next process of the image, which reuses the copy,
+        /// runs what the file holds. In ring 0 the write lands.</summary>
+        private static int PokeCode()
+        {
+            delegate*<ulong, int> poke = &Poke;
+            return Poke((ulong)poke);
         }
 
         private static ulong ParseHex(string text)

@@ -278,18 +278,20 @@ namespace Sing.Kernel.Channels
             return AbiStatus.Ok;
         }
 
-        /// <summary>For a ring-3 sender's message with blocks: kernel copies of them unless the receiver shares its
-        /// domain (threads of one process, HIP-R3's shared application domain) or is not yet known (the receiver then
-        /// copies, ReceiveLocked). Interrupts off.</summary>
+        /// <summary>For a ring-3 sender's message with blocks: kernel copies of them, and transfer blocks (a page or
+        /// more) out of the sender's domain by remapping, unless the receiver shares its domain (threads of one
+        /// process, HIP-R3's shared application domain). When the receiver is not yet known, only transfer blocks
+        /// leave (a sender never keeps pages it sent); the others are copied by the receiver (ReceiveLocked).
+        /// Interrupts off.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static AbiStatus PrepareSendCopies(KernelProcess sender, Endpoint* from, Endpoint* to, ChannelMessage* message, ExchangeHeap.Block* block)
         {
             KernelThread me = Scheduler.Current;
             me.PendingCopy = me.PendingSecondCopy = null;
             int receiver = BlockOf(to)->OwnerPid;
-            if (receiver == 0 || receiver == sender.Id || ProcessManager.SharesDomain(receiver, sender)) return AbiStatus.Ok;
+            if (receiver != 0 && (receiver == sender.Id || ProcessManager.SharesDomain(receiver, sender))) return AbiStatus.Ok;
             byte* copy = null, secondCopy = null;
-            AbiStatus status = PrepareCopiesOut(sender, from, to, message, block, &copy, &secondCopy);
+            AbiStatus status = PrepareCopiesOut(sender, from, to, message, block, receiver != 0, &copy, &secondCopy);
             me.PendingCopy = copy;
             me.PendingSecondCopy = secondCopy;
             return status;
@@ -307,27 +309,29 @@ namespace Sing.Kernel.Channels
             if (secondCopy != null) message->SecondBlock = ExchangeHeap.FinishCopy(ExchangeHeap.HeaderOf(message->SecondBlock), secondCopy);
         }
 
-        /// <summary>Kernel copies of the blocks a ring-3 sender's message carries (those in its own domain), made before
-        /// the send changes anything; on a shortage or a bad second slot nothing is kept. Interrupts off.</summary>
+        /// <summary>Kernel copies (or remaps, ExchangeHeap.PrepareSendCrossing) of the blocks a ring-3 sender's message
+        /// carries (those in its own domain; only transfer blocks unless <paramref name="copyAll"/>), made before the
+        /// send changes anything; on a shortage or a bad second slot nothing is kept. Interrupts off.</summary>
         private static AbiStatus PrepareCopiesOut(KernelProcess sender, Endpoint* from, Endpoint* to, ChannelMessage* message,
-            ExchangeHeap.Block* block, byte** copy, byte** secondCopy)
+            ExchangeHeap.Block* block, bool copyAll, byte** copy, byte** secondCopy)
         {
             if (message->Carries != 0)
             {
                 AbiStatus valid = ValidateSecondSlots(sender, from, to, message);
                 if (valid != AbiStatus.Ok) return valid;
             }
-            if (block != null && block->InOwnDomain != 0)
+            if (block != null && block->InOwnDomain != 0 && (copyAll || ExchangeHeap.IsTransfer(block)))
             {
-                *copy = ExchangeHeap.PrepareCopy(block->DataBytes, null);
+                *copy = ExchangeHeap.PrepareSendCrossing(block);
                 if (*copy == null) return AbiStatus.OutOfMemory;
             }
-            if ((message->Carries & ChannelMessage.CarriesSecondBlock) != 0 && ExchangeHeap.HeaderOf(message->SecondBlock)->InOwnDomain != 0)
+            ExchangeHeap.Block* second = (message->Carries & ChannelMessage.CarriesSecondBlock) != 0 ? ExchangeHeap.HeaderOf(message->SecondBlock) : null;
+            if (second != null && second->InOwnDomain != 0 && (copyAll || ExchangeHeap.IsTransfer(second)))
             {
-                *secondCopy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(message->SecondBlock)->DataBytes, null);
+                *secondCopy = ExchangeHeap.PrepareSendCrossing(second);
                 if (*secondCopy == null)
                 {
-                    if (*copy != null) ExchangeHeap.Free(ExchangeHeap.HeaderOf(*copy), null);
+                    ExchangeHeap.DropPrepared(message->Block, *copy);
                     *copy = null;
                     return AbiStatus.OutOfMemory;
                 }
@@ -520,16 +524,16 @@ namespace Sing.Kernel.Channels
         {
             if (queued->Block != null && ExchangeHeap.CrossesToReceiver(queued->Block, receiver))
             {
-                *copy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(queued->Block)->DataBytes, receiver);
+                *copy = ExchangeHeap.PrepareReceiveCrossing(ExchangeHeap.HeaderOf(queued->Block), receiver);
                 if (*copy == null) return AbiStatus.OutOfMemory;
             }
             if ((queued->Carries & ChannelMessage.CarriesSecondBlock) != 0
                 && ExchangeHeap.CrossesToReceiver(queued->SecondBlock, receiver))
             {
-                *secondCopy = ExchangeHeap.PrepareCopy(ExchangeHeap.HeaderOf(queued->SecondBlock)->DataBytes, receiver);
+                *secondCopy = ExchangeHeap.PrepareReceiveCrossing(ExchangeHeap.HeaderOf(queued->SecondBlock), receiver);
                 if (*secondCopy == null)
                 {
-                    if (*copy != null) ExchangeHeap.Free(ExchangeHeap.HeaderOf(*copy), null);
+                    ExchangeHeap.DropPrepared(queued->Block, *copy);
                     *copy = null;
                     return AbiStatus.OutOfMemory;
                 }
@@ -620,16 +624,20 @@ namespace Sing.Kernel.Channels
             e->Peer = null;
             e->Waiter = 0;
             Scheduler.RestoreInterrupts(flags);
+            // Queued blocks may lie where only the kernel's space maps them (in transit, or in their sender's domain);
+            // each was validated when it was sent and has had no owner since.
+            ulong space = e->Count > 0 ? Scheduler.EnterKernelSpace() : NoSpaceChange;
             while (e->Count > 0)
             {
                 ChannelMessage* slot = Endpoint.SlotsOf(e) + e->Head;
                 e->Head = (e->Head + 1) % e->Capacity;
                 e->Count--;
-                if (slot->Block != null) ExchangeHeap.Free(ExchangeHeap.Validate(slot->Block, ExchangeHeap.Kind.Data), null);
+                if (slot->Block != null) ExchangeHeap.Free(ExchangeHeap.HeaderOf(slot->Block), null);
                 if (slot->Endpoint != null) CloseEndpoint((Endpoint*)slot->Endpoint, null);
                 if ((slot->Carries & ChannelMessage.CarriesSecondBlock) != 0) ExchangeHeap.Free(ExchangeHeap.HeaderOf(slot->SecondBlock), null);
                 if ((slot->Carries & ChannelMessage.CarriesSecondEndpoint) != 0) CloseEndpoint((Endpoint*)slot->SecondEndpoint, null);
             }
+            if (space != NoSpaceChange) Scheduler.LeaveKernelSpace(space);
             ExchangeHeap.Free(BlockOf(e), owner);
         }
     }

@@ -34,7 +34,11 @@ namespace Sing.Kernel.Channels
             public Block* PreviousLive;
             public ulong Generation;      // set when the block is made, from a counter that never repeats
             public uint InOwnDomain;      // 1: a ring-3 domain's block: the header page is the kernel's, the data pages its own
+                                          // 2: the same layout in transfer pages, which change domains (MappedIn)
+            public ushort MappedIn;       // a transfer block: the domain whose tables map it; 0 in transit (kernel only, on no list)
         }
+
+        private const uint DomainLayout = 1, TransferLayout = 2;
 
         public static ulong BlocksLive;
         public static ulong BytesLive;   // data bytes in live blocks
@@ -44,7 +48,7 @@ namespace Sing.Kernel.Channels
         // domain's chunks, which only it and the kernel's address space map, so no list links two domains' headers.
         private static Block** s_domainLists;
 
-        /// <summary>The list a block is on: its domain's, or the kernel's.</summary>
+        /// <summary>The list a block is on: its domain's, or the kernel's (a transfer block in transit is on none).</summary>
         private static Block** ListOf(Block* block)
         {
             if (block->InOwnDomain == 0)
@@ -56,8 +60,39 @@ namespace Sing.Kernel.Channels
                 s_domainLists = (Block**)KernelHeap.Allocate((ulong)Domains.AddressSpace.MaxDomains * (ulong)sizeof(Block*));
                 for (int i = 0; i < Domains.AddressSpace.MaxDomains; i++) s_domainLists[i] = null;
             }
-            return s_domainLists + DomainOf(block);
+            return s_domainLists + (block->InOwnDomain == TransferLayout ? block->MappedIn : DomainOf(block));
         }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static bool Listed(Block* block) => block->InOwnDomain != TransferLayout || block->MappedIn != 0;
+
+        /// <summary>Links a block at the head of its list. Interrupts off; the running space maps the list's headers.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void Link(Block* block)
+        {
+            block->PreviousLive = block->NextLive = null;
+            if (!Listed(block)) return;
+            Block** list = ListOf(block);
+            block->NextLive = *list;
+            if (*list != null) (*list)->PreviousLive = block;
+            *list = block;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void Unlink(Block* block)
+        {
+            if (Listed(block))
+            {
+                if (block->PreviousLive != null) block->PreviousLive->NextLive = block->NextLive;
+                else *ListOf(block) = block->NextLive;
+                if (block->NextLive != null) block->NextLive->PreviousLive = block->PreviousLive;
+            }
+            block->NextLive = block->PreviousLive = null;
+        }
+
+        /// <summary>Whether a block lies in transfer pages (a ring-3 domain's block of a page or more: remapped across
+        /// the ring-3 boundary, never copied).</summary>
+        public static bool IsTransfer(Block* block) => block->InOwnDomain == TransferLayout;
 
         private static ushort DomainOf(void* address) =>
             PageAllocator.ChunkOwner((ulong)address / PageAllocator.PageSize / PageAllocator.PagesPerChunk);
@@ -70,6 +105,8 @@ namespace Sing.Kernel.Channels
             // A ring-3 process's data lies in its own domain, where only it can reach the bytes; the header (owner,
             // size, generation) goes on a page of its own that ring 3 cannot reach, so the program cannot rewrite it.
             bool ownDomain = kind == Kind.Data && owner != null && owner.Ring3;
+            // Data of a page or more goes in transfer pages: it leaves the domain by remapping, not by a copy.
+            bool transfer = ownDomain && bytes >= PageAllocator.PageSize && owner.Space != null;
             ulong headerRoom = ownDomain ? PageAllocator.PageSize : HeaderBytes;
             ulong pages = (bytes + headerRoom + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
             // Taken, recorded and given its owner with interrupts off: a kill between taking the pages and recording
@@ -77,7 +114,19 @@ namespace Sing.Kernel.Channels
             ulong flags = Scheduler.DisableInterrupts();
             Block* block = null;
             if (owner == null || (owner.ExchangePages + pages <= owner.Limits.ExchangePages && Quotas.LeavesReserve(pages) && owner.State != ProcessState.Exited))
-                block = (Block*)PageAllocator.Allocate(pages, zero: false, ownDomain ? owner.MemoryOwner : MemoryOwner.Kernel);
+                block = (Block*)PageAllocator.Allocate(pages, zero: false,
+                    transfer ? MemoryOwner.Transfer : ownDomain ? owner.MemoryOwner : MemoryOwner.Kernel);
+            if (block != null && transfer)
+            {
+                // Mapped in the owner's domain before the header is written: the running space may be that domain's.
+                ulong first = (ulong)block / PageAllocator.PageSize;
+                if (owner.Space.EnsureTransferTables(first, pages)) owner.Space.MapTransfer(first, pages, 1);
+                else
+                {
+                    PageAllocator.Free(block, pages);
+                    block = null;
+                }
+            }
             if (block == null)
             {
                 Scheduler.RestoreInterrupts(flags);
@@ -90,8 +139,9 @@ namespace Sing.Kernel.Channels
             block->Pages = pages;
             block->PreviousLive = null;
             block->Generation = ++s_generations;
-            block->InOwnDomain = ownDomain ? 1u : 0u;
-            if (ownDomain) PageTables.SetUserAccess((ulong)block, false);
+            block->InOwnDomain = transfer ? TransferLayout : ownDomain ? DomainLayout : 0u;
+            block->MappedIn = transfer ? owner.MemoryOwner : (ushort)0;
+            if (ownDomain && !transfer) PageTables.SetUserAccess((ulong)block, false);
             // An endpoint is read by whoever closes it (its owner's exit among them): it is zeroed before it is
             // published. A data block's bytes matter to nobody but its owner: zeroed after, with interrupts on.
             byte* data = (byte*)block + headerRoom;
@@ -101,10 +151,7 @@ namespace Sing.Kernel.Channels
             BlocksLive++;
             BytesLive += bytes;
             PagesLive += pages;
-            Block** list = ListOf(block);
-            block->NextLive = *list;
-            if (*list != null) (*list)->PreviousLive = block;
-            *list = block;
+            Link(block);
             if (owner != null) TakeOwnership(block, owner);
             Scheduler.RestoreInterrupts(flags);
             if (kind != Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
@@ -133,13 +180,26 @@ namespace Sing.Kernel.Channels
             ushort owner = DomainOf(block);
             if (!domainLayout) return owner == MemoryOwner.Kernel;
             KernelProcess caller = Scheduler.Current?.Owner;
+            // A transfer block is the caller's domain's only while that domain's own tables map its header.
+            if (owner == MemoryOwner.Transfer) return caller == null || (caller.Space != null && caller.Space.MapsTransferPage((ulong)block));
             return caller == null || owner == caller.MemoryOwner;
         }
 
         /// <summary>Whether the queued block at <paramref name="data"/> lies in another domain than
         /// <paramref name="process"/>'s (its header is then readable only in the kernel's address space).</summary>
         public static bool IsElsewhere(void* data, KernelProcess process) =>
-            data != null && ((ulong)data & (PageAllocator.PageSize - 1)) == 0 && (process == null || DomainOf((byte*)data - PageAllocator.PageSize) != process.MemoryOwner);
+            data != null && ((ulong)data & (PageAllocator.PageSize - 1)) == 0 && !InDomainOf((byte*)data - PageAllocator.PageSize, process);
+
+        /// <summary>Whether the domain-layout header at <paramref name="header"/> lies in <paramref name="process"/>'s
+        /// domain (read from the page tables and chunk owners, never from the header).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static bool InDomainOf(byte* header, KernelProcess process)
+        {
+            if (process == null) return false;
+            ushort owner = DomainOf(header);
+            if (owner == MemoryOwner.Transfer) return process.Space != null && process.Space.User && process.Space.MapsTransferPage((ulong)header);
+            return owner == process.MemoryOwner;
+        }
 
         /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
         public static Block* HeaderOf(void* data) =>
@@ -159,10 +219,57 @@ namespace Sing.Kernel.Channels
             return copy;
         }
 
+        /// <summary>What a ring-3 sender's block (in its domain, validated) becomes as it leaves the domain: a transfer
+        /// block is remapped (the answer is its own data address: nothing to allocate), any other is copied into the
+        /// kernel's exchange heap (<see cref="PrepareCopy"/>). Null when memory is short. Interrupts off.</summary>
+        public static byte* PrepareSendCrossing(Block* block) =>
+            block->InOwnDomain == TransferLayout ? DataOf(block) : PrepareCopy(block->DataBytes, null);
+
+        /// <summary>What a queued block that <paramref name="receiver"/> cannot reach becomes: a transfer block moves into a
+        /// ring-3 receiver's domain (its quota checked and its tables made here, so the move itself cannot fail), any
+        /// other block is copied (<see cref="PrepareCopy"/>). Null when memory or the quota is short; nothing has
+        /// moved then. The running space maps the header. Interrupts off.</summary>
+        public static byte* PrepareReceiveCrossing(Block* block, KernelProcess receiver)
+        {
+            if (block->InOwnDomain != TransferLayout || receiver == null || !receiver.Ring3) return PrepareCopy(block->DataBytes, receiver);
+            if (receiver.State == ProcessState.Exited || receiver.ExchangePages + block->Pages > receiver.Limits.ExchangePages) return null;
+            return receiver.Space.EnsureTransferTables((ulong)block / PageAllocator.PageSize, block->Pages) ? DataOf(block) : null;
+        }
+
+        /// <summary>Undoes a prepared crossing that will not happen: a copy is freed, a remap had nothing to undo.</summary>
+        public static void DropPrepared(void* original, byte* prepared)
+        {
+            if (prepared != null && prepared != original) Free(HeaderOf(prepared), null);
+        }
+
+        /// <summary>Moves a transfer block (owned by nobody) across the ring-3 boundary, for the running thread: out of
+        /// the sender's domain into transit when it lies in the running process's domain (send), else out of wherever
+        /// it lies into the running process's domain (receive). The header is relinked while the running space still
+        /// maps it; the old domain loses the pages last, so no thread of it reaches them afterwards. Interrupts off.</summary>
+        private static void MoveTransfer(Block* block)
+        {
+            KernelProcess here = Scheduler.Current.Owner;
+            ushort from = block->MappedIn;
+            ushort to = from == here.MemoryOwner ? (ushort)0 : here.MemoryOwner;
+            ulong first = (ulong)block / PageAllocator.PageSize, pages = block->Pages;
+            if (to != 0) here.Space.MapTransfer(first, pages, 1);
+            Unlink(block);
+            block->MappedIn = to;
+            Link(block);
+            if (from != 0) Domains.AddressSpace.OfOwner(from)?.UnmapTransfer(first, pages);
+        }
+
         /// <summary>The second half: the bytes of <paramref name="from"/> (owned by nobody) go into the prepared
-        /// block and <paramref name="from"/> is freed. Returns the copy's data address. Interrupts off.</summary>
+        /// block and <paramref name="from"/> is freed; a prepared remap (<paramref name="copy"/> is the block's own data)
+        /// moves the block instead (<see cref="MoveTransfer"/>). Returns the data address the message carries from
+        /// here. Interrupts off.</summary>
         public static byte* FinishCopy(Block* from, byte* copy)
         {
+            if (copy == DataOf(from))
+            {
+                MoveTransfer(from);
+                return copy;
+            }
             // A block still in another domain's pages (sent before its receiver was known) is read through the
             // kernel's address space, which maps every domain.
             KernelProcess here = Scheduler.Current.Owner;
@@ -182,7 +289,7 @@ namespace Sing.Kernel.Channels
         {
             bool domainLayout = ((ulong)data & (PageAllocator.PageSize - 1)) == 0;
             if (receiver == null) return domainLayout;
-            if (domainLayout) return DomainOf((byte*)data - PageAllocator.PageSize) != receiver.MemoryOwner;
+            if (domainLayout) return !InDomainOf((byte*)data - PageAllocator.PageSize, receiver);
             return receiver.Ring3;
         }
 
@@ -245,17 +352,18 @@ namespace Sing.Kernel.Channels
         {
             ulong flags = Scheduler.DisableInterrupts();
             if (owner != null) GiveUpOwnership(block, owner, block->BlockKind);
-            if (block->PreviousLive != null) block->PreviousLive->NextLive = block->NextLive;
-            else *ListOf(block) = block->NextLive;
-            if (block->NextLive != null) block->NextLive->PreviousLive = block->PreviousLive;
-            block->NextLive = block->PreviousLive = null;
+            Unlink(block);
             block->MagicValue = 0;
             PageAllocator.MarkExchangeBlockStart(block, false);
+            ulong pages = block->Pages;
             BlocksLive--;
             BytesLive -= block->DataBytes;
-            PagesLive -= block->Pages;
+            PagesLive -= pages;
+            // Out of its domain (the header last read above), before the pages can have a next owner.
+            if (block->InOwnDomain == TransferLayout && block->MappedIn != 0)
+                Domains.AddressSpace.OfOwner(block->MappedIn)?.UnmapTransfer((ulong)block / PageAllocator.PageSize, pages);
             Scheduler.RestoreInterrupts(flags);
-            PageAllocator.Free(block, block->Pages);
+            PageAllocator.Free(block, pages);
         }
 
         /// <summary>Everything a terminating process still owns: endpoints are closed (peers see ChannelClosed), data

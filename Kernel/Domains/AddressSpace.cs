@@ -36,6 +36,7 @@ namespace Sing.Kernel.Domains
 
         private readonly ulong* _directory;   // the four page directories, contiguous: entry i maps [i*2 MiB, (i+1)*2 MiB)
         private bool _dying;
+        private int _transferTables;   // transfer tables this domain holds (most domains: none)
 
         private static readonly AddressSpace[] s_byOwner = new AddressSpace[MaxDomains];
         private static ulong s_kernelCr3;
@@ -78,6 +79,11 @@ namespace Sing.Kernel.Domains
             if (!PcidEnabled || owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
             if (Cpu.ReadCr3() != space.Cr3) MarkFlushPending(owner);
         }
+
+        /// <summary>Entries of <paramref name="owner"/>'s pages lost rights (DemandMapping.WriteProtect): as for freed
+        /// pages, a domain not loaded drops its cached translations at its next load. Interrupts off.</summary>
+        internal static void PagesRestricted(ushort owner) => PagesFreed(owner);
+
         public static int Live => s_live;
 
         /// <summary>Records the kernel's address space (the boot page tables, with RAM in 4 KiB tables) as the model
@@ -191,6 +197,7 @@ namespace Sing.Kernel.Domains
                 Threading.Scheduler.RestoreInterrupts(flags);
                 return;
             }
+            ReleaseTransferTables(all: true);
             s_byOwner[Owner] = null;
             s_live--;
             if (_dying) s_dying--;
@@ -217,9 +224,127 @@ namespace Sing.Kernel.Domains
         /// domain is the one loaded. Without PCIDs, other domains' caches go at their next CR3 load. Interrupts off.</summary>
         internal static void ChunkReleased(ulong chunk, ushort owner)
         {
+            if (owner == MemoryOwner.Transfer)
+            {
+                DropTransferTables(chunk);
+                return;
+            }
             if (owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
             space._directory[chunk] = 0;
             if (Cpu.ReadCr3() == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
+        }
+
+        // ---- Transfer tables: pages that change hands between domains (exchange blocks of a page or more) ----
+        // A transfer chunk (MemoryOwner.Transfer) is mapped in a domain through a page table of the domain's own,
+        // made when the domain first holds a page there: its directory entry points at that table, not at the
+        // chunk's slice of DemandMapping's shared table, so a page can be present here and absent everywhere else.
+
+        /// <summary>Pages held as transfer tables by all domains (tests check that they come back).</summary>
+        internal static ulong TransferTablePages { get; private set; }
+
+        /// <summary>The domain numbered <paramref name="owner"/>, or null.</summary>
+        internal static AddressSpace OfOwner(ushort owner) =>
+            owner >= MemoryOwner.FirstDomain && owner < MaxDomains ? s_byOwner[owner] : null;
+
+        /// <summary>Makes sure this domain has its transfer tables for pages [first, first+count) (transfer chunks);
+        /// false when memory is short (nothing is then mapped). Interrupts off.</summary>
+        internal bool EnsureTransferTables(ulong first, ulong count)
+        {
+            for (ulong c = first / PageAllocator.PagesPerChunk; c <= (first + count - 1) / PageAllocator.PagesPerChunk; c++)
+            {
+                if ((_directory[c] & Present) != 0) continue;
+                ulong* table = (ulong*)PageAllocator.Allocate(1, true, MemoryOwner.Kernel);
+                if (table == null) return false;
+                TransferTablePages++;
+                _transferTables++;
+                // A not-present directory entry is never cached: making it present needs no invalidation.
+                _directory[c] = (ulong)table | Present | Writable | (User ? UserBit : 0);
+            }
+            return true;
+        }
+
+        /// <summary>Maps pages [first, first+count) of a transfer chunk in this domain (tables ensured): the first
+        /// <paramref name="supervisorPages"/> for the kernel only (a block's header), the rest for ring 3 too when the
+        /// domain runs there. Interrupts off.</summary>
+        internal void MapTransfer(ulong first, ulong count, ulong supervisorPages)
+        {
+            for (ulong p = first; p < first + count; p++)
+            {
+                ulong* table = (ulong*)(_directory[p / PageAllocator.PagesPerChunk] & AddressMask);
+                ulong user = p - first >= supervisorPages && User ? UserBit : 0;
+                table[p % PageAllocator.PagesPerChunk] = p * PageAllocator.PageSize | Present | Writable | user;
+            }
+        }
+
+        /// <summary>Takes pages [first, first+count) of a transfer chunk out of this domain: from the moment this
+        /// returns no thread of the domain reaches them. The loaded domain's translations are dropped page by page;
+        /// another domain's go at its next load (a CR3 load without PCIDs, the pending flush with them). One CPU:
+        /// with several, every CPU running this domain would need the same (a shootdown) before the pages move on.
+        /// Interrupts off.</summary>
+        internal void UnmapTransfer(ulong first, ulong count)
+        {
+            bool loaded = Cpu.ReadCr3() == Cr3;
+            for (ulong p = first; p < first + count; p++)
+            {
+                ulong entry = _directory[p / PageAllocator.PagesPerChunk];
+                if ((entry & Present) == 0) continue;
+                ((ulong*)(entry & AddressMask))[p % PageAllocator.PagesPerChunk] = 0;
+                if (loaded) Cpu.InvalidatePage(p * PageAllocator.PageSize);
+            }
+            if (!loaded) MarkFlushPending(Owner);
+        }
+
+        /// <summary>An empty transfer chunk went back to the unassigned pool: every domain's table for it (empty: its
+        /// pages were unmapped as they were freed) goes, so whoever claims the chunk next finds no trace of it. The
+        /// table's cached directory entry goes with a flush of the loaded domain, or at another's next load. Interrupts off.</summary>
+        private static void DropTransferTables(ulong chunk)
+        {
+            for (int i = MemoryOwner.FirstDomain; i < MaxDomains; i++)
+            {
+                if (s_byOwner[i] is not AddressSpace space || (space._directory[chunk] & Present) == 0) continue;
+                ulong* table = (ulong*)(space._directory[chunk] & AddressMask);
+                space._directory[chunk] = 0;
+                space._transferTables--;
+                TransferTablePages--;
+                PageAllocator.Free(table, 1);
+                if (Cpu.ReadCr3() == space.Cr3) Cpu.WriteCr3(Cpu.ReadCr3());
+                else MarkFlushPending(space.Owner);
+            }
+        }
+
+        /// <summary>Whether this domain maps the transfer-chunk page at <paramref name="address"/> (a block's header:
+        /// then the block lies in this domain). Reads this domain's tables, whichever space is loaded.</summary>
+        internal bool MapsTransferPage(ulong address)
+        {
+            ulong c = address / PageAllocator.PageSize / PageAllocator.PagesPerChunk;
+            if (c >= DirectoryEntries || (_directory[c] & Present) == 0) return false;
+            ulong* table = (ulong*)(_directory[c] & AddressMask);
+            return (table[address / PageAllocator.PageSize % PageAllocator.PagesPerChunk] & Present) != 0;
+        }
+
+        /// <summary>Frees the transfer tables that map nothing any more (the domain's process is gone, or its domain is
+        /// pooled with its image). A table still mapping a page is kept, unless <paramref name="all"/> (the domain is
+        /// being destroyed). Interrupts off.</summary>
+        internal void ReleaseTransferTables(bool all = false)
+        {
+            if (_transferTables == 0) return;
+            bool dropped = false;
+            for (ulong c = 0; c < PageAllocator.ChunkCount; c++)
+            {
+                if (PageAllocator.ChunkOwner(c) != MemoryOwner.Transfer || (_directory[c] & Present) == 0) continue;
+                ulong* table = (ulong*)(_directory[c] & AddressMask);
+                bool empty = true;
+                for (ulong i = 0; i < PageAllocator.PagesPerChunk && empty && !all; i++) empty = table[i] == 0;
+                if (!empty) continue;
+                _directory[c] = 0;
+                PageAllocator.Free(table, 1);
+                TransferTablePages--;
+                _transferTables--;
+                dropped = true;
+            }
+            if (!dropped) return;
+            if (Cpu.ReadCr3() == Cr3) Cpu.WriteCr3(Cpu.ReadCr3());   // cached directory entries of the loaded domain
+            else MarkFlushPending(Owner);
         }
 
         /// <summary>Whether pages of <paramref name="owner"/> belong to a ring-3 domain (they are mapped with the user bit).</summary>

@@ -89,12 +89,17 @@ namespace Sing.Kernel.Domains
         }
 
         /// <summary>Whether a process of <paramref name="manifest"/> gets a domain of its own (which a pooled image copy
-        /// may bring along).</summary>
-        public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest) =>
-            (Isolation.Current == IsolationConfiguration.HipR0S || manifest.Domain == "ring0") && !InRing3(manifest);
+        /// may bring along), and whether that domain runs in ring 3 (<paramref name="user"/>): a pooled domain is
+        /// adopted only by a process that would get the same kind.</summary>
+        public static bool GivesOwnDomain(Singularity.Manifests.ProgramManifest manifest, out bool user)
+        {
+            user = InRing3(manifest) || (Isolation.Current == IsolationConfiguration.HipR3S && manifest.Domain != "ring0");
+            return user || Isolation.Current == IsolationConfiguration.HipR0S || manifest.Domain == "ring0";
+        }
 
-        /// <summary>Whether blocks between two applications are copied (each in a ring-3 domain of its own: HIP-R3-S),
-        /// so tests that check zero copy between them check contents only.</summary>
+        /// <summary>Whether blocks between two applications may arrive elsewhere (each in a ring-3 domain of its own:
+        /// HIP-R3-S, where sub-page blocks are copied; a page or more is remapped and keeps its address), so tests
+        /// that check zero copy between them check contents only.</summary>
         public static bool ApplicationsCopyBlocks => Isolation.Current == IsolationConfiguration.HipR3S;
 
         /// <summary>Whether <paramref name="space"/> is a domain of one process's own (it goes when the process does).</summary>

@@ -73,7 +73,21 @@ namespace Sing.Kernel.Memory
         {
             for (ulong p = first; p < first + count; p++)
             {
-                s_entries[p] &= ~(Present | User);   // a page's next owner never inherits ring-3 access
+                // A page's next owner never inherits ring-3 access, nor a write protection (WriteProtect).
+                s_entries[p] = (s_entries[p] & ~(Present | User)) | Writable;
+                Cpu.InvalidatePage(p * PageAllocator.PageSize);
+            }
+        }
+
+        /// <summary>Makes pages [first, first+count) read-only for every address space (CR0.WP holds the kernel to it
+        /// too): a ring-3 image's code and read-only data, loaded and relocated, which no process may write after, so
+        /// a pooled copy can serve the next process of the image. Freeing the pages makes them writable again. The
+        /// loaded space's translations are dropped here; other domains' caches follow AddressSpace.PagesRestricted.</summary>
+        public static void WriteProtect(ulong first, ulong count)
+        {
+            for (ulong p = first; p < first + count; p++)
+            {
+                s_entries[p] &= ~Writable;
                 Cpu.InvalidatePage(p * PageAllocator.PageSize);
             }
         }

@@ -14,6 +14,12 @@ namespace Sing.Kernel.Memory
         /// <summary>The first number given to a domain of its own.</summary>
         public const ushort FirstDomain = 2;
 
+        /// <summary>Exchange-heap blocks of ring-3 domains whose data is a page or more: their pages change hands
+        /// (remapped at send and receive, never copied). The kernel's address space maps these chunks as it maps
+        /// every chunk; a domain maps them through page tables of its own (AddressSpace's transfer tables), where a
+        /// block's pages are present only while the block lies in that domain. Never a domain's number.</summary>
+        public const ushort Transfer = 0xFFFE;
+
         /// <summary>A chunk nobody owns yet.</summary>
         public const ushort Unassigned = 0xFFFF;
     }

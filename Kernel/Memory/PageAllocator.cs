@@ -190,6 +190,7 @@ namespace Sing.Kernel.Memory
         // Per owner, the chunk it last allocated from: most allocations fit there, so the search rarely walks the table.
         private const int OwnerHints = Domains.AddressSpace.MaxDomains;
         private static uint* s_ownerHint;
+        private static uint* s_transferHint;
         private static ulong s_claimHint;
 
         public static ulong ChunkCount => s_chunkCount;
@@ -201,8 +202,11 @@ namespace Sing.Kernel.Memory
         {
             ulong chunks = (s_pageCount + PagesPerChunk - 1) / PagesPerChunk;
             var table = (ChunkState*)Allocate(((ulong)sizeof(ChunkState) * chunks + PageSize - 1) / PageSize);
-            s_ownerHint = (uint*)Allocate(((ulong)sizeof(uint) * OwnerHints + PageSize - 1) / PageSize);
+            // One hint per domain number, and one more for the transfer chunks.
+            s_ownerHint = (uint*)Allocate(((ulong)sizeof(uint) * (OwnerHints + 1) + PageSize - 1) / PageSize);
             if (table == null || s_ownerHint == null) Panic.Halt("page allocator: no room for the chunk table");
+            s_transferHint = s_ownerHint + OwnerHints;
+            *s_transferHint = uint.MaxValue;
             ulong flags = Threading.Scheduler.DisableInterrupts();
             for (ulong c = 0; c < chunks; c++)
             {
@@ -216,6 +220,14 @@ namespace Sing.Kernel.Memory
             Threading.Scheduler.RestoreInterrupts(flags);
         }
 
+        /// <summary>How many chunks <paramref name="owner"/> holds (walks the table: for tests).</summary>
+        public static ulong ChunksOf(ushort owner)
+        {
+            ulong n = 0;
+            for (ulong c = 0; c < s_chunkCount; c++) if (s_chunks[c].Owner == owner) n++;
+            return n;
+        }
+
         /// <summary>Who owns chunk <paramref name="chunk"/> (MemoryOwner.Unassigned when none).</summary>
         public static ushort ChunkOwner(ulong chunk) => s_chunks == null || chunk >= s_chunkCount ? MemoryOwner.Kernel : s_chunks[chunk].Owner;
 
@@ -225,7 +237,7 @@ namespace Sing.Kernel.Memory
         /// unassigned chunks it then claims; runs longer than a chunk take whole chunks. Interrupts off.</summary>
         private static ulong FindOwnedRun(ulong count, ushort owner)
         {
-            uint* hint = owner < OwnerHints ? s_ownerHint + owner : null;
+            uint* hint = owner < OwnerHints ? s_ownerHint + owner : owner == MemoryOwner.Transfer ? s_transferHint : null;
             if (count <= PagesPerChunk)
             {
                 if (hint != null && *hint < s_chunkCount && s_chunks[*hint].Owner == owner)
@@ -296,13 +308,16 @@ namespace Sing.Kernel.Memory
                 if (sign < 0 && s_chunks[c].Owner >= MemoryOwner.FirstDomain) Domains.AddressSpace.PagesFreed(s_chunks[c].Owner);
                 // An owner keeps its current chunk even when it empties (allocating and freeing one page would
                 // otherwise claim and release a chunk each time); ReleaseEmptyChunks gives it up when the domain goes.
-                ushort chunkOwner = s_chunks[c].Owner;
-                if (sign < 0 && s_chunks[c].Used == 0 && chunkOwner != MemoryOwner.Kernel
-                    && (chunkOwner >= OwnerHints || s_ownerHint[chunkOwner] != c || Domains.AddressSpace.IsRetiring(chunkOwner)))
-                    ReleaseChunk(c);
+                // The transfer chunks keep theirs the same way; the others go, and with them the domains' transfer
+                // tables for them (AddressSpace.ChunkReleased).
+                if (sign < 0 && s_chunks[c].Used == 0 && !KeepsWhenEmpty(c, s_chunks[c].Owner)) ReleaseChunk(c);
                 p = end;
             }
         }
+
+        private static bool KeepsWhenEmpty(ulong c, ushort owner) =>
+            owner == MemoryOwner.Kernel || (owner == MemoryOwner.Transfer ? *s_transferHint == c
+                : owner < OwnerHints && s_ownerHint[owner] == c && !Domains.AddressSpace.IsRetiring(owner));
 
         /// <summary>Whether [start, start+length) touches RAM of the boot memory map (the kernel's to manage, never a
         /// driver's to claim as device memory).</summary>

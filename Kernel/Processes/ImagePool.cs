@@ -9,7 +9,9 @@ namespace Sing.Kernel.Processes
     /// are never written again. SIP-Phys has one address space and PIE code reaches its data RIP-relative, so code
     /// cannot be shared between live processes; reusing whole copies is the next best thing. Besides saving the
     /// copy and relocation work, it keeps the code at the same physical pages, where an emulator (QEMU TCG) keeps
-    /// its translations instead of retranslating the image at every process creation. The pool is bounded, its
+    /// its translations instead of retranslating the image at every process creation. A ring-3 copy's code and
+    /// read-only data are write-protected once loaded (ProcessManager), so what the next process runs is what the
+    /// image file holds, whatever the previous one did. The pool is bounded, its
     /// pages are counted apart (<see cref="PooledPages"/>), and it is drained when memory runs short.</summary>
     internal static unsafe class ImagePool
     {
@@ -66,8 +68,9 @@ namespace Sing.Kernel.Processes
         }
 
         /// <summary>Takes a pooled copy of <paramref name="image"/> together with the domain of its own that it lies in
-        /// (HIP-R0-S): the new process adopts the domain. False when there is none.</summary>
-        public static bool TryTakeWithDomain(string image, byte* file, KernelProcess holder, out ElfImage.Loaded loaded, out Domains.AddressSpace space)
+        /// (HIP-R0-S, HIP-R3-S, a policy's own domain), one that runs in ring 3 exactly when <paramref name="user"/>:
+        /// the new process adopts the domain. False when there is none.</summary>
+        public static bool TryTakeWithDomain(string image, byte* file, KernelProcess holder, bool user, out ElfImage.Loaded loaded, out Domains.AddressSpace space)
         {
             loaded = default;
             space = null;
@@ -75,7 +78,7 @@ namespace Sing.Kernel.Processes
             ulong flags = Scheduler.DisableInterrupts();
             for (int i = copies.Count - 1; i >= 0 && space == null; i--)
             {
-                if (copies[i].File != file || copies[i].Space == null) continue;
+                if (copies[i].File != file || copies[i].Space == null || copies[i].Space.User != user) continue;
                 loaded = copies[i].Image;
                 space = copies[i].Space;
                 copies.RemoveAt(i);

@@ -133,7 +133,8 @@ namespace Sing.Kernel.Processes
             Domains.AddressSpace domain = null;
             ushort owner = MemoryOwner.Kernel;
             ElfImage.Loaded loaded;
-            if (!(Domains.Placement.GivesOwnDomain(manifest) && ImagePool.TryTakeWithDomain(manifest.Image, file.Start, parent, out loaded, out domain)))
+            if (!(Domains.Placement.GivesOwnDomain(manifest, out bool userDomain)
+                && ImagePool.TryTakeWithDomain(manifest.Image, file.Start, parent, userDomain, out loaded, out domain)))
             {
                 error = Domains.Placement.Place(manifest, parent, out domain, out owner);
                 if (error != null) return AbiStatus.OutOfMemory;
@@ -145,6 +146,7 @@ namespace Sing.Kernel.Processes
                         DropHeldDomain(parent, domain);
                         return AbiStatus.BadImage;
                     }
+                    if (domain != null && domain.User) WriteProtectCode(loaded, owner);
                 }
             }
             else owner = domain.Owner;
@@ -225,6 +227,16 @@ namespace Sing.Kernel.Processes
             return AbiStatus.Ok;
         }
 
+        /// <summary>A fresh ring-3 copy's code and read-only data become read-only (and stay so until freed): no SIP can
+        /// rewrite the code it or the next process of the image (a pooled copy) runs.</summary>
+        private static void WriteProtectCode(in ElfImage.Loaded loaded, ushort owner)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            DemandMapping.WriteProtect((ulong)loaded.Base / PageAllocator.PageSize, loaded.WritableOffset / PageAllocator.PageSize);
+            Domains.AddressSpace.PagesRestricted(owner);
+            Scheduler.RestoreInterrupts(flags);
+        }
+
         /// <summary>A creation that failed gives back the domain it made (and its creator no longer holds it).</summary>
         private static void DropHeldDomain(KernelProcess parent, Domains.AddressSpace domain)
         {
@@ -284,15 +296,21 @@ namespace Sing.Kernel.Processes
             // (and the DMA pages) go back to the kernel.
             Hardware.ResourceGrants.ReleaseAll(process);
             Channels.ExchangeHeap.ReleaseAll(process);
+            if (process.Ring3 && process.Space != null)
+            {
+                // Its transfer blocks are gone: the tables that mapped them go too (its domain may be pooled or shared).
+                ulong tables = Scheduler.DisableInterrupts();
+                process.Space.ReleaseTransferTables();
+                Scheduler.RestoreInterrupts(tables);
+            }
             Channels.NameService.RemoveDeadRegistrations();
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
             process.OwnedPageCount = 0;
             var image = new ElfImage.Loaded { Base = process.ImageBase, Pages = process.ImagePages, Entry = process.Entry, AbiVersion = AbiTable.CurrentVersion, WritableOffset = process.ImageWritableOffset };
             bool domainPooled = false;
-            // A ring-3 copy is not pooled: its domain is no other process's to adopt.
-            if (process.ImageBase != null && process.Ring3) PageAllocator.Free(process.ImageBase, process.ImagePages);
-            else if (process.ImageBase != null)
+            // A ring-3 copy is pooled too: its code cannot have been written (WriteProtectCode) and Reload rewrites the rest.
+            if (process.ImageBase != null)
                 domainPooled = ImagePool.Return(process.Manifest.Image, process.ImageFile, image, process.MemoryOwner,
                     Domains.Placement.IsOwnDomain(process.Space) ? process.Space : null);
             process.ImageBase = null;

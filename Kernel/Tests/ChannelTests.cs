@@ -36,8 +36,8 @@ namespace Sing.Kernel.Tests
 
         public static void ZeroCopyVectorAcrossThreeSips(TestContext t)
         {
-            // Across ring-3 domains of their own the vector arrives as a copy (004 §3.3): then its contents are checked.
-            KernelProcess sink = Start(t, Domains.Placement.ApplicationsCopyBlocks ? "vector-sink /test/sink copies" : "vector-sink /test/sink");
+            // A block of a page or more is never copied: across ring-3 domains its pages are remapped, same address.
+            KernelProcess sink = Start(t, "vector-sink /test/sink");
             KernelProcess relay = Start(t, "vector-relay /test/relay /test/sink");
             KernelProcess source = Start(t, "vector-source /test/relay 16");
             t.Equal(0, (ulong)Wait(t, source, "source"), "the 16 MiB vector reached the third SIP at the same address with its contents intact");

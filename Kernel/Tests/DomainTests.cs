@@ -101,6 +101,41 @@ namespace Sing.Kernel.Tests
             Placement.SetRing3("abifuzz", false);
         }
 
+        /// <summary>A ring-3 image's code and read-only data are write-protected once loaded, so its copy can be pooled
+        /// with its domain and serve the next process of the image (ImagePool): a SIP that writes its own code ends
+        /// alone with a page fault, and the next process, on the same copy, runs what the image file holds.</summary>
+        public static void Ring3CodeIsWriteProtected(TestContext t)
+        {
+            // An empty pool: the copy the first probe returns is the one the next takes.
+            ImagePool.Drain();
+            Placement.SetRing3("probe", true);
+            KernelProcess first = ProcessTests.StartForTest(t, "probe", "exit 5");
+            if (first == null)
+            {
+                Placement.SetRing3("probe", false);
+                return;
+            }
+            first.Exited.WaitOne(60_000);
+            t.Equal(5, (ulong)first.ExitCode, "probe runs in a ring-3 domain");
+            byte* copy = first.ImageBase;
+            KernelProcess poker = ProcessTests.StartForTest(t, "probe", "poke-code");
+            if (poker != null && poker.Exited.WaitOne(60_000))
+            {
+                t.True(poker.Ring3, "the poking probe runs in ring 3");
+                t.True(poker.ImageBase == copy, "the next ring-3 probe takes the pooled copy (and its domain)");
+                t.True(poker.TerminationReason != null && poker.TerminationReason.Contains("Page fault"),
+                    string.Concat("a write to its own code ends the SIP with a page fault (", poker.TerminationReason ?? "it exited normally", ")"));
+            }
+            KernelProcess next = ProcessTests.StartForTest(t, "probe", "exit 6");
+            if (next != null && next.Exited.WaitOne(60_000))
+            {
+                t.True(next.ImageBase == copy, "the copy the poker tried to rewrite is pooled and reused");
+                t.Equal(6, (ulong)next.ExitCode, "and runs like a fresh one");
+            }
+            Placement.SetRing3("probe", false);
+            ImagePool.Drain();   // the ring-3 copy (and its domain) goes; the next probes run in their usual place
+        }
+
         private static KernelProcess Poke(TestContext t, byte* address)
         {
             KernelProcess p = ProcessTests.StartForTest(t, "probe", string.Concat("poke ", ((ulong)address).ToString("x")));

@@ -181,12 +181,6 @@ namespace Sing.Kernel.Tests
             t.Equal(3, (ulong)Run(t, "probe", "exit 3"), "probe exits with 3");
             WaitHandle.Sleep(2);
             ulong pooled = ImagePool.PooledPages;
-            if (Domains.Isolation.Current >= Domains.IsolationConfiguration.HipR3)
-            {
-                // A ring-3 process's copy lies in its own ring-3 domain, which no other process adopts: not pooled.
-                t.Equal(0, pooled, "no ring-3 image copy is pooled");
-                return;
-            }
             t.True(pooled > 0, "the exited probe's image copy is pooled");
             KernelProcess p = Start(t, "probe", "exit 4");
             if (p == null) return;
@@ -197,8 +191,8 @@ namespace Sing.Kernel.Tests
             ulong used = PageAllocator.UsedPages;
             ulong drained = ImagePool.Drain();
             t.True(drained == pooled && ImagePool.PooledPages == 0, "draining frees every pooled copy");
-            // In HIP-R0-S the copy's domain goes with it: its page tables are freed too.
-            if (Domains.Isolation.Current == Domains.IsolationConfiguration.HipR0S) t.True(PageAllocator.UsedPages <= used - drained, "the drained pages (and the copy's domain) are free again");
+            // With a domain per process the copy's domain goes with it: its page tables are freed too.
+            if (Domains.Isolation.Current == Domains.IsolationConfiguration.HipR0S || Domains.Isolation.Current == Domains.IsolationConfiguration.HipR3S) t.True(PageAllocator.UsedPages <= used - drained, "the drained pages (and the copy's domain) are free again");
             else t.Equal(used - drained, PageAllocator.UsedPages, "the drained pages are free again");
         }
     }
