@@ -1,13 +1,15 @@
 namespace System
 {
     /// <summary>The base of exceptions, with .NET's messages and ToString layout ("Type: message", then
-    /// " ---> " and the inner exception's text, then "   --- End of inner exception stack trace ---"). There are
-    /// no stack traces: StackTrace is null and ToString has no "   at" lines (the kernel names the frames of
-    /// an unhandled exception from the image's symbols instead).</summary>
+    /// " ---> " and the inner exception's text, then "   --- End of inner exception stack trace ---", then the
+    /// stack trace). The dispatcher records the code addresses of the frames from the throw to the handler
+    /// (<see cref="RecordStackTrace"/>); StackTrace names them on request (Internal.Runtime.ExceptionHandling.
+    /// StackTraceText) and is null for an exception never thrown.</summary>
     public class Exception
     {
         private readonly string _message;
         private readonly Exception _innerException;
+        private ulong[] _stackTrace;
 
         public Exception() { }
 
@@ -29,7 +31,25 @@ namespace System
 
         public virtual string HelpLink { get; set; }
 
-        public virtual string StackTrace => null;
+        public virtual string StackTrace => Internal.Runtime.ExceptionHandling.StackTraceText.Format(_stackTrace);
+
+        /// <summary>Called by the dispatcher with the frames of one throw. A new throw replaces the trace; a rethrow
+        /// (`throw;`) appends to it, its first frame (the catching method, already the last one) left out.</summary>
+        internal unsafe void RecordStackTrace(ulong* frames, int count, bool append)
+        {
+            // Nothing is allocated for an out-of-memory exception: the allocation would fail again.
+            if (this is OutOfMemoryException) return;
+            ulong[] old = append ? _stackTrace : null;
+            int skip = 0;
+            if (old != null && old.Length > 0 && count > 0
+                && Internal.Runtime.ExceptionHandling.StackTraceText.MethodStart(frames[0]) == Internal.Runtime.ExceptionHandling.StackTraceText.MethodStart(old[old.Length - 1]))
+                skip = 1;
+            int kept = old == null ? 0 : old.Length;
+            var all = new ulong[kept + count - skip];
+            for (int i = 0; i < kept; i++) all[i] = old[i];
+            for (int i = skip; i < count; i++) all[kept + i - skip] = frames[i];
+            _stackTrace = all;
+        }
 
         public virtual Exception GetBaseException()
         {
@@ -44,6 +64,8 @@ namespace System
             string text = string.IsNullOrEmpty(message) ? GetType().ToString() : GetType().ToString() + ": " + message;
             if (_innerException is not null)
                 text = text + "\n ---> " + _innerException.ToString() + "\n   --- End of inner exception stack trace ---";
+            string stackTrace = StackTrace;
+            if (stackTrace is not null) text = text + "\n" + stackTrace;
             return text;
         }
     }
