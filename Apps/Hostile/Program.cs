@@ -30,6 +30,8 @@ namespace Sing.Apps.Hostile
                 "exchange-quota" => Attacks.ExchangeQuota(),
                 "deep-abi" => StackAttacks.DeepAbiCalls(0),
                 "deep-spin" => StackAttacks.DeepSpin(0),
+                "stackalloc-huge" => StackAttacks.HugeStackAlloc(),
+                "stackalloc-negative" => StackAttacks.NegativeStackAlloc(),
                 "span-covariance" => Attacks.SpanOverCovariantArray(),
                 "endpoint-cycle" => Attacks.EndpointCycleRefused(),
                 "fork-bomb" => Attacks.ForkBomb(),

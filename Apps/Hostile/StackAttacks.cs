@@ -19,6 +19,27 @@ namespace Sing.Apps.Hostile
             return (int)(r + a + b + c);
         }
 
+        private static int s_huge = 100_000_000, s_negative = -1;
+
+        /// <summary>stackalloc of 100 MB (a verified program may stackalloc into a span): the allocation walks down
+        /// into the guard page below the 64 KiB stack, which ends this SIP; nothing past the stack is written.</summary>
+        public static int HugeStackAlloc()
+        {
+            int n = s_huge;
+            System.Span<byte> s = stackalloc byte[n];
+            s[0] = 1;
+            s[n - 1] = 2;
+            return s[0] + s[n - 1];
+        }
+
+        /// <summary>A negative count: as a native unsigned size it is gigabytes, which end the SIP the same way.</summary>
+        public static int NegativeStackAlloc()
+        {
+            int n = s_negative;
+            System.Span<int> s = stackalloc int[n];
+            return s.Length;
+        }
+
         /// <summary>Recursion that spins at every level, so that timer interrupts arrive at every depth, the bottom
         /// included.</summary>
         public static int DeepSpin(int depth)

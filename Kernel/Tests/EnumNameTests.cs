@@ -41,7 +41,8 @@ namespace Sing.Kernel.Tests
             t.Equal("-3", ((Signed)(-3)).ToString(), "undefined negative value");
             t.Equal("200", ((Small)200).ToString(), "undefined byte value");
             t.Equal("2", Weekday.Tuesday.ToString("D"), "D prints the number");
-            t.Equal("ff", Small.Last.ToString("x"), "x prints hex");
+            t.Equal("FF", Small.Last.ToString("x"), "x prints hex, two upper-case digits per byte (as .NET)");
+            t.Equal("00000002", Weekday.Tuesday.ToString("X"), "X pads to the underlying width");
             t.Equal("Wednesday", Weekday.Wednesday.ToString("G"), "G prints the name");
         }
 

@@ -36,11 +36,12 @@ namespace Sing.Kernel.Tests
         public static void SpanOverCovariantArray(TestContext t) => Hostile(t, "span-covariance");
         public static void EndpointCycleRefused(TestContext t) => Hostile(t, "endpoint-cycle");
 
-        /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion) or
-        /// makes the timer interrupt arrive at the bottom of its stack is ended alone; the kernel goes on.</summary>
+        /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion),
+        /// makes the timer interrupt arrive at the bottom of its stack, or stackallocs 100 MB (or a negative count) in
+        /// verified code is ended alone; the kernel goes on.</summary>
         public static void StackExhaustionEndsOnlyTheSip(TestContext t)
         {
-            string[] verbs = { "deep-abi", "deep-spin" };
+            string[] verbs = { "deep-abi", "deep-spin", "stackalloc-huge", "stackalloc-negative" };
             ProcessTests.Run(t, "hostile", "alloc-refused");   // warm up: the image pool and the stack pool fill once
             for (int i = 0; i < verbs.Length; i++)
             {

@@ -107,7 +107,9 @@ namespace Sing.Kernel.Tests
             object boxed = a;
             t.True(boxed.Equals(Access.Read | Access.Write) && !boxed.Equals(Access.Read), "boxed enum Equals");
             t.True(((Enum)boxed).HasFlag(Access.Write), "HasFlag through a boxed Enum (runtime fallback)");
-            t.Equal("3", a.ToString(), "[Flags] combination prints its number (no custom-attribute metadata)");
+            t.Equal("Read, Write", a.ToString(), "[Flags] combination prints its members");
+            t.Equal("All", (a | Access.Execute).ToString(), "a combination equal to a member prints that member");
+            t.Equal("9", ((Access)9).ToString(), "[Flags] value with a bit no member covers prints its number");
             t.Equal("Huge", Big.Huge.ToString(), "long-based enum ToString");
             t.True(Big.Huge.CompareTo(Big.Small) > 0, "Enum.CompareTo");
             t.True(boxed.GetHashCode() == ((object)(Access.Read | Access.Write)).GetHashCode(), "equal enums hash alike");

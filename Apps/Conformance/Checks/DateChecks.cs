@@ -71,6 +71,58 @@ namespace Sing.Conformance
             Guid fresh = Guid.NewGuid();
             Line("guid-new-version", fresh.ToString()[14] + " " + (fresh != Guid.NewGuid()));
             Line("guid-compare", g.CompareTo(Guid.Empty) > 0);
+            ClockChecks();
+            OffsetChecks();
+        }
+
+        /// <summary>The wall clock: its kinds and that it reads a plausible, advancing time (the values themselves
+        /// differ between any two runs).</summary>
+        private static void ClockChecks()
+        {
+            DateTime first = DateTime.UtcNow;
+            DateTime second = DateTime.UtcNow;
+            Line("utcnow-kind", first.Kind);
+            Line("now-kind", DateTime.Now.Kind);
+            Line("utcnow-plausible", first.Year >= 2024 && first.Year < 2100);
+            Line("utcnow-advances", second >= first && (second - first).TotalSeconds < 5);
+            Line("today-is-midnight", DateTime.Today.TimeOfDay == TimeSpan.Zero && DateTime.Today.Kind == DateTimeKind.Local);
+            Line("offset-utcnow", DateTimeOffset.UtcNow.Offset + " " + (Math.Abs((DateTimeOffset.UtcNow.UtcDateTime - DateTime.UtcNow).TotalSeconds) < 5));
+            Line("unix-now-plausible", DateTimeOffset.UtcNow.ToUnixTimeSeconds() > 1700000000);
+            TimeZoneInfo utc = TimeZoneInfo.Utc;
+            Line("timezone-utc", utc.Id + " | " + utc.DisplayName + " | " + utc.StandardName + " | " + utc.BaseUtcOffset + " | " + utc);
+            Line("timezone-utc-offset", utc.GetUtcOffset(new DateTime(2024, 7, 1)) + " " + utc.SupportsDaylightSavingTime + " " + utc.IsDaylightSavingTime(new DateTime(2024, 7, 1)));
+            Line("timezone-from-utc", TimeZoneInfo.ConvertTimeFromUtc(new DateTime(2024, 1, 1, 5, 0, 0), utc).ToString("o"));
+            Line("timezone-to-utc", TimeZoneInfo.ConvertTimeToUtc(new DateTime(2024, 1, 1, 5, 0, 0), utc).ToString("o"));
+            Line("timezone-equal", utc.Equals(TimeZoneInfo.Utc) + " " + (utc == TimeZoneInfo.Utc));
+        }
+
+        private static void OffsetChecks()
+        {
+            var d = new DateTimeOffset(2024, 1, 2, 3, 4, 5, TimeSpan.FromHours(2));
+            var n = new DateTimeOffset(2024, 1, 2, 3, 4, 5, TimeSpan.FromMinutes(-330));
+            Line("dto-tostring", d);
+            Line("dto-g", d.ToString("G"));
+            Line("dto-o", d.ToString("o"));
+            Line("dto-u", d.ToString("u"));
+            Line("dto-s", d.ToString("s"));
+            Line("dto-d", d.ToString("d"));
+            Line("dto-r", d.ToString("R"));
+            Line("dto-custom", d.ToString("yyyy-MM-dd HH:mm zzz") + " | " + n.ToString("HH:mm z zz zzz 'zz' \\z K"));
+            Line("dto-negative-offset", n + " | " + n.UtcDateTime.ToString("o") + " | " + n.ToUnixTimeSeconds());
+            Line("dto-parts", d.Year + " " + d.Month + " " + d.Day + " " + d.Hour + " " + d.Minute + " " + d.Second + " " + d.Offset + " " + d.DayOfWeek);
+            Line("dto-utc-ticks", d.UtcTicks + " " + d.Ticks + " " + d.UtcDateTime.Kind + " " + d.DateTime.Kind);
+            Line("dto-from-unix", DateTimeOffset.FromUnixTimeSeconds(1700000000) + " " + DateTimeOffset.FromUnixTimeMilliseconds(1700000000123).ToString("o"));
+            Line("dto-unix-ms", new DateTimeOffset(1969, 12, 31, 23, 59, 59, 500, TimeSpan.Zero).ToUnixTimeMilliseconds() + " " + new DateTimeOffset(1969, 12, 31, 23, 59, 59, 500, TimeSpan.Zero).ToUnixTimeSeconds());
+            Line("dto-from-utc-datetime", new DateTimeOffset(new DateTime(2024, 5, 6, 7, 8, 9, DateTimeKind.Utc)));
+            Line("dto-equal-instant", new DateTimeOffset(2024, 1, 1, 0, 0, 0, TimeSpan.Zero) == new DateTimeOffset(2024, 1, 1, 2, 0, 0, TimeSpan.FromHours(2)));
+            Line("dto-equals-exact", new DateTimeOffset(2024, 1, 1, 0, 0, 0, TimeSpan.Zero).EqualsExact(new DateTimeOffset(2024, 1, 1, 2, 0, 0, TimeSpan.FromHours(2))));
+            Line("dto-arith", d.AddHours(30) + " " + (d - n) + " " + d.CompareTo(n) + " " + d.Date.ToString("o") + " " + d.AddMonths(13).ToString("o"));
+            Line("dto-to-offset", d.ToOffset(TimeSpan.FromHours(-8)).ToString("o") + " " + d.ToUniversalTime().ToString("o"));
+            Line("dto-sort", string.Join(" ; ", new[] { d, n, d.AddMinutes(-1) }.OrderBy(x => x).Select(x => x.ToString("o"))));
+            Line("dto-offset-seconds", Throws(() => new DateTimeOffset(2024, 1, 1, 0, 0, 0, TimeSpan.FromSeconds(30))));
+            Line("dto-offset-range", Throws(() => new DateTimeOffset(2024, 1, 1, 0, 0, 0, TimeSpan.FromHours(15))));
+            Line("dto-utc-kind-offset", Throws(() => new DateTimeOffset(new DateTime(2024, 1, 1, 0, 0, 0, DateTimeKind.Utc), TimeSpan.FromHours(1))));
+            Line("dto-unix-range", Throws(() => DateTimeOffset.FromUnixTimeSeconds(long.MaxValue)));
         }
 
         private static int Age(DateTime born, DateTime today)

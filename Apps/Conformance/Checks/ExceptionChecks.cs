@@ -54,6 +54,22 @@ namespace Sing.Conformance
             Line("nested-catch", NestedCatch());
             Line("exception-data", Throws(() => throw new InvalidOperationException("x", new FormatException("y"))));
             Line("hresult-type", new Exception().HResult != 0);
+            foreach (Exception e in new Exception[]
+            {
+                new Exception(), new SystemException(), new ApplicationException(), new ArgumentException(),
+                new ArgumentNullException(), new ArgumentOutOfRangeException(), new ArithmeticException(),
+                new DivideByZeroException(), new OverflowException(), new NullReferenceException(),
+                new IndexOutOfRangeException(), new InvalidCastException(), new InvalidOperationException(),
+                new ObjectDisposedException("o"), new NotSupportedException(), new PlatformNotSupportedException(),
+                new NotImplementedException(), new FormatException(), new KeyNotFoundException(),
+                new OutOfMemoryException(), new TimeoutException(), new UnauthorizedAccessException(),
+                new OperationCanceledException(), new ArrayTypeMismatchException(), new RankException(),
+                new MissingMethodException(), new ValidationException("f", "m"),
+                new System.Globalization.CultureNotFoundException(),
+            })
+                Line("hresult." + e.GetType().Name, "0x" + e.HResult.ToString("X8"));
+            var custom = new InvalidOperationException("custom hresult") { HResult = 42 };
+            Line("hresult-set", custom.HResult);
         }
 
         private static string FinallyOrder()

@@ -49,6 +49,12 @@ namespace Sing.Conformance
             Line("span-indexofany", "hello".AsSpan().IndexOfAny('l', 'o'));
             Line("span-count", "banana".AsSpan().Count('a'));
             Line("span-replace", ReplaceSpan());
+            Line("stackalloc-fixed", StackSum());
+            Line("stackalloc-counted", StackCounted(7));
+            Line("stackalloc-chars", StackChars(12345));
+            Line("stackalloc-zeroed", StackZeroed(16));
+            Line("stackalloc-conditional", StackEither(3) + " " + StackEither(300));
+            Line("stackalloc-bad-count", Throws(() => StackCounted(0)));
         }
 
         private static ReadOnlySpan<byte> Primes => new byte[] { 2, 3, 5, 7, 11, 13 };
@@ -87,6 +93,46 @@ namespace Sing.Conformance
             Span<char> chars = "a-b-c".ToCharArray();
             chars.Replace('-', '+');
             return chars.ToString();
+        }
+
+        private static int StackSum()
+        {
+            Span<int> s = stackalloc int[5];
+            for (int i = 0; i < s.Length; i++) s[i] = i * i;
+            int total = 0;
+            foreach (int v in s) total += v;
+            return total;
+        }
+
+        private static string StackCounted(int n)
+        {
+            Span<long> s = stackalloc long[n];
+            s.Fill(3);
+            s[n - 1] = 9;
+            return s.Length + " " + s[0] + " " + s[n - 1];
+        }
+
+        private static string StackChars(int value)
+        {
+            Span<char> s = stackalloc char[16];
+            int length = 0;
+            do { s[length++] = (char)('0' + value % 10); value /= 10; } while (value > 0);
+            s.Slice(0, length).Reverse();
+            return new string(s.Slice(0, length));
+        }
+
+        private static bool StackZeroed(int n)
+        {
+            Span<byte> s = stackalloc byte[n];
+            foreach (byte b in s) if (b != 0) return false;
+            return true;
+        }
+
+        private static int StackEither(int n)
+        {
+            Span<int> s = n <= 64 ? stackalloc int[n] : new int[n];
+            s.Fill(1);
+            return s.Length + s[n - 1];
         }
     }
 }

@@ -18,6 +18,7 @@ namespace Sing.Conformance
             ("records", RecordChecks.Run),
             ("generics", GenericChecks.Run),
             ("exceptions", ExceptionChecks.Run),
+            ("stacktraces", StackTraceChecks.Run),
             ("delegates", DelegateChecks.Run),
             ("math", MathChecks.Run),
             ("decimal", DecimalChecks.Run),

@@ -60,6 +60,25 @@ namespace Sing.Conformance
             Line("enum-parse", Enum.Parse<DayOfWeekLike>("Monday"));
             Line("enum-values", string.Join(",", Enum.GetValues<DayOfWeekLike>()));
             Line("enum-format", DayOfWeekLike.Friday.ToString("D"));
+            Line("flags-combined", Access.Read | Access.Write);
+            Line("flags-all", Access.Read | Access.Write | Access.Execute);
+            Line("flags-single", Access.Execute);
+            Line("flags-none", Access.None);
+            Line("flags-undefined-bit", (Access)9);
+            Line("flags-unknown-only", (Access)16);
+            Line("flags-interpolated", $"{Access.Write | Access.Execute}");
+            Line("flags-format-d", (Access.Read | Access.Write).ToString("D"));
+            Line("flags-format-x", (Access.Read | Access.Write).ToString("X"));
+            Line("flags-format-f-on-plain-enum", ((DayOfWeekLike)3).ToString("F") + " " + ((Color)3).ToString("F"));
+            Line("flags-hasflag", (Access.Read | Access.Write).HasFlag(Access.Write) + " " + (Access.Read | Access.Write).HasFlag(Access.Execute));
+            Line("flags-parse", Enum.Parse<Access>("Read, Execute"));
+            Line("flags-parse-number", Enum.Parse<Access>("6"));
+            Line("flags-tryparse-bad", Enum.TryParse<Access>("Read, Delete", out Access bad) + " " + bad);
+            Line("flags-names", string.Join(",", Enum.GetNames<Access>()));
+            Line("flags-values", string.Join(",", Enum.GetValues<Access>()));
+            Line("flags-composite-member", Permissions.ReadWrite + " " + (Permissions.Read | Permissions.Write | Permissions.Delete));
+            Line("flags-plain-enum-combination", (Color)3);
+            Line("flags-long", LongFlags.High | LongFlags.Low);
             TextInfo title = CultureInfo.InvariantCulture.TextInfo;
             Line("titlecase", title.ToTitleCase("the QUICK brown fox's tale of o'neil, ÉLAN and élan 42nd"));
             Line("textinfo-upper", title.ToUpper("straße ﬁ"));
@@ -70,5 +89,13 @@ namespace Sing.Conformance
 
         [Flags]
         private enum Access { None = 0, Read = 1, Write = 2, Execute = 4 }
+
+        [Flags]
+        private enum Permissions { Read = 1, Write = 2, ReadWrite = 3, Delete = 8 }
+
+        private enum Color { Red = 1, Green = 2 }
+
+        [Flags]
+        private enum LongFlags : ulong { Low = 1, High = 0x8000000000000000 }
     }
 }

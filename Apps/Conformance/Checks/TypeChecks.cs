@@ -57,6 +57,38 @@ namespace Sing.Conformance
             Line("equals-default", new Animal().Equals(new Animal()));
             Line("gettype-boxed", ((object)3.5).GetType().Name);
             Line("type-tostring", typeof(string).ToString());
+            // Constructed generics: FullName names each argument's assembly, whose identity (name, version, key)
+            // differs between this image and the stock framework; the names up to it must agree.
+            Type[] generics = { typeof(List<int>), typeof(Dictionary<string, List<int>>), typeof(KeyValuePair<int, string>[]),
+                typeof(List<Dog>), typeof(Dog.Puppy[]), typeof((int, string)), typeof(int?) };
+            for (int i = 0; i < generics.Length; i++)
+            {
+                Type t = generics[i];
+                Line("generic-fullname." + i + "." + t.Name, WithoutAssemblies(t.FullName));
+                Line("generic-name." + i + "." + t.Name, t.Name + " | " + t.Namespace + " | " + t.ToString());
+                string qualified = t.AssemblyQualifiedName;
+                Line("generic-assembly-fields." + i + "." + t.Name, qualified is not null && qualified.Contains(", Version=")
+                    && qualified.Contains(", Culture=neutral") && qualified.Contains(", PublicKeyToken="));
+            }
+            Line("generic-fullname-args", string.Join(" ; ", Array.ConvertAll(typeof(Dictionary<string, int>).GenericTypeArguments, a => a.FullName)));
+        }
+
+        /// <summary>A FullName with the ", Assembly, Version=..., Culture=..., PublicKeyToken=..." parts removed.</summary>
+        private static string WithoutAssemblies(string fullName)
+        {
+            if (fullName is null) return "null";
+            var text = new System.Text.StringBuilder();
+            for (int i = 0; i < fullName.Length; i++)
+            {
+                if (fullName[i] == ',' && i + 1 < fullName.Length && fullName[i + 1] == ' ')
+                {
+                    while (i < fullName.Length && fullName[i] != ']') i++;
+                    i--;
+                    continue;
+                }
+                text.Append(fullName[i]);
+            }
+            return text.ToString();
         }
 
         private enum DayOfWeekLike { Monday }

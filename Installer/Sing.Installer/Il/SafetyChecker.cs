@@ -145,7 +145,11 @@ namespace Sing.Installer.Il
             {
                 IlInstruction ins = code[i];
                 string where = $"in method {method} (IL offset 0x{ins.Offset:x})";
-                if (s_forbiddenOpcodes.TryGetValue(ins.OpCode, out string? why))
+                // stackalloc into a Span<T> (localloc, the count, newobj Span<T>(void*, int)): the type verifier checks
+                // the whole sequence (MethodVerifier.StackAlloc.cs); any other localloc stays forbidden here.
+                bool stackAllocSpan = ins.OpCode == IlOpCode.Localloc && i + 2 < code.Count && code[i + 2].OpCode == 0x73
+                    && IsSpanConstructor(r, code[i + 2], asm.Names);
+                if (!stackAllocSpan && s_forbiddenOpcodes.TryGetValue(ins.OpCode, out string? why))
                     bag.Add(ErrorCodes.ForbiddenOpcode, at, $"{where}: {IlOpCode.Name(ins.OpCode)} {why}; {Fix}");
                 if ((ins.OpCode == IlOpCode.Ldftn || ins.OpCode == IlOpCode.Ldvirtftn)
                     && !(i + 1 < code.Count && code[i + 1].OpCode == IlOpCode.Newobj
@@ -171,11 +175,19 @@ namespace Sing.Installer.Il
                 // read-only data ("..."u8): the type verifier checks the field and the length (IsReadOnlyDataSpan).
                 bool readOnlyDataSpan = (ins.OpCode == IlOpCode.Newobj || ins.OpCode == IlOpCode.Call) && i >= 2 && code[i - 2].OpCode == 0x7F
                     && code[i - 1].OpCode is >= 0x15 and <= 0x20 && owner == "System.ReadOnlySpan`1<System.Byte>";
+                readOnlyDataSpan |= ins.OpCode == 0x73 && i >= 2 && code[i - 2].OpCode == IlOpCode.Localloc && IsSpanConstructor(r, ins, asm.Names);
                 if (!readOnlyDataSpan)
                 foreach (string type in ReferencedSignature(r, h, asm.Names).Where(TypeNameProvider.HasPointer).Distinct())
                     if (seen.Add("ptr:" + target + type))
                         bag.Add(ErrorCodes.PointerType, at, $"{where}: uses {target}, whose signature has pointer type {type}; {Fix}");
             }
+        }
+
+        private static bool IsSpanConstructor(MetadataReader r, IlInstruction ins, TypeNameProvider names)
+        {
+            if (ins.Kind != OperandKind.Token || (int)((ulong)ins.Operand >> 24) != 0x0A) return false;
+            var (owner, member) = MetadataNames.OfMember(r, MetadataTokens.EntityHandle((int)ins.Operand), names);
+            return member == ".ctor" && owner.StartsWith("System.Span`1<", StringComparison.Ordinal);
         }
 
         /// <summary>The types in the signature of a referenced member or type token (own definitions are checked where defined).</summary>

@@ -64,6 +64,23 @@ sing_throw_from_call:
     call sing_dispatch_hardware_exception
     int3
 
+; void sing_capture_caller_context(RegisterContext* context) - the calling frame as it is at this call (RIP the
+; return address, RSP after the return, callee-saved registers unchanged by this leaf), for stack walks.
+global sing_capture_caller_context
+sing_capture_caller_context:
+    mov rax, [rsp]
+    mov [rdi + 0], rax
+    lea rax, [rsp + 8]
+    mov [rdi + 8], rax
+    mov [rdi + 16], rbp
+    mov [rdi + 24], rbx
+    mov [rdi + 32], r12
+    mov [rdi + 40], r13
+    mov [rdi + 48], r14
+    mov [rdi + 56], r15
+    mov qword [rdi + 64], 0
+    ret
+
 ; void* sing_call_funclet(void* funclet, object argument, RegisterContext* parentFrame)
 ; Calls a catch/filter/finally funclet with the parent frame's callee-saved registers (funclets reach the
 ; parent's locals through RBP) and returns what it returns (resume address or filter verdict).

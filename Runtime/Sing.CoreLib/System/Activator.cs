@@ -38,18 +38,24 @@ namespace System
 
     public class MissingMethodException : MissingMemberException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131513);
+
         public MissingMethodException() : base("Attempted to access a missing method.") { }
         public MissingMethodException(string message) : base(message) { }
     }
 
     public class MissingMemberException : MemberAccessException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131512);
+
         public MissingMemberException() : base("Attempted to access a missing member.") { }
         public MissingMemberException(string message) : base(message) { }
     }
 
     public class MemberAccessException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x8013151A);
+
         public MemberAccessException() : base("Cannot access member.") { }
         public MemberAccessException(string message) : base(message) { }
     }

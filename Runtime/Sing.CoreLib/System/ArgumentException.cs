@@ -6,6 +6,8 @@ namespace System
     /// is named; the ThrowIf helpers take the argument's name from the call site ([CallerArgumentExpression]).</summary>
     public class ArgumentException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80070057);
+
         private readonly string _paramName;
 
         public ArgumentException() : base("Value does not fall within the expected range.") { }
@@ -40,6 +42,8 @@ namespace System
 
     public class ArgumentNullException : ArgumentException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80004003);
+
         private const string CannotBeNull = "Value cannot be null.";
 
         public ArgumentNullException() : base(CannotBeNull) { }
@@ -55,6 +59,8 @@ namespace System
 
     public class ArgumentOutOfRangeException : ArgumentException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131502);
+
         private const string OutOfRange = "Specified argument was out of the range of valid values.";
         private readonly object _actualValue;
         private readonly bool _hasActualValue;

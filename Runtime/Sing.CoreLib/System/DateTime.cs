@@ -1,9 +1,9 @@
 namespace System
 {
     /// <summary>A date and time in the proleptic Gregorian calendar, 100-ns ticks since 0001-01-01, with a kind.
-    /// Formatting and parsing are the invariant culture's (DateTime.Formatting.cs). There is no wall clock in a SIP
-    /// yet (the time lives in the RTC driver, reached over a channel): Now, UtcNow and Today throw
-    /// PlatformNotSupportedException; time zones do not exist (ToLocalTime/ToUniversalTime only change the kind).</summary>
+    /// Formatting and parsing are the invariant culture's (DateTime.Formatting.cs). Now, UtcNow and Today come from
+    /// the host's clock (RuntimeHost.UtcTicks); time zones do not exist (ToLocalTime/ToUniversalTime only change the
+    /// kind).</summary>
     public readonly partial struct DateTime : IEquatable<DateTime>, IComparable<DateTime>, IComparable, ISpanFormattable
     {
         private const long TicksMask = 0x3FFFFFFFFFFFFFFF;
@@ -81,12 +81,20 @@ namespace System
             return days[month] - days[month - 1];
         }
 
-        public static DateTime Now => throw NoClock();
-        public static DateTime UtcNow => throw NoClock();
-        public static DateTime Today => throw NoClock();
+        /// <summary>The host's clock (a SIP asks the clock driver at /dev/rtc once, then counts the time-stamp counter).
+        /// There are no time zones: local time is UTC, of kind Local.</summary>
+        public static DateTime UtcNow => new DateTime(ClockTicks(), DateTimeKind.Utc);
+        public static DateTime Now => new DateTime(ClockTicks(), DateTimeKind.Local);
+        public static DateTime Today => Now.Date;
 
-        private static PlatformNotSupportedException NoClock() =>
-            new PlatformNotSupportedException("DateTime.Now/UtcNow/Today: a SIP has no wall clock; the time of day comes from the RTC driver (/dev/rtc).");
+        private static unsafe long ClockTicks()
+        {
+            var clock = Internal.Runtime.RuntimeHost.UtcTicks;
+            long ticks = clock == null ? -1 : clock();
+            if (ticks < 0 || ticks > MaxTicks)
+                throw new PlatformNotSupportedException("DateTime.Now/UtcNow/Today: no wall clock answered (the clock driver serves it at /dev/rtc; is it running?).");
+            return ticks;
+        }
 
         public long Ticks => (long)(_data & TicksMask);
         public DateTimeKind Kind => (DateTimeKind)(_data >> KindShift);

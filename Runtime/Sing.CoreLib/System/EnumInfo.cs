@@ -25,7 +25,11 @@ namespace System
                 _names = Array.Empty<string>();
                 _values = Array.Empty<long>();
             }
+            IsFlags = EnumMetadata.IsFlags(type);
         }
+
+        /// <summary>Whether the enum is declared [Flags] (its combinations print as "A, B").</summary>
+        public bool IsFlags { get; }
 
         public static EnumInfo Of(MethodTable* type)
         {
@@ -62,6 +66,35 @@ namespace System
                 order[j + 1] = key;
             }
             return order;
+        }
+
+        /// <summary>A [Flags] value as .NET prints it: the members, largest value first, whose bits are all set and
+        /// not yet taken, listed in ascending order ("Read, Write"); null when bits remain that no member covers
+        /// (the caller prints the number). Zero is the zero member's name, or null.</summary>
+        public string FlagsName(long value)
+        {
+            if (value == 0) return NameOf(0);
+            int[] order = SortedIndexes();
+            ulong rest = (ulong)value;
+            var taken = new bool[order.Length];
+            int count = 0;
+            for (int i = order.Length - 1; i >= 0 && rest != 0; i--)
+            {
+                ulong member = (ulong)_values[order[i]];
+                if (member == 0 || (rest & member) != member) continue;
+                rest &= ~member;
+                taken[i] = true;
+                count++;
+            }
+            if (rest != 0) return null;
+            var text = new System.Text.StringBuilder();
+            for (int i = 0; i < order.Length; i++)
+            {
+                if (!taken[i]) continue;
+                if (text.Length > 0) text.Append(", ");
+                text.Append(_names[order[i]]);
+            }
+            return text.ToString();
         }
 
         /// <summary>The first member declared with <paramref name="value"/> (widened as Enum does), or null.</summary>

@@ -27,5 +27,17 @@ namespace System
         }
 
         public static int TickCount => (int)TickCount64;
+
+        /// <summary>The calling thread's stack, starting with this getter's own frame as .NET's does.</summary>
+        public static string StackTrace
+        {
+            [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+            get
+            {
+                // Not a tail call: this frame must be on the stack when the walk starts.
+                string trace = Internal.Runtime.ExceptionHandling.StackTraceText.Current(0);
+                return trace ?? "";
+            }
+        }
     }
 }

@@ -1,13 +1,15 @@
 namespace System
 {
     /// <summary>The base of exceptions, with .NET's messages and ToString layout ("Type: message", then
-    /// " ---> " and the inner exception's text, then "   --- End of inner exception stack trace ---"). There are
-    /// no stack traces: StackTrace is null and ToString has no "   at" lines (the kernel names the frames of
-    /// an unhandled exception from the image's symbols instead).</summary>
+    /// " ---> " and the inner exception's text, then "   --- End of inner exception stack trace ---", then the
+    /// stack trace). The dispatcher records the code addresses of the frames from the throw to the handler
+    /// (<see cref="RecordStackTrace"/>); StackTrace names them on request (Internal.Runtime.ExceptionHandling.
+    /// StackTraceText) and is null for an exception never thrown.</summary>
     public class Exception
     {
         private readonly string _message;
         private readonly Exception _innerException;
+        private ulong[] _stackTrace;
 
         public Exception() { }
 
@@ -23,13 +25,47 @@ namespace System
 
         public Exception InnerException => _innerException;
 
-        public int HResult { get; set; } = unchecked((int)0x80131500);
+        private int _hresult;
+        private bool _hresultSet;
+
+        /// <summary>.NET's value for the exception's type unless a program set one.</summary>
+        public int HResult
+        {
+            get => _hresultSet ? _hresult : DefaultHResult;
+            set
+            {
+                _hresult = value;
+                _hresultSet = true;
+            }
+        }
+
+        /// <summary>The HResult .NET's constructors give this type (a program's own exception types inherit their
+        /// base's, as there).</summary>
+        private protected virtual int DefaultHResult => unchecked((int)0x80131500);
 
         public virtual string Source { get; set; }
 
         public virtual string HelpLink { get; set; }
 
-        public virtual string StackTrace => null;
+        public virtual string StackTrace => Internal.Runtime.ExceptionHandling.StackTraceText.Format(_stackTrace);
+
+        /// <summary>Called by the dispatcher with the frames of one throw. A new throw replaces the trace; a rethrow
+        /// (`throw;`) appends to it, its first frame (the catching method, already the last one) left out.</summary>
+        internal unsafe void RecordStackTrace(ulong* frames, int count, bool append)
+        {
+            // Nothing is allocated for an out-of-memory exception: the allocation would fail again.
+            if (this is OutOfMemoryException) return;
+            ulong[] old = append ? _stackTrace : null;
+            int skip = 0;
+            if (old != null && old.Length > 0 && count > 0
+                && Internal.Runtime.ExceptionHandling.StackTraceText.MethodStart(frames[0]) == Internal.Runtime.ExceptionHandling.StackTraceText.MethodStart(old[old.Length - 1]))
+                skip = 1;
+            int kept = old == null ? 0 : old.Length;
+            var all = new ulong[kept + count - skip];
+            for (int i = 0; i < kept; i++) all[i] = old[i];
+            for (int i = skip; i < count; i++) all[kept + i - skip] = frames[i];
+            _stackTrace = all;
+        }
 
         public virtual Exception GetBaseException()
         {
@@ -44,12 +80,16 @@ namespace System
             string text = string.IsNullOrEmpty(message) ? GetType().ToString() : GetType().ToString() + ": " + message;
             if (_innerException is not null)
                 text = text + "\n ---> " + _innerException.ToString() + "\n   --- End of inner exception stack trace ---";
+            string stackTrace = StackTrace;
+            if (stackTrace is not null) text = text + "\n" + stackTrace;
             return text;
         }
     }
 
     public class SystemException : Exception
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131501);
+
         public SystemException() : base("System error.") { }
         public SystemException(string message) : base(message) { }
         public SystemException(string message, Exception innerException) : base(message, innerException) { }
@@ -57,6 +97,8 @@ namespace System
 
     public class ApplicationException : Exception
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131600);
+
         public ApplicationException() : base("Error in the application.") { }
         public ApplicationException(string message) : base(message) { }
         public ApplicationException(string message, Exception innerException) : base(message, innerException) { }
@@ -64,6 +106,8 @@ namespace System
 
     public class NullReferenceException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80004003);
+
         public NullReferenceException() : base("Object reference not set to an instance of an object.") { }
         public NullReferenceException(string message) : base(message) { }
         public NullReferenceException(string message, Exception innerException) : base(message, innerException) { }
@@ -71,6 +115,8 @@ namespace System
 
     public sealed class IndexOutOfRangeException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131508);
+
         public IndexOutOfRangeException() : base("Index was outside the bounds of the array.") { }
         public IndexOutOfRangeException(string message) : base(message) { }
         public IndexOutOfRangeException(string message, Exception innerException) : base(message, innerException) { }
@@ -78,6 +124,8 @@ namespace System
 
     public class InvalidCastException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80004002);
+
         public InvalidCastException() : base("Specified cast is not valid.") { }
         public InvalidCastException(string message) : base(message) { }
         public InvalidCastException(string message, Exception innerException) : base(message, innerException) { }
@@ -85,18 +133,24 @@ namespace System
 
     public class ArrayTypeMismatchException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131503);
+
         public ArrayTypeMismatchException() : base("Attempted to access an element as a type incompatible with the array.") { }
         public ArrayTypeMismatchException(string message) : base(message) { }
     }
 
     public class RankException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131517);
+
         public RankException() : base("Attempted to operate on an array with the incorrect number of dimensions.") { }
         public RankException(string message) : base(message) { }
     }
 
     public class ArithmeticException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80070216);
+
         public ArithmeticException() : base("Overflow or underflow in the arithmetic operation.") { }
         public ArithmeticException(string message) : base(message) { }
         public ArithmeticException(string message, Exception innerException) : base(message, innerException) { }
@@ -104,6 +158,8 @@ namespace System
 
     public class DivideByZeroException : ArithmeticException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80020012);
+
         public DivideByZeroException() : base("Attempted to divide by zero.") { }
         public DivideByZeroException(string message) : base(message) { }
         public DivideByZeroException(string message, Exception innerException) : base(message, innerException) { }
@@ -111,6 +167,8 @@ namespace System
 
     public class OverflowException : ArithmeticException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131516);
+
         public OverflowException() : base("Arithmetic operation resulted in an overflow.") { }
         public OverflowException(string message) : base(message) { }
         public OverflowException(string message, Exception innerException) : base(message, innerException) { }
@@ -118,12 +176,16 @@ namespace System
 
     public sealed class OutOfMemoryException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x8007000E);
+
         public OutOfMemoryException() : base("Insufficient memory to continue the execution of the program.") { }
         public OutOfMemoryException(string message) : base(message) { }
     }
 
     public class InvalidOperationException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131509);
+
         public InvalidOperationException() : base("Operation is not valid due to the current state of the object.") { }
         public InvalidOperationException(string message) : base(message) { }
         public InvalidOperationException(string message, Exception innerException) : base(message, innerException) { }
@@ -131,6 +193,8 @@ namespace System
 
     public class ObjectDisposedException : InvalidOperationException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131622);
+
         public ObjectDisposedException(string objectName) : this(objectName, "Cannot access a disposed object.") { }
 
         public ObjectDisposedException(string objectName, string message) : base(message) { ObjectName = objectName ?? ""; }
@@ -150,6 +214,8 @@ namespace System
 
     public class NotSupportedException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131515);
+
         public NotSupportedException() : base("Specified method is not supported.") { }
         public NotSupportedException(string message) : base(message) { }
         public NotSupportedException(string message, Exception innerException) : base(message, innerException) { }
@@ -157,6 +223,8 @@ namespace System
 
     public class NotImplementedException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80004001);
+
         public NotImplementedException() : base("The method or operation is not implemented.") { }
         public NotImplementedException(string message) : base(message) { }
         public NotImplementedException(string message, Exception innerException) : base(message, innerException) { }
@@ -164,12 +232,16 @@ namespace System
 
     public class PlatformNotSupportedException : NotSupportedException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131539);
+
         public PlatformNotSupportedException() : base("Operation is not supported on this platform.") { }
         public PlatformNotSupportedException(string message) : base(message) { }
     }
 
     public class TimeoutException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131505);
+
         public TimeoutException() : base("The operation has timed out.") { }
         public TimeoutException(string message) : base(message) { }
         public TimeoutException(string message, Exception innerException) : base(message, innerException) { }
@@ -177,6 +249,8 @@ namespace System
 
     public class UnauthorizedAccessException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80070005);
+
         public UnauthorizedAccessException() : base("Attempted to perform an unauthorized operation.") { }
         public UnauthorizedAccessException(string message) : base(message) { }
         public UnauthorizedAccessException(string message, Exception innerException) : base(message, innerException) { }
@@ -184,6 +258,8 @@ namespace System
 
     public class OperationCanceledException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x8013153B);
+
         public OperationCanceledException() : base("The operation was canceled.") { }
         public OperationCanceledException(string message) : base(message) { }
         public OperationCanceledException(string message, Exception innerException) : base(message, innerException) { }
@@ -191,6 +267,8 @@ namespace System
 
     public sealed class EntryPointNotFoundException : SystemException
     {
+        private protected override int DefaultHResult => unchecked((int)0x80131523);
+
         public EntryPointNotFoundException() : base("The object's type has no implementation of the interface method.") { }
     }
 }

@@ -26,6 +26,7 @@ namespace System
         public abstract string Name { get; }
         public abstract string Namespace { get; }
         public abstract string FullName { get; }
+        public abstract string AssemblyQualifiedName { get; }
 
         public bool IsValueType => Handle->IsValueType && !Handle->IsParameterizedType;
         public bool IsClass => !IsValueType && !IsInterface;
@@ -149,10 +150,44 @@ namespace System
 
         public override string Namespace => _type->IsParameterizedType ? GetElementType().Namespace : TypeNames.NamespaceOf(_type);
 
-        /// <summary>.NET's FullName of a constructed generic type names its arguments' assemblies, which this runtime
-        /// does not know: that case throws rather than print something else (ToString() gives the usual form).</summary>
-        public override string FullName => IsConstructedGenericType
-            ? throw new NotSupportedException("Type.FullName of a constructed generic type (it names assemblies); use ToString().")
-            : FullNameWithoutArguments();
+        /// <summary>As .NET: for a constructed generic type each argument is named with its assembly
+        /// ("System.Collections.Generic.List`1[[System.Int32, System.Private.CoreLib, Version=..., Culture=neutral,
+        /// PublicKeyToken=null]]"); the assemblies are this image's own, so their versions and tokens are ours, not
+        /// the stock framework's. Null when an argument's assembly cannot be named (as .NET gives null for types
+        /// it cannot name).</summary>
+        public override string FullName
+        {
+            get
+            {
+                if (_type->IsParameterizedType)
+                {
+                    string element = GetElementType().FullName;
+                    return element is null ? null : element + (_type->IsSzArray ? "[]" : _type->IsArray ? "[*]" : "*");
+                }
+                if (!IsConstructedGenericType) return FullNameWithoutArguments();
+                var text = new Text.StringBuilder(FullNameWithoutArguments()).Append('[');
+                Type[] arguments = GetGenericArguments();
+                for (int i = 0; i < arguments.Length; i++)
+                {
+                    string argument = arguments[i].AssemblyQualifiedName;
+                    if (argument is null) return null;
+                    if (i > 0) text.Append(',');
+                    text.Append('[').Append(argument).Append(']');
+                }
+                return text.Append(']').ToString();
+            }
+        }
+
+        public override string AssemblyQualifiedName
+        {
+            get
+            {
+                string fullName = FullName;
+                MethodTable* named = _type;
+                while (named->IsParameterizedType) named = named->RelatedParameterType;
+                string assembly = TypeNames.AssemblyNameOf(named);
+                return fullName is null || assembly is null ? null : fullName + ", " + assembly;
+            }
+        }
     }
 }

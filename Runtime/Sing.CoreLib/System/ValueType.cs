@@ -174,19 +174,24 @@ namespace System
 
         public override string ToString() => ToString(null);
 
-        /// <summary>"G" (the default): the member's name, or the number for a value no member has. [Flags]
-        /// combinations print as a number too: ILC emits no custom-attribute metadata for our corelib, so the
-        /// runtime cannot tell a flags enum. "D" (decimal) or "X" (hex of the underlying width): the number.</summary>
+        /// <summary>"G" (the default): the member's name; for a [Flags] enum a combination of members ("Read,
+        /// Write"); otherwise the number. "F" treats any enum as [Flags]. "D" (decimal) or "X" (hex, two digits per byte
+        /// of the underlying type): the number.</summary>
         public string ToString(string format)
         {
             long bits = Bits(this);
-            if (format is null || format.Length == 0 || format == "G" || format == "g")
+            bool general = format is null || format.Length == 0 || format == "G" || format == "g";
+            if (general || format == "F" || format == "f")
             {
-                string name = EnumInfo.Of(m_pMethodTable).NameOf(bits);
+                EnumInfo info = EnumInfo.Of(m_pMethodTable);
+                string name = info.NameOf(bits);
+                if (name is null && (info.IsFlags || !general)) name = info.FlagsName(bits);
                 if (name is not null) return name;
                 format = null;
             }
             int width = (int)m_pMethodTable->ValueTypeSize * 8;
+            // An enum's hex form has two upper-case digits per byte of its underlying type, whatever the case asked.
+            if (format is "X" or "x") format = "X" + (width / 4).ToString();
             return IsUnsigned(this) ? Number.FormatUnsigned((ulong)bits, width, format) : Number.FormatSigned(bits, width, format);
         }
 

@@ -27,6 +27,7 @@ namespace Singularity.V1.Startup
             RuntimeHost.CurrentExceptionState = &ThreadExceptionStates.Current;
             RuntimeHost.EnterNoPreemption = &EnterNoPreemption;
             RuntimeHost.ExitNoPreemption = &ExitNoPreemption;
+            RuntimeHost.UtcTicks = &WallClock.UtcTicks;
             // SIP threads are kernel threads: GS points at the running thread's slots, of which the second is this
             // object space's (the first is the kernel heap's).
             ObjectAllocator.UsePerThreadContexts(8);

@@ -145,6 +145,28 @@ namespace Sing.Installer.Tests.Verifier
             }
             """;
 
+        /// <summary>`Span&lt;T&gt; s = stackalloc T[n]` with a constant and with a variable count (the shapes the installer
+        /// accepts), and a span over an array for the patches that swap one in.</summary>
+        public const string StackAllocSource = """
+            using System;
+            using System.Runtime.InteropServices;
+            namespace Test.App
+            {
+                internal static class Program
+                {
+                    [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
+                    private static int Main() => Stack.Fixed() + Stack.Counted(5) + Stack.Bytes(3) + Stack.Words(2).Length;
+                }
+                public static class Stack
+                {
+                    public static int Fixed() { Span<int> s = stackalloc int[4]; s[3] = 7; return s[3]; }
+                    public static int Counted(int n) { Span<long> s = stackalloc long[n]; s.Fill(2); return (int)s[n - 1]; }
+                    public static int Bytes(int n) { Span<byte> s = stackalloc byte[n]; return s.Length; }
+                    public static Span<char> Words(int n) { Span<char> s = new char[n]; return s; }
+                }
+            }
+            """;
+
         /// <summary>A fixed-size buffer indexed in place: C# compiles `p.Bytes[i]` to ldflda + add on a managed pointer.</summary>
         public const string FixedBufferSource = """
             using System.Runtime.InteropServices;

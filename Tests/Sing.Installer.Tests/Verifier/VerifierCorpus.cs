@@ -85,6 +85,83 @@ namespace Sing.Installer.Tests.Verifier
                 var ldsflda = Method(m, "Data", "Hello").Body.Instructions.First(i => i.OpCode == OpCodes.Ldsflda);
                 ldsflda.Operand = m.GetType("Test.App.Data").Fields.First(f => f.Name == "Writable");
             }, Source: DataSpanSource, Method: "Hello"),
+            // ---- stackalloc into a span (MethodVerifier.StackAlloc.cs) ----
+            new("stackalloc-span-longer-than-allocation", "SINGI052", "localloc is verifiable only", m =>
+            {
+                // 16 bytes allocated, a span of 1000 ints: writes through it would run over the frames above.
+                var ctor = Method(m, "Stack", "Fixed").Body.Instructions.First(i => i.OpCode == OpCodes.Newobj);
+                ctor.Previous.OpCode = OpCodes.Ldc_I4;
+                ctor.Previous.Operand = 1000;
+            }, Source: StackAllocSource, Method: "Fixed"),
+            new("stackalloc-size-from-another-count", "SINGI052", "localloc is verifiable only", m =>
+            {
+                // The byte size from one value, the span's length from another (the argument, not the spilled count).
+                var ctor = Method(m, "Stack", "Counted").Body.Instructions.First(i => i.OpCode == OpCodes.Newobj);
+                ctor.Previous.OpCode = OpCodes.Ldarg_0;
+                ctor.Previous.Operand = null;
+            }, Source: StackAllocSource, Method: "Counted"),
+            new("stackalloc-elements-larger-than-allocated", "SINGI052", "localloc is verifiable only", m =>
+            {
+                // count * 1 bytes for a span of longs (8 bytes each).
+                var mul = Method(m, "Stack", "Counted").Body.Instructions.First(i => i.OpCode == OpCodes.Mul_Ovf_Un);
+                mul.Previous.OpCode = OpCodes.Ldc_I4_1;
+                mul.Previous.Operand = null;
+            }, Source: StackAllocSource, Method: "Counted"),
+            new("stackalloc-span-of-references", "SINGI052", "localloc is verifiable only", m =>
+            {
+                // A span of strings over raw stack memory would let the program forge object references.
+                var ctor = Method(m, "Stack", "Bytes").Body.Instructions.First(i => i.OpCode == OpCodes.Newobj);
+                var original = (MethodReference)ctor.Operand;
+                var spanOfString = ((GenericInstanceType)original.DeclaringType).ElementType.MakeGenericInstanceType(m.TypeSystem.String);
+                var reference = new MethodReference(".ctor", m.TypeSystem.Void, spanOfString) { HasThis = true };
+                foreach (var p in original.Parameters) reference.Parameters.Add(new ParameterDefinition(p.ParameterType));
+                ctor.Operand = m.ImportReference(reference);
+            }, Source: StackAllocSource, Method: "Bytes"),
+            new("localloc-as-raw-pointer", "SINGI052", "localloc", m => Rewrite(m, "Stack", "Bytes", (il, _) =>
+            {
+                // The address itself, as a number the program can compute with.
+                il.Emit(OpCodes.Ldc_I4, 64);
+                il.Emit(OpCodes.Conv_U);
+                il.Emit(OpCodes.Localloc);
+                il.Emit(OpCodes.Conv_I4);
+                il.Emit(OpCodes.Ret);
+            }), Source: StackAllocSource, Method: "Bytes"),
+            new("stackalloc-without-zeroed-locals", "SINGI052", "does not zero its locals", m =>
+            {
+                // A method without locals (so the localsinit rule for locals does not apply) reading stale stack memory.
+                var ctor = (MethodReference)Method(m, "Stack", "Bytes").Body.Instructions.First(i => i.OpCode == OpCodes.Newobj).Operand;
+                Rewrite(m, "Stack", "Bytes", (il, method) =>
+                {
+                    il.Emit(OpCodes.Ldc_I4_8);
+                    il.Emit(OpCodes.Conv_U);
+                    il.Emit(OpCodes.Localloc);
+                    il.Emit(OpCodes.Ldc_I4_8);
+                    il.Emit(OpCodes.Newobj, ctor);
+                    il.Emit(OpCodes.Pop);
+                    il.Emit(OpCodes.Ldc_I4_0);
+                    il.Emit(OpCodes.Ret);
+                    method.Body.InitLocals = false;
+                });
+            }, Source: StackAllocSource, Method: "Bytes"),
+            new("stackalloc-span-returned", "SINGI063", "may refer to its own frame", m =>
+            {
+                // Words returns a span over an array; made over its own frame instead, the caller would get freed stack.
+                MethodDefinition words = Method(m, "Stack", "Words");
+                var ctor = (MethodReference)Method(m, "Stack", "Bytes").Body.Instructions.First(i => i.OpCode == OpCodes.Newobj).Operand;
+                var spanOfChar = ((GenericInstanceType)ctor.DeclaringType).ElementType.MakeGenericInstanceType(m.TypeSystem.Char);
+                var charCtor = new MethodReference(".ctor", m.TypeSystem.Void, spanOfChar) { HasThis = true };
+                foreach (var p in ctor.Parameters) charCtor.Parameters.Add(new ParameterDefinition(p.ParameterType));
+                Rewrite(m, "Stack", "Words", (il, _) =>
+                {
+                    il.Emit(OpCodes.Ldc_I4_8);
+                    il.Emit(OpCodes.Conv_U);
+                    il.Emit(OpCodes.Localloc);
+                    il.Emit(OpCodes.Ldc_I4_4);
+                    il.Emit(OpCodes.Newobj, m.ImportReference(charCtor));
+                    il.Emit(OpCodes.Ret);
+                });
+                words.Body.InitLocals = true;
+            }, Source: StackAllocSource, Method: "Words"),
             new("fixed-buffer-indexing", "SINGI066", "pointer arithmetic is unverifiable", m =>
             {
                 // A hostile program drops the [UnverifiableCode] marker the compiler put on its module.

@@ -244,6 +244,15 @@ namespace Sing.Installer.Il.Verification
                 push(ForType(m.Owner));
                 return;
             }
+            if (IsStackAllocSpan(ins, m))
+            {
+                // The count and the localloc'd address (the sequence admits nothing else between them): a span over
+                // this frame's memory, which the byref rules keep from escaping.
+                pop();
+                pop();
+                push(ForType(m.Owner) with { Local = true });
+                return;
+            }
             var args = PopArguments(m, pop, "newobj");
             StackValue result = ForType(m.Owner);
             if (_types.IsByRefLike(m.Owner) && args.Any(a => Tainted(a, false, m))) result = result with { Local = true };

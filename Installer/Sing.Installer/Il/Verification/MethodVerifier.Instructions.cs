@@ -403,7 +403,15 @@ namespace Sing.Installer.Il.Verification
                     if (!_types.IsValueType(t, _ctx) && t is not GenericParamSig) throw Bad($"sizeof of {t}, which is not a value type");
                     Push(StackValue.I4); break;
                 }
-                case 0x27: case 0x29: case 0xFE0F: case 0xFE17: case 0xFE18: case 0xFE00: case 0xC2: case 0xC6: case 0xFE1D: case 0xFE14: case 0xFE19:
+                case 0xFE0F:                                                            // localloc (stackalloc into a span)
+                {
+                    StackAlloc(index, stack.Count);
+                    var size = Pop();
+                    if (size.Kind is not (NInt or I32)) throw Bad($"localloc needs a native int size, found {size}");
+                    Push(StackValue.I);
+                    break;
+                }
+                case 0x27: case 0x29: case 0xFE17: case 0xFE18: case 0xFE00: case 0xC2: case 0xC6: case 0xFE1D: case 0xFE14: case 0xFE19:
                     throw Err(ErrorCodes.ForbiddenOpcode, $"{OpName(op)} is unverifiable (ECMA-335 III: raw memory, function pointers, typed references, tail calls or skipped checks)");
                 default:
                     throw Bad($"opcode {OpName(op)} is not verifiable");
@@ -462,7 +470,7 @@ namespace Sing.Installer.Il.Verification
         private MethodDesc MethodToken(IlInstruction ins)
         {
             MethodDesc m = _types.ResolveMethod(_asm, Token(ins));
-            if (!IsReadOnlyDataSpan(ins, m))
+            if (!IsReadOnlyDataSpan(ins, m) && !IsStackAllocSpan(ins, m))
                 foreach (TypeSig t in m.Parameters.Append(m.ReturnType)) CheckSignatureType(t, $"the signature of {m.Name}");
             CheckAccess(m.Owner, $"type {m.Owner}");
             foreach (TypeSig a in m.MethodArgs.IsDefault ? ImmutableArray<TypeSig>.Empty : m.MethodArgs) CheckAccess(a, $"type {a}");

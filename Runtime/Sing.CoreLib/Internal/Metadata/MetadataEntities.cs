@@ -2,7 +2,8 @@ namespace Internal.Metadata.NativeFormat
 {
     // ILC treats a system module named System.Private.CoreLib as the stock corelib and makes custom-attribute metadata
     // conditional on the stock reflection reader's accessors (Type.get_CustomAttributes and friends) being compiled.
-    // These are only those names: our runtime never reads custom attributes, so they exist and return nothing.
+    // These are only those names, returning nothing: EnumMetadata.IsFlags calls TypeDefinition.CustomAttributes so
+    // that ILC writes custom attributes into images that format enums, then reads the records itself.
 
     internal struct TypeDefinition { public int CustomAttributes => 0; }
 

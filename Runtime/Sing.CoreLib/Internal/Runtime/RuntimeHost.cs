@@ -35,6 +35,10 @@ namespace Internal.Runtime
         /// passed through, innermost first). The host names the frames and ends the object space; it does not return.</summary>
         public static delegate*<string, object, ulong*, int, void> UnhandledException;
 
+        /// <summary>The time of day as UTC ticks (100 ns since 0001-01-01), or -1 when the host has no clock to ask.
+        /// DateTime.UtcNow and Now read it. Null: no wall clock (the kernel's own corelib).</summary>
+        public static delegate*<long> UtcTicks;
+
         internal static void Fail(string message, object exception)
         {
             if (FailFast != null) FailFast(message, exception, 0);

@@ -46,9 +46,11 @@ namespace Internal.Runtime.ExceptionHandling
 
         /// <summary>Called by RhpThrowEx (and the fault trampoline) with the thrower's registers. Never returns.</summary>
         [RuntimeExport("sing_dispatch_exception")]
-        private static void DispatchExport(object exception, RegisterContext* throwSite) => Dispatch(exception, throwSite);
+        private static void DispatchExport(object exception, RegisterContext* throwSite) => Dispatch(exception, throwSite, rethrow: false);
 
-        internal static void Dispatch(object exception, RegisterContext* throwSite)
+        /// <summary>Throws <paramref name="exception"/> from <paramref name="throwSite"/>. A rethrow (`throw;`) keeps
+        /// the frames the exception already recorded and adds the new ones, as .NET does.</summary>
+        internal static void Dispatch(object exception, RegisterContext* throwSite, bool rethrow = false)
         {
             exception ??= new NullReferenceException();
             Thrown++;
@@ -59,6 +61,9 @@ namespace Internal.Runtime.ExceptionHandling
             var frame = new FrameCursor(*throwSite, state);
             ulong* trace = stackalloc ulong[MaxTraceFrames];
             int traceCount = 0;
+            ulong* methods = stackalloc ulong[StackTraceText.MaxFrames];
+            int methodCount = 0;
+            ulong previousFuncletRoot = 0;
             bool found = false;
             RegisterContext targetFrame = default;
             EHClause targetClause = default;
@@ -66,6 +71,7 @@ namespace Internal.Runtime.ExceptionHandling
             while (frame.Valid)
             {
                 if (traceCount < MaxTraceFrames) trace[traceCount++] = frame.Context.Rip;
+                RecordFrame(frame.Context.LookupPc, methods, ref methodCount, ref previousFuncletRoot);
                 if (FindHandler(ref frame, state, exception, out targetClause, out targetClauseIndex))
                 {
                     targetFrame = frame.Context;
@@ -74,6 +80,7 @@ namespace Internal.Runtime.ExceptionHandling
                 }
                 frame.MoveNext();
             }
+            if (exception is Exception thrown) thrown.RecordStackTrace(methods, methodCount, rethrow);
             if (!found)
             {
                 string message = exception is Exception ex ? ex.Message : "a non-Exception object was thrown";
@@ -111,9 +118,26 @@ namespace Internal.Runtime.ExceptionHandling
             for (int i = state.Count - 1; i >= 0; i--)
             {
                 if (state.Handlers[i].Kind != HandlerKind.Catch) continue;
-                Dispatch(state.Exceptions[i], rethrowSite);
+                Dispatch(state.Exceptions[i], rethrowSite, rethrow: true);
             }
             RuntimeHost.Fail("rethrow outside a catch handler", null);
+        }
+
+        /// <summary>Adds a frame's code address to the trace the exception will carry. A handler's funclet and the
+        /// method it belongs to are one frame of .NET's trace: the parent frame right after its funclet is skipped.</summary>
+        private static void RecordFrame(ulong pc, ulong* methods, ref int count, ref ulong previousFuncletRoot)
+        {
+            CodeRange* range = UnwindTable.Find(pc);
+            if (range == null || count == StackTraceText.MaxFrames) return;
+            ulong root = RootStart(range);
+            bool funclet = EHClauses.IsFunclet(range->Lsda);
+            if (previousFuncletRoot == root && !funclet)
+            {
+                previousFuncletRoot = 0;
+                return;
+            }
+            previousFuncletRoot = funclet ? root : 0;
+            methods[count++] = pc;
         }
 
         /// <summary>Pass-1 search of one frame: the first clause (innermost first) covering the PC whose type

@@ -63,6 +63,81 @@ namespace Internal.Runtime.TypeLoader
             return true;
         }
 
+        /// <summary>Whether the enum carries [System.Flags]. TypeDefinition's last member is its CustomAttributes list;
+        /// CustomAttribute = Constructor (a QualifiedMethod: Method, EnclosingType, or a MemberReference: Parent,
+        /// ...), FixedArguments, NamedArguments. ILC writes custom attributes only into images that compile the
+        /// metadata reader's CustomAttributes accessor, which this method calls for that reason.</summary>
+        public static bool IsFlags(MethodTable* type)
+        {
+            if (new Internal.Metadata.NativeFormat.TypeDefinition().CustomAttributes != 0) return false;
+            byte* blob = ModuleTables.Metadata;
+            byte* p = FindTypeDefinition(type, blob);
+            if (p == null) return false;
+            for (int i = 0; i < 7; i++) NativeFormat.DecodeUnsigned(ref p); // Flags .. EnclosingType
+            for (int list = 0; list < 7; list++) SkipList(ref p);        // NestedTypes .. Interfaces
+            uint count = NativeFormat.DecodeUnsigned(ref p);
+            for (uint i = 0; i < count; i++)
+            {
+                byte* attribute = blob + NativeFormat.DecodeUnsigned(ref p);
+                uint constructor = NativeFormat.DecodeUnsigned(ref attribute);
+                if (IsSystemType(blob, AttributeType(blob, constructor), "FlagsAttribute")) return true;
+            }
+            return false;
+        }
+
+        private const uint QualifiedMethod = 0x36, MemberReference = 0x27, TypeDefinitionKind = 0x3a, TypeReferenceKind = 0x3d,
+            NamespaceDefinitionKind = 0x2f, NamespaceReferenceKind = 0x30;
+
+        /// <summary>The (offset &lt;&lt; 7 | kind) reference of the type declaring an attribute's constructor.</summary>
+        private static uint AttributeType(byte* blob, uint constructor)
+        {
+            byte* p = blob + (constructor >> 7);
+            switch (constructor & 0x7F)
+            {
+                case QualifiedMethod:
+                    NativeFormat.DecodeUnsigned(ref p); // Method
+                    return (NativeFormat.DecodeUnsigned(ref p) << 7) | TypeDefinitionKind;
+                case MemberReference:
+                    return NativeFormat.DecodeUnsigned(ref p);
+                default:
+                    return 0;
+            }
+        }
+
+        /// <summary>Whether a TypeDefinition or TypeReference is System.<paramref name="name"/>.</summary>
+        private static bool IsSystemType(byte* blob, uint reference, string name)
+        {
+            if (reference >> 7 == 0) return false;
+            byte* p = blob + (reference >> 7);
+            uint nameOffset, ns;
+            if ((reference & 0x7F) == TypeDefinitionKind)
+            {
+                NativeFormat.DecodeUnsigned(ref p); // Flags
+                NativeFormat.DecodeUnsigned(ref p); // BaseType
+                uint definition = NativeFormat.DecodeUnsigned(ref p);
+                nameOffset = NativeFormat.DecodeUnsigned(ref p);
+                ns = definition == 0 ? 0 : (definition << 7) | NamespaceDefinitionKind;
+            }
+            else if ((reference & 0x7F) == TypeReferenceKind)
+            {
+                ns = NativeFormat.DecodeUnsigned(ref p);
+                nameOffset = NativeFormat.DecodeUnsigned(ref p);
+            }
+            else return false;
+            if (nameOffset == 0 || Utf8String(blob + nameOffset) != name) return false;
+            // The namespace is "System" directly under the root (whose name is empty).
+            if ((ns & 0x7F) != NamespaceDefinitionKind && (ns & 0x7F) != NamespaceReferenceKind) return false;
+            byte* q = blob + (ns >> 7);
+            uint parent = NativeFormat.DecodeUnsigned(ref q);
+            uint nsName = NativeFormat.DecodeUnsigned(ref q);
+            if (nsName == 0 || Utf8String(blob + nsName) != "System") return false;
+            if ((parent & 0x7F) != (ns & 0x7F)) return true; // parent is the scope
+            byte* r = blob + (parent >> 7);
+            NativeFormat.DecodeUnsigned(ref r);
+            uint rootName = NativeFormat.DecodeUnsigned(ref r);
+            return rootName == 0 || Utf8String(blob + rootName).Length == 0;
+        }
+
         internal static byte* FindTypeDefinition(MethodTable* type, byte* blob)
         {
             byte* map = ModuleTables.TypeToMetadataMap;

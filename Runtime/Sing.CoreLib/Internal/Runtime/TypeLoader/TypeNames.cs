@@ -52,6 +52,58 @@ namespace Internal.Runtime.TypeLoader
             return name;
         }
 
+        /// <summary>The display name of the assembly that defines the type ("Name, Version=1.0.0.0, Culture=neutral,
+        /// PublicKeyToken=null"), from the ScopeDefinition at the root of its namespaces: Flags, Name, HashAlgorithm,
+        /// MajorVersion, MinorVersion, BuildNumber, RevisionNumber, PublicKey, Culture. Null when the image has no
+        /// record for it, or for a strong-named assembly (its token would need a SHA-1 of the key this runtime
+        /// does not compute).</summary>
+        public static string AssemblyNameOf(MethodTable* type)
+        {
+            MethodTable* definition = type->GenericDefinition != null ? type->GenericDefinition : type;
+            byte* blob = ModuleTables.Metadata;
+            byte* record = EnumMetadata.FindTypeDefinition(definition, blob);
+            if (record == null) return null;
+            for (int depth = 0; depth < 32; depth++)
+            {
+                byte* enclosing = EnclosingOf(record, blob);
+                if (enclosing == null) break;
+                record = enclosing;
+            }
+            byte* p = record;
+            NativeFormat.DecodeUnsigned(ref p); // Flags
+            NativeFormat.DecodeUnsigned(ref p); // BaseType
+            uint ns = NativeFormat.DecodeUnsigned(ref p);
+            for (int depth = 0; ns != 0 && depth < 64; depth++)
+            {
+                byte* q = blob + ns;
+                uint parent = NativeFormat.DecodeUnsigned(ref q);
+                if ((parent & 0x7F) == ScopeDefinition) return ScopeDisplayName(blob + (parent >> 7), blob);
+                ns = (parent & 0x7F) == NamespaceDefinition ? parent >> 7 : 0;
+            }
+            return null;
+        }
+
+        private const uint NamespaceDefinition = 0x2f, ScopeDefinition = 0x38;
+
+        private static string ScopeDisplayName(byte* scope, byte* blob)
+        {
+            byte* p = scope;
+            NativeFormat.DecodeUnsigned(ref p); // Flags
+            uint name = NativeFormat.DecodeUnsigned(ref p);
+            NativeFormat.DecodeUnsigned(ref p); // HashAlgorithm
+            uint major = NativeFormat.DecodeUnsigned(ref p);
+            uint minor = NativeFormat.DecodeUnsigned(ref p);
+            uint build = NativeFormat.DecodeUnsigned(ref p);
+            uint revision = NativeFormat.DecodeUnsigned(ref p);
+            uint keyLength = NativeFormat.DecodeUnsigned(ref p);
+            if (name == 0 || keyLength != 0) return null;
+            uint culture = NativeFormat.DecodeUnsigned(ref p);
+            string cultureName = culture == 0 ? "" : EnumMetadata.Utf8String(blob + culture);
+            return string.Concat(EnumMetadata.Utf8String(blob + name), ", Version=",
+                string.Concat(major.ToString(), ".", minor.ToString(), ".", build.ToString() + "." + revision.ToString()),
+                ", Culture=" + (cultureName.Length == 0 ? "neutral" : cultureName), ", PublicKeyToken=null");
+        }
+
         private static string NameOf(byte* record, byte* blob)
         {
             NativeFormat.DecodeUnsigned(ref record); // Flags
