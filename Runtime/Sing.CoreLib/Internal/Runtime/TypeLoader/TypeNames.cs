@@ -15,11 +15,11 @@ namespace Internal.Runtime.TypeLoader
             return NameOf(record, blob);
         }
 
-        /// <summary>The namespace of the type (of its outermost enclosing type), or null for none.</summary>
-        public static string NamespaceOf(MethodTable* type)
+        /// <summary>The metadata record of the type's definition, or of its outermost enclosing type when it is nested
+        /// (at most 32 levels out); null when the image has no record for it.</summary>
+        private static byte* OutermostDefinition(MethodTable* type, byte* blob)
         {
             MethodTable* definition = type->GenericDefinition != null ? type->GenericDefinition : type;
-            byte* blob = ModuleTables.Metadata;
             byte* record = EnumMetadata.FindTypeDefinition(definition, blob);
             if (record == null) return null;
             for (int depth = 0; depth < 32; depth++)
@@ -28,6 +28,15 @@ namespace Internal.Runtime.TypeLoader
                 if (enclosing == null) break;
                 record = enclosing;
             }
+            return record;
+        }
+
+        /// <summary>The namespace of the type (of its outermost enclosing type), or null for none.</summary>
+        public static string NamespaceOf(MethodTable* type)
+        {
+            byte* blob = ModuleTables.Metadata;
+            byte* record = OutermostDefinition(type, blob);
+            if (record == null) return null;
             byte* p = record;
             NativeFormat.DecodeUnsigned(ref p); // Flags
             NativeFormat.DecodeUnsigned(ref p); // BaseType
@@ -59,16 +68,9 @@ namespace Internal.Runtime.TypeLoader
         /// does not compute).</summary>
         public static string AssemblyNameOf(MethodTable* type)
         {
-            MethodTable* definition = type->GenericDefinition != null ? type->GenericDefinition : type;
             byte* blob = ModuleTables.Metadata;
-            byte* record = EnumMetadata.FindTypeDefinition(definition, blob);
+            byte* record = OutermostDefinition(type, blob);
             if (record == null) return null;
-            for (int depth = 0; depth < 32; depth++)
-            {
-                byte* enclosing = EnclosingOf(record, blob);
-                if (enclosing == null) break;
-                record = enclosing;
-            }
             byte* p = record;
             NativeFormat.DecodeUnsigned(ref p); // Flags
             NativeFormat.DecodeUnsigned(ref p); // BaseType
