@@ -11,7 +11,7 @@ namespace Sing.Apps.WebFiles
     }
 
     /// <summary>The WebFiles client (Bench/WebFiles/README.md): reads /web/requests.txt from /fs (not timed), replays its
-    /// requests in order (the first Q with "quick", all R otherwise), each an open, reads of at most 64 KiB to the end,
+    /// requests in order (the first Q with "quick", the first N with a number N, all R otherwise), each an open, reads of at most 64 KiB to the end,
     /// and a close, timed with the TSC; then File.OpenReadClose on /fs/web/small.bin. Prints BENCH lines in SingBench's
     /// format (suite=singbench-sip) and exits 0, or prints the request that failed and exits 1.</summary>
     internal static class Program
@@ -39,6 +39,8 @@ namespace Sing.Apps.WebFiles
                 return 1;
             }
             int count = quick ? list.Quick : list.Paths.Count;
+            foreach (string word in startup.Args.Split(' '))
+                if (int.TryParse(word, out int first) && first > 0 && first < count) count = first;   // a short run, e.g. to trace
             Debug.WriteLine($"webfiles: list of {list.Paths.Count} requests (quick {list.Quick}) over {list.Files} files of {list.Bytes} bytes; replaying {count}");
             int result = Replay(reader, list, count);
             if (result == 0) result = OpenReadClose(reader, quick ? 100 : 1000);
