@@ -11,7 +11,7 @@ namespace Sing.Apps.DiskProbe
     }
 
     /// <summary>Verbs: "info [PATH]" | "roundtrip LBA SECTORS" | "range PARTITION-START" | "parallel N" | "violate" |
-    /// "vanish" | "hold" | "phys" | "seqread KIB MIB" (a measurement). Each prints one result line and exits 0 when the driver behaved as it must, else a code naming
+    /// "vanish" | "hold" | "phys" | "seqread KIB [MIB]" (a measurement; without MIB the whole disk). Each prints one result line and exits 0 when the driver behaved as it must, else a code naming
     /// the first check that failed.</summary>
     internal static class Program
     {
@@ -30,7 +30,7 @@ namespace Sing.Apps.DiskProbe
                 case "hold": return Hold();
                 case "vanish": return Vanish();
                 case "phys": return DmaEntryAttacks.Run();
-                case "seqread": return SequentialRead.Run(int.Parse(args[1]), int.Parse(args[2]));
+                case "seqread": return SequentialRead.Run(int.Parse(args[1]), args.Length > 2 ? int.Parse(args[2]) : 0);
                 default:
                     Debug.WriteLine($"unknown verb '{args[0]}'");
                     return 2;

@@ -35,8 +35,8 @@ namespace Sing.Kernel.Bench
         public static Benchmark Skipped(string name, int iterations, string reason) => new Benchmark(name, iterations, reason);
     }
 
-    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option (all, runtime, singbench, or one row's
-    /// name) and prints one machine-readable line per row:
+    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option (all, runtime, singbench, storage, or one
+    /// row's name; all and singbench include the storage rows, skipped when no disk is attached) and prints one machine-readable line per row:
     /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N context_switches=N suite=S,
     /// or BENCH-SKIP name reason="..." suite=S for a row whose feature is missing; then BENCH-DONE, then exits QEMU.
     /// Cycles come from the TSC read with lfence (under -icount the TSC counts instructions). Collections and context
@@ -58,6 +58,7 @@ namespace Sing.Kernel.Bench
             if (selection == "all" || selection == "singbench" || !IsSuite(selection))
                 RunSuite("singbench", SingBench.All(), selection, quick, repetitions);
             if (selection == "all" || selection == "singbench") RunSingBenchSip(quick);
+            if (selection == "all" || selection == "singbench" || selection == "storage") StorageBenchmarks.Run(quick);
             Log.Line("BENCH-DONE");
             QemuExit.Exit(QemuExit.Success);
         }
@@ -84,7 +85,7 @@ namespace Sing.Kernel.Bench
                 Log.Line($"BENCH-SKIP {PaperRows[i]} reason=\"{error}\" suite=singbench-sip");
         }
 
-        private static bool IsSuite(string selection) => selection == "all" || selection == "runtime" || selection == "singbench";
+        private static bool IsSuite(string selection) => selection == "all" || selection == "runtime" || selection == "singbench" || selection == "storage";
 
         private static void RunSuite(string suite, Benchmark[] rows, string selection, bool quick, int repetitions)
         {

@@ -7,10 +7,12 @@ namespace Sing.Boot.Tests;
 internal static class Machine
 {
     public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,
-        string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35", string cpuModel = "max") =>
+        string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35", bool diskSnapshots = false,
+        TimeSpan? timeout = null, string cpuModel = "max") =>
         QemuRunner.RunAsync(new QemuOptions
         {
             Disks = disks ?? Array.Empty<string>(),
+            DiskSnapshots = diskSnapshots,
             MachineType = machineType,
             CpuModel = cpuModel,
             SerialInputPath = serialInputPath,
@@ -22,6 +24,6 @@ internal static class Machine
                 ? QemuAccelerator.Kvm
                 : QemuAccelerator.Tcg,
             SerialLogPath = Path.Combine(Repository.LogDirectory, logName + ".log"),
-            Timeout = TimeSpan.FromMinutes(3),
+            Timeout = timeout ?? TimeSpan.FromMinutes(3),
         });
 }

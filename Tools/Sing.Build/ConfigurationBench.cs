@@ -8,8 +8,8 @@ namespace Sing.Build;
 /// <summary>One configuration's bench boot in one mode: its rows, or why the configuration could not run.</summary>
 internal sealed record ConfigurationRun(string Config, bool Icount, IReadOnlyList<KernelRowLine> Rows, IReadOnlyList<KernelSkipLine> Skips, string? Refused);
 
-/// <summary>`bench --configs`: every SingBench row (the kernel's and the SingBench SIP's) in each isolation
-/// configuration of 004 Figure 3 (kernel option config=NAME), under TCG with -icount and plain TCG, written to
+/// <summary>`bench --configs`: every SingBench row (the kernel's, the SingBench SIP's and the storage rows with WebFiles
+/// on artifacts/webfiles.img) in each isolation configuration of 004 Figure 3 (kernel option config=NAME), under TCG with -icount and plain TCG, written to
 /// artifacts/bench/configs.md, configs.csv (row,config,icount,tcg) and configs.png (rows relative to SIP-Phys, one
 /// panel per mode). A configuration the kernel cannot run is reported with the reason its boot gave.</summary>
 internal static partial class ConfigurationBench
@@ -47,19 +47,20 @@ internal static partial class ConfigurationBench
         string directory = SingBenchHarness.Directory;
         Directory.CreateDirectory(Path.Combine(directory, "logs"));
         var runs = new List<ConfigurationRun>();
+        string image = await WebFilesImage.EnsureAsync(progress);
         foreach (bool icount in new[] { true, false })
         {
             foreach (string config in options.Configs)
             {
                 string mode = icount ? "icount" : "tcg";
                 progress.Begin($"{mode}: {config} (config={config} bench=singbench{(options.Quick ? " bench.quick" : "")})");
-                var qemu = options.ToQemu() with
+                var qemu = WebFilesImage.Attach(options.ToQemu() with
                 {
                     InstructionCounting = icount,
                     KernelOptions = $"config={config} bench=singbench" + (options.Quick ? " bench.quick" : ""),
                     Timeout = TimeSpan.FromMinutes(15),
                     SerialLogPath = Path.Combine(directory, "logs", $"config-{config}-{mode}.log"),
-                };
+                }, image);
                 QemuResult result = await QemuRunner.RunAsync(qemu);
                 runs.Add(Read(config, icount, result));
                 progress.Complete();
@@ -83,7 +84,7 @@ internal static partial class ConfigurationBench
     [
         "ABICall", "PageAlloc", "CreateThread", "ThreadYield", "CreateChannel", "CreateProc", "NameBind",
         "SR-1", "SR-32K", "PSR-1", "PSR-1K", "PSR-32K", "MemoryHeavy",
-        "Ring3.Syscall-Null", "Ring3.Int80-Null", "Ring3.Trap-GetId",
+        "Ring3.Syscall-Null", "Ring3.Int80-Null", "Ring3.Trap-GetId", WebFilesTax.Row,
     ];
 
     public static ConfigurationRun Read(string config, bool icount, QemuResult result)
@@ -166,6 +167,7 @@ internal static partial class ConfigurationBench
             }
             md.Append('\n');
         }
+        md.Append(WebFilesTax.Markdown(values, configs));
         var skips = runs.Where(r => r.Refused is null).SelectMany(r => r.Skips).GroupBy(s => s.Name).Select(g => g.First()).ToList();
         foreach (var skip in skips) md.Append(CultureInfo.InvariantCulture, $"- {skip.Name} skipped: {skip.Reason}\n");
         return md.ToString();

@@ -9,7 +9,8 @@ internal sealed record KernelBenchRun(KernelBenchOutput Output, TimeSpan Wall);
 /// its BENCH lines.</summary>
 internal static class KernelBenchmarks
 {
-    public static async Task<KernelBenchRun> RunAsync(Options options, string selection, bool icount, bool quick, string? serialLog = null)
+    /// <summary><paramref name="disk"/>: an image attached (snapshot=on) for the storage rows, e.g. the WebFiles image.</summary>
+    public static async Task<KernelBenchRun> RunAsync(Options options, string selection, bool icount, bool quick, string? serialLog = null, string? disk = null)
     {
         ArgumentNullException.ThrowIfNull(options);
         string kernelOptions = $"bench={selection}" + (quick ? " bench.quick" : "");
@@ -17,9 +18,10 @@ internal static class KernelBenchmarks
         {
             InstructionCounting = icount,
             KernelOptions = kernelOptions,
-            Timeout = TimeSpan.FromMinutes(10),
+            Timeout = TimeSpan.FromMinutes(disk is null ? 10 : 20),
             SerialLogPath = serialLog,
         };
+        if (disk is not null) qemu = WebFilesImage.Attach(qemu, disk);
         var result = await QemuRunner.RunAsync(qemu);
         var output = SingBenchLines.Parse(result.Serial);
         if (result.Status != KernelExitStatus.Success || !output.Done)

@@ -27,6 +27,7 @@ internal static class SingBenchHarness
         await LinuxBaseline.BuildAsync();
         progress.Complete(BenchVerb.LinuxBuildWeight);
 
+        string webFiles = await WebFilesImage.EnsureAsync(progress);
         var wallTimes = new List<string>();
         var runs = new Dictionary<bool, ModeRuns>();
         foreach (bool icount in new[] { true, false })
@@ -39,7 +40,7 @@ internal static class SingBenchHarness
             for (int i = 1; i <= boots; i++)
             {
                 progress.Begin($"{mode} {i}/{boots}: Singularity (bench=all{(options.Quick ? " bench.quick" : "")})");
-                var k = await KernelBenchmarks.RunAsync(options, "all", icount, options.Quick, Path.Combine(Directory, "logs", $"singularity-{mode}-{i}.log"));
+                var k = await KernelBenchmarks.RunAsync(options, "all", icount, options.Quick, Path.Combine(Directory, "logs", $"singularity-{mode}-{i}.log"), webFiles);
                 kernel.Add(k.Output);
                 kernelWall.Add(k.Wall.TotalSeconds);
                 progress.Complete(BenchVerb.SingularityBootWeight);

@@ -12,6 +12,16 @@ public static class DiskImageBuilder
 
     public static byte[] Build(string tree, int megabytes)
     {
+        byte[] disk = NewDisk(megabytes, out FatVolume volume);
+        Copy(volume, tree, "/");
+        volume.Sync();
+        return disk;
+    }
+
+    /// <summary>A zeroed disk of <paramref name="megabytes"/> MiB with the MBR and a freshly formatted FAT32 partition,
+    /// and that partition mounted (fixed clock) for the caller to fill and sync.</summary>
+    public static byte[] NewDisk(int megabytes, out FatVolume volume)
+    {
         if (megabytes < 34 || megabytes > 4096)
             throw new ArgumentOutOfRangeException(nameof(megabytes), "between 34 MiB (65,525 clusters, what mtools needs for FAT32) and 4 GiB");
         var disk = new byte[(long)megabytes << 20];
@@ -19,9 +29,7 @@ public static class DiskImageBuilder
         MbrPartitionTable.Write(disk, PartitionStart, sectors, 0x53494E47);
         var partition = new SliceDevice(disk, PartitionStart, sectors);
         FatFormatter.Format(partition, "SINGDATA", 0x20260101);
-        FatVolume volume = FatVolume.Mount(partition, new FixedClock());
-        Copy(volume, tree, "/");
-        volume.Sync();
+        volume = FatVolume.Mount(partition, new FixedClock());
         return disk;
     }
 

@@ -53,6 +53,10 @@ public sealed record QemuOptions
     /// <summary>Raw disk images attached as SATA disks to q35's AHCI controller, in order (the first on port 0).</summary>
     public IReadOnlyList<string> Disks { get; init; } = Array.Empty<string>();
 
+    /// <summary>Attach the disks with snapshot=on: the guest's writes go to a temporary overlay, the image stays as it
+    /// was (benchmarks replaying a fixed image).</summary>
+    public bool DiskSnapshots { get; init; }
+
     /// <summary>QEMU machine type (-machine). q35 has the AHCI controller the disk driver serves; "pc" (i440FX) has none,
     /// which tests use to see a PCI driver refused for lack of its device.</summary>
     public string MachineType { get; init; } = "q35";

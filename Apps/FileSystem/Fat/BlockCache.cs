@@ -19,10 +19,12 @@ namespace Sing.Storage.Fat
         private readonly Dictionary<long, Entry> _entries = new Dictionary<long, Entry>();
         private readonly Queue<long> _order = new Queue<long>();
         private readonly int _sectorSize;
+        private readonly DirectoryCache _directories;   // told of every sector that changes
 
-        public BlockCache(ISectorDevice device, int capacity)
+        public BlockCache(ISectorDevice device, int capacity, DirectoryCache directories)
         {
             _device = device;
+            _directories = directories;
             _capacity = capacity;
             _sectorSize = device.SectorSize;
         }
@@ -50,14 +52,18 @@ namespace Sing.Storage.Fat
         /// <summary>The sector's bytes for a caller that overwrites all of them: not read from the device.</summary>
         public byte[] GetForOverwrite(long lba)
         {
+            _directories.SectorChanged(lba);
             if (_entries.TryGetValue(lba, out Entry? e)) return e.Data;
             var data = new byte[_sectorSize];
             Insert(lba, data);
             return data;
         }
 
+        public bool Contains(long lba) => _entries.ContainsKey(lba);
+
         public void MarkDirty(long lba)
         {
+            _directories.SectorChanged(lba);
             if (_entries.TryGetValue(lba, out Entry? e)) e.Dirty = true;
         }
 

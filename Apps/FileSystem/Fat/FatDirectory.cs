@@ -19,9 +19,24 @@ namespace Sing.Storage.Fat
             _volume = volume;
             FirstCluster = firstCluster;
             Path = path;
+            DirectoryIndex? cached = volume.Directories.Get(firstCluster);
+            if (cached != null)
+            {
+                Chain = cached.Chain;
+                return;
+            }
             Chain = volume.Fat.Chain(firstCluster, "directory " + path);
             if (Chain.Count * SlotsPerCluster > MaxSlots * 2)
                 throw new FatException(FatError.Corrupt, "directory " + path + ": larger than FAT allows");
+        }
+
+        /// <summary>The live entry named <paramref name="name"/> (long or short name, any case), or null: a hash probe
+        /// in the volume's directory cache.</summary>
+        public DirectoryEntry? Lookup(string name)
+        {
+            List<DirectoryEntry> entries = Scan();
+            DirectoryIndex? index = _volume.Directories.Get(FirstCluster);
+            return index != null ? index.Find(name) : Find(entries, name);
         }
 
         private int SlotsPerCluster => _volume.Boot.ClusterBytes / 32;
@@ -38,8 +53,21 @@ namespace Sing.Storage.Fat
             return _volume.ClusterLba(cluster) + inCluster / perSector;
         }
 
-        /// <summary>Every live entry, "." and ".." included; volume labels left out.</summary>
+        /// <summary>Every live entry, "." and ".." included; volume labels left out. The list is shared with the
+        /// directory cache: callers only read it.</summary>
         public List<DirectoryEntry> Scan()
+        {
+            DirectoryIndex? cached = _volume.Directories.Get(FirstCluster);
+            if (cached != null) return cached.Entries;
+            List<DirectoryEntry> entries = ScanSlots();
+            var sectors = new List<long>(Chain.Count * _volume.Boot.SectorsPerCluster);
+            for (int i = 0; i < Chain.Count; i++)
+                for (int k = 0; k < _volume.Boot.SectorsPerCluster; k++) sectors.Add(_volume.ClusterLba(Chain[i]) + k);
+            _volume.Directories.Put(FirstCluster, new DirectoryIndex(Chain, sectors, entries));
+            return entries;
+        }
+
+        private List<DirectoryEntry> ScanSlots()
         {
             var entries = new List<DirectoryEntry>();
             var longName = new char[260];
@@ -157,6 +185,7 @@ namespace Sing.Storage.Fat
             if (SlotCount + SlotsPerCluster > MaxSlots)
                 throw new FatException(FatError.NoSpace, "directory " + Path + " is full (65,536 entries)");
             uint added = _volume.Fat.Allocate(Chain[Chain.Count - 1]);
+            _volume.Directories.Forget(FirstCluster);
             Chain.Add(added);
             _volume.ZeroCluster(added);
         }

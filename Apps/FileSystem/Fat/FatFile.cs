@@ -146,6 +146,14 @@ namespace Sing.Storage.Fat
                 int inSector = inCluster % sectorSize;
                 int n = sectorSize - inSector;
                 if (n > count) n = count;
+                if (!write && inSector == 0 && count >= sectorSize && !_volume.Cache.Contains(lba))
+                {
+                    n = DirectRead(index, inCluster / sectorSize, lba, buffer, offset, count);
+                    position += n;
+                    offset += n;
+                    count -= n;
+                    continue;
+                }
                 if (write)
                 {
                     byte[] s = n == sectorSize ? _volume.Cache.GetForOverwrite(lba) : _volume.Cache.Get(lba);
@@ -157,6 +165,37 @@ namespace Sing.Storage.Fat
                 offset += n;
                 count -= n;
             }
+        }
+
+        /// <summary>Reads the whole sectors from <paramref name="lba"/> on that lie one after another on the disk (the
+        /// rest of this cluster and every following cluster of the chain that is the next one on the disk) in one
+        /// device request, straight into the caller's buffer: file data skips the sector cache, which keeps the FAT and
+        /// directories. A sector the cache holds (perhaps changed and not yet written) ends the run, so it is read from
+        /// the cache. Returns the bytes read (a multiple of the sector size, at least one sector).</summary>
+        private int DirectRead(int clusterIndex, int sectorInCluster, long lba, byte[] buffer, int offset, int count)
+        {
+            const int MaxSectors = 128;   // 64 KiB: one request of the block contract
+            int sectorSize = _volume.Boot.BytesPerSector;
+            int perCluster = _volume.Boot.SectorsPerCluster;
+            int wanted = count / sectorSize;
+            if (wanted > MaxSectors) wanted = MaxSectors;
+            List<uint> chain = _node.Chain;
+            int n = 1;
+            int inCluster = sectorInCluster + 1;
+            while (n < wanted)
+            {
+                if (inCluster == perCluster)
+                {
+                    if (clusterIndex + 1 >= chain.Count || chain[clusterIndex + 1] != chain[clusterIndex] + 1) break;
+                    clusterIndex++;
+                    inCluster = 0;
+                }
+                if (_volume.Cache.Contains(lba + n)) break;
+                n++;
+                inCluster++;
+            }
+            _volume.ReadData(lba, n, buffer, offset);
+            return n * sectorSize;
         }
 
         private void UpdateEntry()

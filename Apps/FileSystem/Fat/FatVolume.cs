@@ -17,6 +17,7 @@ namespace Sing.Storage.Fat
         internal readonly BootSector Boot;
         internal readonly BlockCache Cache;
         internal readonly FileAllocationTable Fat;
+        internal readonly DirectoryCache Directories = new DirectoryCache();
 
         public bool IsReadOnly => _device.IsReadOnly;
         public int ClusterBytes => Boot.ClusterBytes;
@@ -30,7 +31,7 @@ namespace Sing.Storage.Fat
             _device = device;
             _clock = clock;
             Boot = boot;
-            Cache = new BlockCache(device, CacheSectors);
+            Cache = new BlockCache(device, CacheSectors, Directories);
             Fat = new FileAllocationTable(Cache, boot, freeClusters);
             _fsInfoValid = fsInfoValid;
         }
@@ -118,6 +119,9 @@ namespace Sing.Storage.Fat
             }
         }
 
+        /// <summary>File data read straight from the device (see FatFile.DirectRead).</summary>
+        internal void ReadData(long lba, int sectors, byte[] buffer, int offset) => _device.Read(lba, sectors, buffer, offset);
+
         internal FatTimestamp Now() => _clock == null ? FatTimestamp.Epoch : _clock.Now();
 
         private void CheckWritable()
@@ -133,7 +137,7 @@ namespace Sing.Storage.Fat
             FatDirectory dir = Root();
             for (int i = 0; i < count; i++)
             {
-                DirectoryEntry? e = FatDirectory.Find(dir.Scan(), parts[i]);
+                DirectoryEntry? e = dir.Lookup(parts[i]);
                 string path = FatPath.Join(parts, i + 1);
                 if (e == null) throw new FatException(FatError.NotFound, path + ": no such directory");
                 if (e.Problem != null) throw new FatException(FatError.Corrupt, path + ": damaged entry: " + e.Problem);
@@ -150,7 +154,7 @@ namespace Sing.Storage.Fat
             parts = FatPath.Split(path);
             if (parts.Count == 0) throw new FatException(FatError.InvalidArgument, "/: " + rootMeans);
             parent = OpenDirectory(parts, parts.Count - 1);
-            DirectoryEntry? e = FatDirectory.Find(parent.Scan(), parts[parts.Count - 1]);
+            DirectoryEntry? e = parent.Lookup(parts[parts.Count - 1]);
             if (e == null) throw new FatException(FatError.NotFound, FatPath.Join(parts, parts.Count) + ": no such file or directory");
             if (e.Problem != null) throw new FatException(FatError.Corrupt, FatPath.Join(parts, parts.Count) + ": damaged entry: " + e.Problem);
             return e;
@@ -165,7 +169,7 @@ namespace Sing.Storage.Fat
             FatDirectory? dir = Root();
             for (int i = 0; i < parts.Count && dir != null; i++)
             {
-                DirectoryEntry? e = FatDirectory.Find(dir.Scan(), parts[i]);
+                DirectoryEntry? e = dir.Lookup(parts[i]);
                 if (e == null) break;
                 parts[i] = e.Name;
                 dir = e.IsDirectory && e.Problem == null ? new FatDirectory(this, e.FirstCluster == 0 ? Boot.RootCluster : e.FirstCluster, "") : null;
@@ -211,12 +215,12 @@ namespace Sing.Storage.Fat
             List<string> parts = FatPath.Split(path);
             if (parts.Count == 0) throw new FatException(FatError.IsADirectory, "/: is a directory");
             FatDirectory parent = OpenDirectory(parts, parts.Count - 1);
-            List<DirectoryEntry> entries = parent.Scan();
             string name = parts[parts.Count - 1];
             string full = FatPath.Join(parts, parts.Count);
-            DirectoryEntry? e = FatDirectory.Find(entries, name);
+            DirectoryEntry? e = parent.Lookup(name);
             if (e == null)
             {
+                List<DirectoryEntry> entries = parent.Scan();
                 if (!create) throw new FatException(FatError.NotFound, full + ": no such file");
                 string? problem = FatPath.NameProblem(name);
                 if (problem != null) throw new FatException(FatError.BadName, full + ": " + problem);
@@ -304,6 +308,7 @@ namespace Sing.Storage.Fat
             }
             else RefuseIfOpen(parent, e, full);
             parent.Remove(e);
+            if (e.IsDirectory) Directories.Forget(e.FirstCluster);
             Fat.Free(chain, 0);
         }
 

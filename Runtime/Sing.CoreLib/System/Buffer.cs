@@ -26,6 +26,15 @@ namespace System
             }
         }
 
+        /// <summary>.NET's bounded copy: <paramref name="sourceBytesToCopy"/> bytes, refused (ArgumentOutOfRangeException)
+        /// when more than <paramref name="destinationSizeInBytes"/>; overlap handled as by <see cref="Memmove"/>.</summary>
+        public static void MemoryCopy(void* source, void* destination, long destinationSizeInBytes, long sourceBytesToCopy)
+        {
+            if (sourceBytesToCopy < 0 || sourceBytesToCopy > destinationSizeInBytes)
+                throw new ArgumentOutOfRangeException(nameof(sourceBytesToCopy));
+            Memmove((byte*)destination, (byte*)source, (nuint)sourceBytesToCopy);
+        }
+
         /// <summary>Copies memory that may contain references (the compiler calls this for struct copies).
         /// The collector needs no barrier work, so this is a plain move.</summary>
         internal static void BulkMoveWithWriteBarrier(ref byte destination, ref byte source, nuint byteCount) =>

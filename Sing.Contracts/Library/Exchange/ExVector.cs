@@ -69,9 +69,10 @@ namespace Sing.Contracts
                 throw new ArgumentException("the destination is shorter than the vector");
             }
 
-            for (int i = 0; i < _length; i++)
+            // One block copy (the runtime's string-instruction memmove), not an element loop: file data crosses here.
+            fixed (T* target = destination)
             {
-                destination[i] = _storage[i];
+                Buffer.MemoryCopy(_storage, target, (long)destination.Length * sizeof(T), (long)_length * sizeof(T));
             }
         }
 
@@ -84,9 +85,9 @@ namespace Sing.Contracts
                 throw new ArgumentException("the source is longer than the vector");
             }
 
-            for (int i = 0; i < source.Length; i++)
+            fixed (T* from = source)
             {
-                _storage[i] = source[i];
+                Buffer.MemoryCopy(from, _storage, (long)_length * sizeof(T), (long)source.Length * sizeof(T));
             }
         }
 
