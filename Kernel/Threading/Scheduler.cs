@@ -71,27 +71,36 @@ namespace Sing.Kernel.Threading
             Cpu.WriteGsBase(boot.SlotsAddress);
             Lists.Threads.Add(boot);
             s_current = KernelThread.AddressOf(boot);
-            s_pollWhenIdle = Boot.KernelOptions.Get("idle") == "poll";
+            PollWhenIdle = Boot.KernelOptions.Get("idle") == "poll";
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
             s_idle.State = ThreadState.Ready;
             s_quantumEnd = Timer.Ticks + QuantumTicks;
         }
 
-        /// <summary>Kernel option idle=poll: the idle thread spins instead of halting. Under QEMU's -icount with
-        /// sleep=off a halted CPU makes virtual time jump to the next timer deadline, so a wait for a device (a disk
-        /// read finishing on the host) would be charged a whole timer period; spinning charges the instructions run
-        /// meanwhile, as the Linux guest's idle spinner does for its disk rows (Bench/Linux/README.md).</summary>
-        private static bool s_pollWhenIdle;
+        /// <summary>True while the idle thread spins instead of halting: the kernel option idle=poll, or the storage
+        /// benchmarks while they run. Under QEMU's -icount with sleep=off a halted CPU makes virtual time jump to the
+        /// next timer deadline, so a wait for a device (a disk read finishing on the host) would be charged a whole
+        /// timer period; spinning charges the instructions run meanwhile, as the Linux guest's idle spinner does for
+        /// its disk rows (Bench/Linux/README.md).</summary>
+        internal static bool PollWhenIdle
+        {
+            get => System.Threading.Volatile.Read(ref s_pollWhenIdle) != 0;
+            set => System.Threading.Volatile.Write(ref s_pollWhenIdle, value ? 1 : 0);
+        }
+
+        private static int s_pollWhenIdle;
 
         private static void IdleLoop()
         {
-            if (s_pollWhenIdle)
-                while (true)
+            while (true)
+            {
+                if (PollWhenIdle)
                 {
                     Cpu.EnableInterrupts();
                     Cpu.Pause();
                 }
-            while (true) Cpu.WaitForInterrupt();
+                else Cpu.WaitForInterrupt();
+            }
         }
 
         /// <summary>Creates a thread that will run <paramref name="start"/> once started.</summary>
