@@ -258,10 +258,26 @@ namespace Sing.Apps.FileSystem
                     if (count < 0 || count > buffer.Length || count > MaxTransfer) error = (int)FatError.InvalidArgument;
                     else
                     {
-                        byte[] scratch = Scratch(count);
+                        // A small file is copied from the file cache in one piece (no scratch copy, no device
+                        // request once it is kept); larger ones go through the scratch buffer.
+                        byte[] whole = null;
+                        byte[] scratch = null;
+                        int from = 0;
                         try
                         {
-                            n = file.Read(session.Position, scratch, 0, count);
+                            whole = file.Contents();
+                            if (whole != null)
+                            {
+                                long position = session.Position;
+                                long left = position < whole.Length ? whole.Length - position : 0;
+                                n = left < count ? (int)left : count;
+                                from = (int)position;
+                            }
+                            else
+                            {
+                                scratch = Scratch(count);
+                                n = file.Read(session.Position, scratch, 0, count);
+                            }
                         }
                         catch (FatException e)
                         {
@@ -269,7 +285,7 @@ namespace Sing.Apps.FileSystem
                         }
                         if (error == 0)
                         {
-                            buffer.CopyFrom(new ReadOnlySpan<byte>(scratch, 0, n));
+                            if (n > 0) buffer.CopyFrom(new ReadOnlySpan<byte>(whole ?? scratch, from, n));
                             session.Position += n;
                         }
                     }

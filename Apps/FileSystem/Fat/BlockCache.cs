@@ -20,11 +20,13 @@ namespace Sing.Storage.Fat
         private readonly Queue<long> _order = new Queue<long>();
         private readonly int _sectorSize;
         private readonly DirectoryCache _directories;   // told of every sector that changes
+        private readonly FileCache _files;              // likewise
 
-        public BlockCache(ISectorDevice device, int capacity, DirectoryCache directories)
+        public BlockCache(ISectorDevice device, int capacity, DirectoryCache directories, FileCache files)
         {
             _device = device;
             _directories = directories;
+            _files = files;
             _capacity = capacity;
             _sectorSize = device.SectorSize;
         }
@@ -53,6 +55,7 @@ namespace Sing.Storage.Fat
         public byte[] GetForOverwrite(long lba)
         {
             _directories.SectorChanged(lba);
+            _files.SectorChanged(lba);
             if (_entries.TryGetValue(lba, out Entry? e)) return e.Data;
             var data = new byte[_sectorSize];
             Insert(lba, data);
@@ -64,6 +67,7 @@ namespace Sing.Storage.Fat
         public void MarkDirty(long lba)
         {
             _directories.SectorChanged(lba);
+            _files.SectorChanged(lba);
             if (_entries.TryGetValue(lba, out Entry? e)) e.Dirty = true;
         }
 

@@ -55,6 +55,24 @@ namespace Sing.Storage.Fat
             return count;
         }
 
+        /// <summary>The whole file's bytes, from the volume's file cache (read into it on a miss), for a reader that
+        /// copies out of them itself; null for an empty file or one larger than the cache keeps (read those with
+        /// <see cref="Read"/>). The array is shared: callers only read it, and only until the next engine call.</summary>
+        public byte[]? Contents()
+        {
+            CheckOpen();
+            uint size = _node.Size;
+            if (size == 0 || size > FileCache.MaxFileBytes) return null;
+            uint first = _node.Chain[0];
+            byte[]? data = _volume.Files.Get(first, size);
+            if (data != null) return data;
+            data = new byte[size];
+            Transfer(0, data, 0, (int)size, write: false);
+            int clusterBytes = _volume.Boot.ClusterBytes;
+            _volume.Files.Put(_node.Chain, (int)((size + clusterBytes - 1) / clusterBytes), data);
+            return data;
+        }
+
         /// <summary>Writes <paramref name="count"/> bytes at <paramref name="position"/>, growing the file (a gap
         /// after the old end reads as zeros).</summary>
         public void Write(long position, byte[] buffer, int offset, int count)

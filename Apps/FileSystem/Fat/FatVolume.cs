@@ -18,6 +18,7 @@ namespace Sing.Storage.Fat
         internal readonly BlockCache Cache;
         internal readonly FileAllocationTable Fat;
         internal readonly DirectoryCache Directories = new DirectoryCache();
+        internal readonly FileCache Files;
 
         public bool IsReadOnly => _device.IsReadOnly;
         public int ClusterBytes => Boot.ClusterBytes;
@@ -31,7 +32,8 @@ namespace Sing.Storage.Fat
             _device = device;
             _clock = clock;
             Boot = boot;
-            Cache = new BlockCache(device, CacheSectors, Directories);
+            Files = new FileCache(boot.DataStart, boot.SectorsPerCluster);
+            Cache = new BlockCache(device, CacheSectors, Directories, Files);
             Fat = new FileAllocationTable(Cache, boot, freeClusters);
             _fsInfoValid = fsInfoValid;
         }
