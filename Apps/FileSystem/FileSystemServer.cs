@@ -269,7 +269,7 @@ namespace Sing.Apps.FileSystem
                             if (whole != null)
                             {
                                 long position = session.Position;
-                                long left = position < whole.Length ? whole.Length - position : 0;
+                                long left = position < file.Length ? file.Length - position : 0;
                                 n = left < count ? (int)left : count;
                                 from = (int)position;
                             }

@@ -91,7 +91,7 @@ public class FatLookupAndReadPathTests
         {
             FatFile f = v.Open(path, write: false, create: false, truncate: false);
             byte[] c = f.Contents()!;
-            byte[] copy = (byte[])c.Clone();
+            byte[] copy = c[..(int)f.Length];
             f.Close();
             return copy;
         }

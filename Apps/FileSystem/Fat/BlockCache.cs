@@ -64,6 +64,38 @@ namespace Sing.Storage.Fat
 
         public bool Contains(long lba) => _entries.ContainsKey(lba);
 
+        /// <summary>Reads the sectors of [<paramref name="lba"/>, + <paramref name="count"/>) the cache does not hold,
+        /// each run of missing sectors in one device request (a directory about to be scanned), instead of one
+        /// request per sector as <see cref="Get"/> would.</summary>
+        public void Prefetch(long lba, int count)
+        {
+            const int MaxRun = 64;
+            int i = 0;
+            while (i < count)
+            {
+                if (_entries.ContainsKey(lba + i)) { i++; continue; }
+                int n = 1;
+                while (i + n < count && n < MaxRun && !_entries.ContainsKey(lba + i + n)) n++;
+                if (n == 1)
+                {
+                    Get(lba + i);
+                    i++;
+                    continue;
+                }
+                if (_prefetch == null) _prefetch = new byte[MaxRun * _sectorSize];
+                _device.Read(lba + i, n, _prefetch, 0);
+                for (int k = 0; k < n; k++)
+                {
+                    var data = new byte[_sectorSize];
+                    System.Array.Copy(_prefetch, k * _sectorSize, data, 0, _sectorSize);
+                    Insert(lba + i + k, data);
+                }
+                i += n;
+            }
+        }
+
+        private byte[]? _prefetch;
+
         public void MarkDirty(long lba)
         {
             _directories.SectorChanged(lba);

@@ -15,12 +15,14 @@ namespace Sing.Storage.Fat
 
         private sealed class Kept
         {
-            public readonly byte[] Data;
+            public readonly byte[] Data;   // whole sectors: the file's bytes, then the rest of its last sector
+            public readonly uint Size;
             public readonly uint[] Clusters;
 
-            public Kept(byte[] data, uint[] clusters)
+            public Kept(byte[] data, uint size, uint[] clusters)
             {
                 Data = data;
+                Size = size;
                 Clusters = clusters;
             }
         }
@@ -39,18 +41,19 @@ namespace Sing.Storage.Fat
         }
 
         /// <summary>The kept contents of the file starting at <paramref name="firstCluster"/> when they are
-        /// <paramref name="size"/> bytes long, else null.</summary>
+        /// <paramref name="size"/> bytes long (the array may be longer: whole sectors), else null.</summary>
         public byte[]? Get(uint firstCluster, uint size)
         {
             if (_byFirst.Count == 0 || !_byFirst.TryGetValue(firstCluster, out Kept? kept)) return null;
-            return kept.Data.Length == size ? kept.Data : null;
+            return kept.Size == size ? kept.Data : null;
         }
 
-        /// <summary>Keeps <paramref name="data"/> (the whole file) for the chain's first <paramref name="clusters"/>
-        /// clusters, unless one of them already belongs to another kept file (a cross-linked, damaged volume).</summary>
-        public void Put(List<uint> chain, int clusters, byte[] data)
+        /// <summary>Keeps <paramref name="data"/> (the whole file of <paramref name="size"/> bytes) for the chain's
+        /// first <paramref name="clusters"/> clusters, unless one of them already belongs to another kept file (a
+        /// cross-linked, damaged volume).</summary>
+        public void Put(List<uint> chain, int clusters, byte[] data, uint size)
         {
-            if (clusters == 0 || data.Length > MaxFileBytes) return;
+            if (clusters == 0 || size > MaxFileBytes) return;
             uint first = chain[0];
             Forget(first);
             for (int i = 0; i < clusters; i++) if (_byCluster.ContainsKey(chain[i])) return;
@@ -60,7 +63,7 @@ namespace Sing.Storage.Fat
                 kept[i] = chain[i];
                 _byCluster[chain[i]] = first;
             }
-            _byFirst[first] = new Kept(data, kept);
+            _byFirst[first] = new Kept(data, size, kept);
             _order.Enqueue(first);
             if (_order.Count > 2 * _byFirst.Count + 1024) Compact();
             _bytes += data.Length;

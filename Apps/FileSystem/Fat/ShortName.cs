@@ -19,7 +19,7 @@ namespace Sing.Storage.Fat
                 byte b = e[at + i];
                 if (i == 0 && b == 0x05) continue;   // stands for a leading 0xE5
                 if (b < 0x20 || b == 0x7F) return $"the short name has control byte 0x{b:x2}";
-                if (Forbidden.IndexOf((char)b) >= 0) return $"the short name has the illegal character '{(char)b}'";
+                if (IsForbidden((char)b)) return $"the short name has the illegal character '{(char)b}'";
             }
             return null;
         }
@@ -28,22 +28,36 @@ namespace Sing.Storage.Fat
         /// extension as Windows and mtools record for all-lower-case 8.3 names.</summary>
         public static string Display(byte[] e, int at, int caseBits)
         {
-            var text = new StringBuilder(12);
+            System.Span<char> text = stackalloc char[12];   // no builder: a scan makes one or two of these per entry
+            int length = 0;
             int end = 8;
             while (end > 0 && e[at + end - 1] == ' ') end--;
             for (int i = 0; i < end; i++)
             {
                 byte b = i == 0 && e[at] == 0x05 ? (byte)0xE5 : e[at + i];
-                text.Append(Char(b, (caseBits & 0x08) != 0));
+                text[length++] = Char(b, (caseBits & 0x08) != 0);
             }
             int extEnd = 3;
             while (extEnd > 0 && e[at + 8 + extEnd - 1] == ' ') extEnd--;
             if (extEnd > 0)
             {
-                text.Append('.');
-                for (int i = 0; i < extEnd; i++) text.Append(Char(e[at + 8 + i], (caseBits & 0x10) != 0));
+                text[length++] = '.';
+                for (int i = 0; i < extEnd; i++) text[length++] = Char(e[at + 8 + i], (caseBits & 0x10) != 0);
             }
-            return text.ToString();
+            return new string(text.Slice(0, length));
+        }
+
+        /// <summary>One of <see cref="Forbidden"/>'s characters (a switch, not a search of the string).</summary>
+        private static bool IsForbidden(char c)
+        {
+            switch (c)
+            {
+                case '"': case '*': case '+': case ',': case '.': case '/': case ':': case ';':
+                case '<': case '=': case '>': case '?': case '[': case '\\': case ']': case '|':
+                    return true;
+                default:
+                    return false;
+            }
         }
 
         private static char Char(byte b, bool lower)
@@ -80,7 +94,7 @@ namespace Sing.Storage.Fat
         }
 
         private static bool IsShortChar(char c) =>
-            c > 0x20 && c < 0x7F && Forbidden.IndexOf(c) < 0;
+            c > 0x20 && c < 0x7F && !IsForbidden(c);
 
         private static byte[] Pack(string basis, string ext)
         {
