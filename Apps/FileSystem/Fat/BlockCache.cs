@@ -51,6 +51,15 @@ namespace Sing.Storage.Fat
             return data;
         }
 
+        /// <summary>As <see cref="Get(long)"/>, but a miss also reads the following sectors up to
+        /// <paramref name="readAhead"/> in all (the FAT: its sectors are read in runs, not one at a time).</summary>
+        public byte[] Get(long lba, int readAhead)
+        {
+            if (_entries.TryGetValue(lba, out Entry? e)) return e.Data;
+            Prefetch(lba, readAhead);
+            return _entries.TryGetValue(lba, out e) ? e.Data : Get(lba);
+        }
+
         /// <summary>The sector's bytes for a caller that overwrites all of them: not read from the device.</summary>
         public byte[] GetForOverwrite(long lba)
         {

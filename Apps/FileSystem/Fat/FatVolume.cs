@@ -7,7 +7,7 @@ namespace Sing.Storage.Fat
     /// Not thread-safe: the file-system SIP calls it under one lock. Only <see cref="FatException"/> escapes.</summary>
     public sealed class FatVolume
     {
-        private const int CacheSectors = 2048;
+        private const int CacheBytes = 8 << 20;   // the sector cache: the FAT of a large volume and the directories being scanned
 
         private readonly ISectorDevice _device;
         private readonly IFatClock _clock;
@@ -33,7 +33,7 @@ namespace Sing.Storage.Fat
             _clock = clock;
             Boot = boot;
             Files = new FileCache(boot.DataStart, boot.SectorsPerCluster);
-            Cache = new BlockCache(device, CacheSectors, Directories, Files);
+            Cache = new BlockCache(device, CacheBytes / device.SectorSize, Directories, Files);
             Fat = new FileAllocationTable(Cache, boot, freeClusters);
             _fsInfoValid = fsInfoValid;
         }

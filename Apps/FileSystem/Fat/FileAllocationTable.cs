@@ -11,6 +11,7 @@ namespace Sing.Storage.Fat
         public const uint EndOfChain = 0x0FFFFFFF;
         private const uint Mask = 0x0FFFFFFF;
         private const uint BadCluster = 0x0FFFFFF7;
+        private const int ReadAhead = 32;   // FAT sectors read together on a miss
 
         private readonly BlockCache _cache;
         private readonly BootSector _boot;
@@ -37,7 +38,9 @@ namespace Sing.Storage.Fat
         public uint Get(uint cluster)
         {
             int copy = _boot.MirrorFats ? 0 : _boot.ActiveFat;
-            byte[] s = _cache.Get(FatSector(copy, cluster));
+            long lba = FatSector(copy, cluster);
+            long left = _boot.FatStart + (copy + 1) * (long)_boot.FatSectors - lba;   // sectors to the end of this copy
+            byte[] s = _cache.Get(lba, left < ReadAhead ? (int)left : ReadAhead);
             return LittleEndian.U32(s, (int)(cluster % (uint)_entriesPerSector) * 4) & Mask;
         }
 
