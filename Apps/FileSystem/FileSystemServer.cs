@@ -16,6 +16,7 @@ namespace Sing.Apps.FileSystem
         private const int PollMilliseconds = 20;        // how long new clients may wait while others are connected
         private const int IdleSyncMilliseconds = 200;   // write-back delay after the last change
         private const int MaxTransfer = 1 << 20;
+        private const int AcceptEvery = 8;              // requests served between looks for new clients while busy
 
         private readonly FatVolume _volume;
         private readonly RtcClock _clock;
@@ -24,6 +25,7 @@ namespace Sing.Apps.FileSystem
         private byte[] _scratch = new byte[64 * 1024];
         private bool _dirty;
         private int _idle;
+        private int _served;
 
         public FileSystemServer(FatVolume volume, RtcClock clock, AccessRule rule)
         {
@@ -42,10 +44,17 @@ namespace Sing.Apps.FileSystem
                     if (!Accept(requests, Channels.Forever)) return;
                     continue;
                 }
-                if (!Accept(requests, 0)) return;
+                // New clients are looked for every AcceptEvery requests (a receive on the registration endpoint is a
+                // kernel call; most requests find none) and whenever the connected ones are quiet for PollMilliseconds.
+                if (++_served >= AcceptEvery)
+                {
+                    _served = 0;
+                    if (!Accept(requests, 0)) return;
+                }
                 Endpoint ready = _channels.Take(PollMilliseconds, out object state);
                 if (ready == null)
                 {
+                    _served = AcceptEvery;
                     _idle += PollMilliseconds;
                     if (_idle >= IdleSyncMilliseconds) SyncIfDirty();
                     continue;
