@@ -47,6 +47,34 @@ namespace Sing.Storage.Fat
             return new string(text.Slice(0, length));
         }
 
+        /// <summary>Whether <see cref="Display"/>(e, at, 0) names <paramref name="name"/> (FAT's case-insensitive
+        /// equality, <see cref="FatPath.SameName"/>), without making the string.</summary>
+        public static bool DisplaySameAs(byte[] e, int at, string name)
+        {
+            int length = 0;
+            int end = 8;
+            while (end > 0 && e[at + end - 1] == ' ') end--;
+            int extEnd = 3;
+            while (extEnd > 0 && e[at + 8 + extEnd - 1] == ' ') extEnd--;
+            int total = end + (extEnd > 0 ? 1 + extEnd : 0);
+            if (total != name.Length) return false;
+            for (int i = 0; i < end; i++)
+                if (!SameChar(Char(i == 0 && e[at] == 0x05 ? (byte)0xE5 : e[at + i], false), name[length++])) return false;
+            if (extEnd > 0)
+            {
+                if (name[length++] != '.') return false;
+                for (int i = 0; i < extEnd; i++) if (!SameChar(Char(e[at + 8 + i], false), name[length++])) return false;
+            }
+            return true;
+        }
+
+        private static bool SameChar(char x, char y)
+        {
+            if (x >= 'a' && x <= 'z') x = (char)(x - 32);
+            if (y >= 'a' && y <= 'z') y = (char)(y - 32);
+            return x == y;
+        }
+
         /// <summary>One of <see cref="Forbidden"/>'s characters (a switch, not a search of the string).</summary>
         private static bool IsForbidden(char c)
         {
