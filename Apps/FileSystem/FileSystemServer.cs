@@ -16,6 +16,7 @@ namespace Sing.Apps.FileSystem
         private const int PollMilliseconds = 20;        // how long new clients may wait while others are connected
         private const int IdleSyncMilliseconds = 200;   // write-back delay after the last change
         private const int MaxTransfer = 1 << 20;
+        private const int AcceptEvery = 8;              // requests served between looks for new clients while busy
 
         private readonly FatVolume _volume;
         private readonly RtcClock _clock;
@@ -24,6 +25,7 @@ namespace Sing.Apps.FileSystem
         private byte[] _scratch = new byte[64 * 1024];
         private bool _dirty;
         private int _idle;
+        private int _served;
 
         public FileSystemServer(FatVolume volume, RtcClock clock, AccessRule rule)
         {
@@ -42,10 +44,17 @@ namespace Sing.Apps.FileSystem
                     if (!Accept(requests, Channels.Forever)) return;
                     continue;
                 }
-                if (!Accept(requests, 0)) return;
+                // New clients are looked for every AcceptEvery requests (a receive on the registration endpoint is a
+                // kernel call; most requests find none) and whenever the connected ones are quiet for PollMilliseconds.
+                if (++_served >= AcceptEvery)
+                {
+                    _served = 0;
+                    if (!Accept(requests, 0)) return;
+                }
                 Endpoint ready = _channels.Take(PollMilliseconds, out object state);
                 if (ready == null)
                 {
+                    _served = AcceptEvery;
                     _idle += PollMilliseconds;
                     if (_idle >= IdleSyncMilliseconds) SyncIfDirty();
                     continue;
@@ -258,10 +267,26 @@ namespace Sing.Apps.FileSystem
                     if (count < 0 || count > buffer.Length || count > MaxTransfer) error = (int)FatError.InvalidArgument;
                     else
                     {
-                        byte[] scratch = Scratch(count);
+                        // A small file is copied from the file cache in one piece (no scratch copy, no device
+                        // request once it is kept); larger ones go through the scratch buffer.
+                        byte[] whole = null;
+                        byte[] scratch = null;
+                        int from = 0;
                         try
                         {
-                            n = file.Read(session.Position, scratch, 0, count);
+                            whole = file.Contents();
+                            if (whole != null)
+                            {
+                                long position = session.Position;
+                                long left = position < file.Length ? file.Length - position : 0;
+                                n = left < count ? (int)left : count;
+                                from = (int)position;
+                            }
+                            else
+                            {
+                                scratch = Scratch(count);
+                                n = file.Read(session.Position, scratch, 0, count);
+                            }
                         }
                         catch (FatException e)
                         {
@@ -269,7 +294,7 @@ namespace Sing.Apps.FileSystem
                         }
                         if (error == 0)
                         {
-                            buffer.CopyFrom(new ReadOnlySpan<byte>(scratch, 0, n));
+                            if (n > 0) buffer.CopyFrom(new ReadOnlySpan<byte>(whole ?? scratch, from, n));
                             session.Position += n;
                         }
                     }

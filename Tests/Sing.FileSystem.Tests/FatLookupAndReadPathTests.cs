@@ -80,4 +80,56 @@ public class FatLookupAndReadPathTests
         Assert.Equal(data, back);
         f.Close();
     }
+
+    [Fact]
+    public void KeptFileContentsFollowEveryChange()
+    {
+        MemoryDevice d = Formatted();
+        FatVolume v = Mount(d);
+        WriteText(v, "/a.txt", "first contents of a, long enough for two sectors? no, one");
+        byte[] Contents(string path)
+        {
+            FatFile f = v.Open(path, write: false, create: false, truncate: false);
+            byte[] c = f.Contents()!;
+            byte[] copy = c[..(int)f.Length];
+            f.Close();
+            return copy;
+        }
+        Assert.Equal(ReadText(v, "/a.txt"), System.Text.Encoding.UTF8.GetString(Contents("/a.txt")));
+        // A second read is served from memory: no device request.
+        int before = d.Reads;
+        Contents("/a.txt");
+        Assert.Equal(before, d.Reads);
+
+        // Overwritten in place (same size), grown, shrunk: each read sees the new bytes.
+        FatFile w = v.Open("/a.txt", write: true, create: false, truncate: false);
+        w.Write(0, new byte[] { (byte)'F' }, 0, 1);
+        w.Close();
+        Assert.Equal((byte)'F', Contents("/a.txt")[0]);
+        var big = new byte[3000];
+        for (int i = 0; i < big.Length; i++) big[i] = (byte)(i * 7);
+        w = v.Open("/a.txt", write: true, create: false, truncate: false);
+        w.Write(0, big, 0, big.Length);
+        w.Close();
+        Assert.Equal(big, Contents("/a.txt"));
+        w = v.Open("/a.txt", write: true, create: false, truncate: false);
+        w.SetLength(100);
+        w.Close();
+        Assert.Equal(big[..100], Contents("/a.txt"));
+
+        // Deleted, and its clusters reused by another file of the same size.
+        v.Delete("/a.txt");
+        var other = new byte[100];
+        Array.Fill(other, (byte)0x5A);
+        FatFile b = v.Open("/b.bin", write: true, create: true, truncate: true);
+        b.Write(0, other, 0, other.Length);
+        b.Close();
+        Assert.Equal(other, Contents("/b.bin"));
+
+        // What a remount reads from the device agrees.
+        v.Sync();
+        v = Mount(d);
+        Assert.Equal(other, Contents("/b.bin"));
+        Assert.Null(v.Open("/b.bin", write: true, create: false, truncate: true).Contents());
+    }
 }

@@ -20,11 +20,13 @@ namespace Sing.Storage.Fat
         private readonly Queue<long> _order = new Queue<long>();
         private readonly int _sectorSize;
         private readonly DirectoryCache _directories;   // told of every sector that changes
+        private readonly FileCache _files;              // likewise
 
-        public BlockCache(ISectorDevice device, int capacity, DirectoryCache directories)
+        public BlockCache(ISectorDevice device, int capacity, DirectoryCache directories, FileCache files)
         {
             _device = device;
             _directories = directories;
+            _files = files;
             _capacity = capacity;
             _sectorSize = device.SectorSize;
         }
@@ -49,10 +51,20 @@ namespace Sing.Storage.Fat
             return data;
         }
 
+        /// <summary>As <see cref="Get(long)"/>, but a miss also reads the following sectors up to
+        /// <paramref name="readAhead"/> in all (the FAT: its sectors are read in runs, not one at a time).</summary>
+        public byte[] Get(long lba, int readAhead)
+        {
+            if (_entries.TryGetValue(lba, out Entry? e)) return e.Data;
+            Prefetch(lba, readAhead);
+            return _entries.TryGetValue(lba, out e) ? e.Data : Get(lba);
+        }
+
         /// <summary>The sector's bytes for a caller that overwrites all of them: not read from the device.</summary>
         public byte[] GetForOverwrite(long lba)
         {
             _directories.SectorChanged(lba);
+            _files.SectorChanged(lba);
             if (_entries.TryGetValue(lba, out Entry? e)) return e.Data;
             var data = new byte[_sectorSize];
             Insert(lba, data);
@@ -61,9 +73,42 @@ namespace Sing.Storage.Fat
 
         public bool Contains(long lba) => _entries.ContainsKey(lba);
 
+        /// <summary>Reads the sectors of [<paramref name="lba"/>, + <paramref name="count"/>) the cache does not hold,
+        /// each run of missing sectors in one device request (a directory about to be scanned), instead of one
+        /// request per sector as <see cref="Get"/> would.</summary>
+        public void Prefetch(long lba, int count)
+        {
+            const int MaxRun = 64;
+            int i = 0;
+            while (i < count)
+            {
+                if (_entries.ContainsKey(lba + i)) { i++; continue; }
+                int n = 1;
+                while (i + n < count && n < MaxRun && !_entries.ContainsKey(lba + i + n)) n++;
+                if (n == 1)
+                {
+                    Get(lba + i);
+                    i++;
+                    continue;
+                }
+                if (_prefetch == null) _prefetch = new byte[MaxRun * _sectorSize];
+                _device.Read(lba + i, n, _prefetch, 0);
+                for (int k = 0; k < n; k++)
+                {
+                    var data = new byte[_sectorSize];
+                    System.Array.Copy(_prefetch, k * _sectorSize, data, 0, _sectorSize);
+                    Insert(lba + i + k, data);
+                }
+                i += n;
+            }
+        }
+
+        private byte[]? _prefetch;
+
         public void MarkDirty(long lba)
         {
             _directories.SectorChanged(lba);
+            _files.SectorChanged(lba);
             if (_entries.TryGetValue(lba, out Entry? e)) e.Dirty = true;
         }
 

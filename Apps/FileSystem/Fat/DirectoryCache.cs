@@ -67,7 +67,8 @@ namespace Sing.Storage.Fat
             {
                 DirectoryEntry e = entries[i];
                 _byName.TryAdd(e.Name, e);
-                if (e.LongSlots > 0) _byName.TryAdd(ShortName.Display(e.Short, 0, 0), e);
+                // The short alias, unless it is the long name in another case (then the probe above already finds it).
+                if (e.LongSlots > 0 && !ShortName.DisplaySameAs(e.Short, 0, e.Name)) _byName.TryAdd(ShortName.Display(e.Short, 0, 0), e);
             }
         }
 

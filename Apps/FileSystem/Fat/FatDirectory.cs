@@ -59,12 +59,33 @@ namespace Sing.Storage.Fat
         {
             DirectoryIndex? cached = _volume.Directories.Get(FirstCluster);
             if (cached != null) return cached.Entries;
+            Prefetch();
             List<DirectoryEntry> entries = ScanSlots();
             var sectors = new List<long>(Chain.Count * _volume.Boot.SectorsPerCluster);
             for (int i = 0; i < Chain.Count; i++)
                 for (int k = 0; k < _volume.Boot.SectorsPerCluster; k++) sectors.Add(_volume.ClusterLba(Chain[i]) + k);
             _volume.Directories.Put(FirstCluster, new DirectoryIndex(Chain, sectors, entries));
             return entries;
+        }
+
+        /// <summary>Brings the chain's sectors (at most <see cref="MaxPrefetch"/>) into the sector cache in runs of
+        /// clusters that follow one another on the disk: a scan then asks the device once per run, not once per sector.</summary>
+        private void Prefetch()
+        {
+            const int MaxPrefetch = 256;
+            int perCluster = _volume.Boot.SectorsPerCluster;
+            int budget = MaxPrefetch;
+            int i = 0;
+            while (i < Chain.Count && budget > 0)
+            {
+                int n = 1;
+                while (i + n < Chain.Count && Chain[i + n] == Chain[i] + (uint)n && (n + 1) * perCluster <= budget) n++;
+                int sectors = n * perCluster;
+                if (sectors > budget) sectors = budget;
+                _volume.Cache.Prefetch(_volume.ClusterLba(Chain[i]), sectors);
+                budget -= sectors;
+                i += n;
+            }
         }
 
         private List<DirectoryEntry> ScanSlots()
@@ -76,9 +97,13 @@ namespace Sing.Storage.Fat
             byte checksum = 0;
             int total = 0;        // characters collected
             int count = SlotCount;
+            int perSector = _volume.Boot.BytesPerSector / 32;
+            byte[] s = System.Array.Empty<byte>();
             for (int slot = 0; slot < count; slot++)
             {
-                byte[] s = _volume.Cache.Get(Locate(slot, out int at));
+                int at;
+                if (slot % perSector == 0) s = _volume.Cache.Get(Locate(slot, out at));   // one cache probe per sector
+                else at = (slot % perSector) * 32;
                 byte first = s[at];
                 if (first == 0x00) break;
                 if (first == 0xE5) { expected = 0; continue; }
@@ -140,9 +165,12 @@ namespace Sing.Storage.Fat
             while (length < total && chars[length] != (char)0 && chars[length] != (char)0xFFFF) length++;
             if (length == 0) return null;
             for (int i = length + 1; i < total; i++) if (chars[i] != (char)0xFFFF) return null;
-            for (int i = 0; i < length; i++) if (chars[i] < 0x20 || "\"*/:<>?\\|".IndexOf(chars[i]) >= 0) return null;
+            for (int i = 0; i < length; i++) if (chars[i] < 0x20 || IsForbiddenInLongName(chars[i])) return null;
             return new string(new System.ReadOnlySpan<char>(chars, 0, length));
         }
+
+        private static bool IsForbiddenInLongName(char c) =>
+            c == '"' || c == '*' || c == '/' || c == ':' || c == '<' || c == '>' || c == '?' || c == '\\' || c == '|';
 
         /// <summary>The live entry named <paramref name="name"/> (long or short name, any case), or null.</summary>
         public static DirectoryEntry? Find(List<DirectoryEntry> entries, string name)

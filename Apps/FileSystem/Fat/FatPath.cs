@@ -27,9 +27,18 @@ namespace Sing.Storage.Fat
         public static string Join(List<string> parts, int count)
         {
             if (count == 0) return "/";
-            var text = new System.Text.StringBuilder();
-            for (int i = 0; i < count; i++) text.Append('/').Append(parts[i]);
-            return text.ToString();
+            if (count == 1) return string.Concat("/", parts[0]);
+            int length = 0;
+            for (int i = 0; i < count; i++) length += 1 + parts[i].Length;
+            var text = new char[length];
+            int at = 0;
+            for (int i = 0; i < count; i++)
+            {
+                text[at++] = '/';
+                parts[i].CopyTo(0, text, at, parts[i].Length);
+                at += parts[i].Length;
+            }
+            return new string(text);
         }
 
         /// <summary>Null when <paramref name="name"/> may be created, else why not.</summary>

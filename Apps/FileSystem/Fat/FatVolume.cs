@@ -7,7 +7,7 @@ namespace Sing.Storage.Fat
     /// Not thread-safe: the file-system SIP calls it under one lock. Only <see cref="FatException"/> escapes.</summary>
     public sealed class FatVolume
     {
-        private const int CacheSectors = 2048;
+        private const int CacheBytes = 8 << 20;   // the sector cache: the FAT of a large volume and the directories being scanned
 
         private readonly ISectorDevice _device;
         private readonly IFatClock _clock;
@@ -18,6 +18,7 @@ namespace Sing.Storage.Fat
         internal readonly BlockCache Cache;
         internal readonly FileAllocationTable Fat;
         internal readonly DirectoryCache Directories = new DirectoryCache();
+        internal readonly FileCache Files;
 
         public bool IsReadOnly => _device.IsReadOnly;
         public int ClusterBytes => Boot.ClusterBytes;
@@ -31,7 +32,8 @@ namespace Sing.Storage.Fat
             _device = device;
             _clock = clock;
             Boot = boot;
-            Cache = new BlockCache(device, CacheSectors, Directories);
+            Files = new FileCache(boot.DataStart, boot.SectorsPerCluster);
+            Cache = new BlockCache(device, CacheBytes / device.SectorSize, Directories, Files);
             Fat = new FileAllocationTable(Cache, boot, freeClusters);
             _fsInfoValid = fsInfoValid;
         }
@@ -192,17 +194,16 @@ namespace Sing.Storage.Fat
         public FatEntryInfo Stat(string path)
         {
             if (FatPath.Split(path).Count == 0) return new FatEntryInfo { Name = "/", IsDirectory = true };
-            DirectoryEntry e = Resolve(path, "", out _, out _);
+            DirectoryEntry e = Resolve(path, "", out _, out List<string> parts);
             FatEntryInfo info = e.ToInfo();
-            if (!e.IsDirectory) CheckSize(e, FatPath.Split(path));
+            if (!e.IsDirectory) CheckSize(e, FatPath.Join(parts, parts.Count));
             return info;
         }
 
         /// <summary>Walks a file's chain: a size beyond it (or a damaged chain) is an error for this file.</summary>
-        private List<uint> CheckSize(DirectoryEntry e, List<string> parts)
+        private List<uint> CheckSize(DirectoryEntry e, string path)
         {
-            string path = FatPath.Join(parts, parts.Count);
-            List<uint> chain = Fat.Chain(e.FirstCluster, path);
+            List<uint> chain = Fat.KnownChain(e.FirstCluster, path);   // shared: copy before changing it
             if (e.Size > (long)chain.Count * Boot.ClusterBytes)
                 throw new FatException(FatError.Corrupt, $"{path}: its size {e.Size} is beyond its chain of {chain.Count} clusters");
             return chain;
@@ -235,7 +236,7 @@ namespace Sing.Storage.Fat
             long key = entryLba * 4096 + entryOffset;
             if (!_open.TryGetValue(key, out FileNode? node))
             {
-                List<uint> chain = CheckSize(e, parts);
+                var chain = new List<uint>(CheckSize(e, full));
                 node = new FileNode { Key = key, EntryLba = entryLba, EntryOffset = entryOffset, Chain = chain, Size = e.Size, Path = full };
                 _open[key] = node;
             }

@@ -11,6 +11,7 @@ namespace Sing.Storage.Fat
         public const uint EndOfChain = 0x0FFFFFFF;
         private const uint Mask = 0x0FFFFFFF;
         private const uint BadCluster = 0x0FFFFFF7;
+        private const int ReadAhead = 32;   // FAT sectors read together on a miss
 
         private readonly BlockCache _cache;
         private readonly BootSector _boot;
@@ -37,12 +38,15 @@ namespace Sing.Storage.Fat
         public uint Get(uint cluster)
         {
             int copy = _boot.MirrorFats ? 0 : _boot.ActiveFat;
-            byte[] s = _cache.Get(FatSector(copy, cluster));
+            long lba = FatSector(copy, cluster);
+            long left = _boot.FatStart + (copy + 1) * (long)_boot.FatSectors - lba;   // sectors to the end of this copy
+            byte[] s = _cache.Get(lba, left < ReadAhead ? (int)left : ReadAhead);
             return LittleEndian.U32(s, (int)(cluster % (uint)_entriesPerSector) * 4) & Mask;
         }
 
         public void Set(uint cluster, uint value)
         {
+            if (_chains.Count != 0) _chains.Clear();   // a link changed: the known chains may be stale
             int offset = (int)(cluster % (uint)_entriesPerSector) * 4;
             for (int copy = 0; copy < _boot.FatCount; copy++)
             {
@@ -56,6 +60,21 @@ namespace Sing.Storage.Fat
         }
 
         public static bool IsEnd(uint value) => value >= 0x0FFFFFF8;
+
+        private const int MaxKnownChains = 65536;
+        private readonly Dictionary<uint, List<uint>> _chains = new Dictionary<uint, List<uint>>();
+
+        /// <summary>As <see cref="Chain"/>, but the chain is kept (by first cluster) until any FAT entry changes, so
+        /// opening the same file again does not walk it again. The list is shared: callers only read it.</summary>
+        public List<uint> KnownChain(uint first, string what)
+        {
+            if (first != 0 && _chains.TryGetValue(first, out List<uint>? known)) return known;
+            List<uint> chain = Chain(first, what);
+            if (first == 0) return chain;
+            if (_chains.Count >= MaxKnownChains) _chains.Clear();
+            _chains[first] = chain;
+            return chain;
+        }
 
         /// <summary>The clusters of the chain starting at <paramref name="first"/> (empty for 0). Throws Corrupt, naming
         /// <paramref name="what"/>, for a chain that leaves the volume, meets a free or bad cluster, or loops.</summary>

@@ -19,7 +19,7 @@ namespace Sing.Storage.Fat
                 byte b = e[at + i];
                 if (i == 0 && b == 0x05) continue;   // stands for a leading 0xE5
                 if (b < 0x20 || b == 0x7F) return $"the short name has control byte 0x{b:x2}";
-                if (Forbidden.IndexOf((char)b) >= 0) return $"the short name has the illegal character '{(char)b}'";
+                if (IsForbidden((char)b)) return $"the short name has the illegal character '{(char)b}'";
             }
             return null;
         }
@@ -28,22 +28,64 @@ namespace Sing.Storage.Fat
         /// extension as Windows and mtools record for all-lower-case 8.3 names.</summary>
         public static string Display(byte[] e, int at, int caseBits)
         {
-            var text = new StringBuilder(12);
+            System.Span<char> text = stackalloc char[12];   // no builder: a scan makes one or two of these per entry
+            int length = 0;
             int end = 8;
             while (end > 0 && e[at + end - 1] == ' ') end--;
             for (int i = 0; i < end; i++)
             {
                 byte b = i == 0 && e[at] == 0x05 ? (byte)0xE5 : e[at + i];
-                text.Append(Char(b, (caseBits & 0x08) != 0));
+                text[length++] = Char(b, (caseBits & 0x08) != 0);
             }
             int extEnd = 3;
             while (extEnd > 0 && e[at + 8 + extEnd - 1] == ' ') extEnd--;
             if (extEnd > 0)
             {
-                text.Append('.');
-                for (int i = 0; i < extEnd; i++) text.Append(Char(e[at + 8 + i], (caseBits & 0x10) != 0));
+                text[length++] = '.';
+                for (int i = 0; i < extEnd; i++) text[length++] = Char(e[at + 8 + i], (caseBits & 0x10) != 0);
             }
-            return text.ToString();
+            return new string(text.Slice(0, length));
+        }
+
+        /// <summary>Whether <see cref="Display"/>(e, at, 0) names <paramref name="name"/> (FAT's case-insensitive
+        /// equality, <see cref="FatPath.SameName"/>), without making the string.</summary>
+        public static bool DisplaySameAs(byte[] e, int at, string name)
+        {
+            int length = 0;
+            int end = 8;
+            while (end > 0 && e[at + end - 1] == ' ') end--;
+            int extEnd = 3;
+            while (extEnd > 0 && e[at + 8 + extEnd - 1] == ' ') extEnd--;
+            int total = end + (extEnd > 0 ? 1 + extEnd : 0);
+            if (total != name.Length) return false;
+            for (int i = 0; i < end; i++)
+                if (!SameChar(Char(i == 0 && e[at] == 0x05 ? (byte)0xE5 : e[at + i], false), name[length++])) return false;
+            if (extEnd > 0)
+            {
+                if (name[length++] != '.') return false;
+                for (int i = 0; i < extEnd; i++) if (!SameChar(Char(e[at + 8 + i], false), name[length++])) return false;
+            }
+            return true;
+        }
+
+        private static bool SameChar(char x, char y)
+        {
+            if (x >= 'a' && x <= 'z') x = (char)(x - 32);
+            if (y >= 'a' && y <= 'z') y = (char)(y - 32);
+            return x == y;
+        }
+
+        /// <summary>One of <see cref="Forbidden"/>'s characters (a switch, not a search of the string).</summary>
+        private static bool IsForbidden(char c)
+        {
+            switch (c)
+            {
+                case '"': case '*': case '+': case ',': case '.': case '/': case ':': case ';':
+                case '<': case '=': case '>': case '?': case '[': case '\\': case ']': case '|':
+                    return true;
+                default:
+                    return false;
+            }
         }
 
         private static char Char(byte b, bool lower)
@@ -80,7 +122,7 @@ namespace Sing.Storage.Fat
         }
 
         private static bool IsShortChar(char c) =>
-            c > 0x20 && c < 0x7F && Forbidden.IndexOf(c) < 0;
+            c > 0x20 && c < 0x7F && !IsForbidden(c);
 
         private static byte[] Pack(string basis, string ext)
         {
