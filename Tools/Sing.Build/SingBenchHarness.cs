@@ -45,7 +45,8 @@ internal static class SingBenchHarness
                 kernelWall.Add(k.Wall.TotalSeconds);
                 progress.Complete(BenchVerb.SingularityBootWeight);
                 progress.Begin($"{mode} {i}/{boots}: Linux (run.sh{(icount ? " --icount" : "")}{(options.Quick ? " --quick" : "")})");
-                var l = await LinuxBaseline.RunAsync(icount, options.Quick, options.MemoryMiB, options.CpuModel, "q35", Path.Combine(Directory, "logs", $"linux-{mode}-{i}.log"));
+                // The same image as Singularity's boots, so the storage rows and WebFiles stand beside each other.
+                var l = await LinuxBaseline.RunAsync(icount, options.Quick, options.MemoryMiB, options.CpuModel, "q35", Path.Combine(Directory, "logs", $"linux-{mode}-{i}.log"), webFiles);
                 linux.Add(l.Output);
                 linuxWall.Add(l.WallSeconds);
                 progress.Complete(BenchVerb.LinuxBootWeight);
