@@ -53,7 +53,7 @@ namespace Sing.Apps.FileSystem
         {
             string path = startup.DevicePath;
             bool fallback = path == DefaultDevice;
-            string candidates = path + (fallback ? " or " + WholeDisk : "");
+            string candidates = path + (fallback ? ", another partition of " + WholeDisk + " or the whole disk" : "");
             error = "no block device at " + candidates;
             AbiStatus watching = Names.Watch("/dev/", out ChannelEndpoint added);
             ulong deadline = startup.WaitMilliseconds <= 0 ? ulong.MaxValue : (ulong)startup.WaitMilliseconds;
@@ -62,11 +62,7 @@ namespace Sing.Apps.FileSystem
             while (true)
             {
                 FatVolume volume = TryMount(path, startup.Format, clock, ref error);
-                if (volume == null && fallback)
-                {
-                    volume = TryMount(WholeDisk, false, clock, ref error);
-                    if (volume != null) startup.DevicePath = WholeDisk;
-                }
+                if (volume == null && fallback) volume = MountOtherPartitionOrDisk(startup, clock, ref error);
                 if (volume != null || waited >= deadline)
                 {
                     if (watching == AbiStatus.Ok) Channels.Close(added);
@@ -88,6 +84,27 @@ namespace Sing.Apps.FileSystem
                 ulong elapsed = (ulong)((Stopwatch.GetTimestamp() - before) * 1000 / Stopwatch.Frequency);
                 waited += elapsed == 0 ? 1 : elapsed;
             }
+        }
+
+        /// <summary>With the default device: the disk's other partitions in number order (the first FAT partition
+        /// wins: partition 1 may be another file system, or an MBR may have its FAT partition in slot 2 or among the
+        /// logical ones), then the whole disk, for a disk without a partition table.</summary>
+        private static FatVolume MountOtherPartitionOrDisk(FileSystemStartup startup, RtcClock clock, ref string error)
+        {
+            string prefix = WholeDisk + "p";
+            string[] names = Names.Enumerate(prefix);
+            for (int number = 2; number <= 128; number++)
+            {
+                string candidate = prefix + number.ToString();
+                if (System.Array.IndexOf(names, candidate) < 0) continue;
+                FatVolume volume = TryMount(candidate, false, clock, ref error);
+                if (volume == null) continue;
+                startup.DevicePath = candidate;
+                return volume;
+            }
+            FatVolume whole = TryMount(WholeDisk, false, clock, ref error);
+            if (whole != null) startup.DevicePath = WholeDisk;
+            return whole;
         }
 
         /// <summary>A freshly formatted volume gets the protected directory with a note in it, so the rule has something

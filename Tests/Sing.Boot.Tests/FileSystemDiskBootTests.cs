@@ -71,6 +71,41 @@ public class FileSystemDiskBootTests
         Assert.DoesNotContain("cat:", run.Serial, StringComparison.Ordinal);
     }
 
+    // ---- the FAT partition in MBR slot 2 (partition 1 empty): the file system finds it --------------------------------
+
+    private static readonly Lazy<Task<QemuResult>> SecondSlot = new(async () =>
+    {
+        string image = ScratchCopy("fs-slot2");
+        try
+        {
+            // Move the MBR's first entry (the FAT32 partition) to the second slot: the driver names it /dev/disk0p2.
+            using (var file = new FileStream(image, FileMode.Open, FileAccess.ReadWrite))
+            {
+                var mbr = new byte[512];
+                file.ReadExactly(mbr);
+                Array.Copy(mbr, 446, mbr, 462, 16);
+                Array.Clear(mbr, 446, 16);
+                file.Position = 0;
+                file.Write(mbr);
+            }
+            return await Boot(image, "fs-disk-slot2", "cat /fs/hello.txt", "shutdown");
+        }
+        finally
+        {
+            Directory.Delete(Path.GetDirectoryName(image)!, recursive: true);
+        }
+    });
+
+    [Fact]
+    public async Task TheFirstFatPartitionIsMountedWhateverItsNumber()
+    {
+        QemuResult run = await SecondSlot.Value;
+        AssertSuccess(run, "slot 2");
+        AssertLine(run.Serial, @"^\[ahci:2\] /dev/disk0p2: sectors 2048-131071$");
+        AssertLine(run.Serial, @"^\[filesystem:3\] fs: mounted /dev/disk0p2 at /fs: FAT32, ");
+        AssertLine(run.Serial, "^" + Regex.Escape(HelloText) + "$");
+    }
+
     // ---- persistence across two boots, then the host's tools ------------------------------------------------------
 
     private sealed record Persistence(QemuResult First, QemuResult Second, int FsckCode, string Fsck, int MtypeCode, string Mtype,

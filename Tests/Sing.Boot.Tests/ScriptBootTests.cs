@@ -54,7 +54,7 @@ public class ScriptBootTests
     [Theory]
     [InlineData(@"^boot: shell runs the script= option \(\d+ characters\)$")]
     [InlineData(@"^singularity> echo script starts$")]
-    [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1 or /dev/disk0 \(the disk driver registers it\)$")]
+    [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1, another partition of /dev/disk0 or the whole disk \(the disk driver registers it\)$")]
     [InlineData(@"^killed 3$")]
     [InlineData(@"^ls: no file system at /fs \(not found\)$")]
     [InlineData(@"^\[filesystem:\d+\] fs: formatted /dev/ram/0 as FAT32$")]
