@@ -50,6 +50,15 @@ namespace System
             if (sourceIndex < 0 || destinationIndex < 0 || length < 0
                 || source.Length - sourceIndex < length || destination.Length - destinationIndex < length)
                 ThrowHelpers.ThrowArgumentOutOfRangeException();
+            // Elements without references (bytes, chars, numbers, such structs): one block move, overlap handled by
+            // Memmove. The heap is non-moving, and no collector needs to see a copy that writes no reference.
+            if (length > 0 && !source.m_pMethodTable->ContainsGCPointers)
+            {
+                Buffer.Memmove((byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref destination[destinationIndex]),
+                    (byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref source[sourceIndex]),
+                    (nuint)length * (nuint)System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
+                return;
+            }
             if (source == destination && sourceIndex < destinationIndex)
             {
                 for (int i = length - 1; i >= 0; i--) destination[destinationIndex + i] = source[sourceIndex + i];
