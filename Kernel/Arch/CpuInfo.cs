@@ -148,7 +148,8 @@ namespace Sing.Kernel.Arch
             Log.Write(name);
         }
 
-        /// <summary>The instruction set the kernel was compiled for (ILC --instruction-set x86-64-v2).</summary>
-        public static bool MeetsCompiledBaseline => HasSse3 && HasSsse3 && HasSse41 && HasSse42 && HasPopcnt && HasLahfLm;
+        /// <summary>The instruction set the kernel and programs are compiled for (ILC --instruction-set x86-64: SSE and
+        /// SSE2, which every 64-bit CPU has; not SSE3, POPCNT or LAHF in long mode, which the first ones lack).</summary>
+        public static bool MeetsCompiledBaseline => HasSse && HasSse2 && HasLongMode;
     }
 }
