@@ -11,10 +11,14 @@ public class BaselineCpuBootTests
 {
     private const string Athlon = "Opteron_G1";
 
+    /// <summary>One test=all boot on q35 (the machine of every other kernel-test run), shared by the facts below.</summary>
+    private static readonly Lazy<Task<QemuResult>> s_suite =
+        new(() => Machine.BootAsync("test=all", "kernel-tests-opteron-g1", instructionCounting: true, cpuModel: Athlon));
+
     [Fact]
     public async Task TheWholeKernelSuitePassesOnAnOpteronG1()
     {
-        QemuResult run = await Machine.BootAsync("test=all", "kernel-tests-opteron-g1", instructionCounting: true, cpuModel: Athlon);
+        QemuResult run = await s_suite.Value;
         Assert.Contains("\"AMD Opteron 240 (Gen 1 Class Opteron)\"", run.Serial, StringComparison.Ordinal);
         Assert.Matches(@"(?m)^CPU features: sse sse2 sse3 tsc ", run.Serial);
         Assert.DoesNotMatch(@"(?m)^CPU features:.* (ssse3|sse4\.1|sse4\.2|popcnt) ", run.Serial);
@@ -24,6 +28,21 @@ public class BaselineCpuBootTests
         Assert.True(failed.Count == 0, "failed on Opteron_G1:\n" + string.Join("\n", failed) + "\n" + run.Describe());
         Assert.Equal(KernelTestCatalog.Names.OrderBy(n => n, StringComparer.Ordinal), log.Outcomes.Keys.OrderBy(n => n, StringComparer.Ordinal));
         Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
+    }
+
+    /// <summary>The conformance SIP (library.conformance_in_sip) prints on the Athlon-class CPU exactly what stock .NET
+    /// prints on the host: formatting, arithmetic and collections compiled for baseline x86-64 behave the same.</summary>
+    [Fact]
+    public async Task ConformanceOutputOnAnOpteronG1IsStockDotNets()
+    {
+        List<string> expected = await ConformanceTests.RunOnHostAsync();
+        List<string> actual = ConformanceTests.FromSerial((await s_suite.Value).Serial);
+        Assert.True(expected.Count > 300 && actual.Count > 0, $"host lines: {expected.Count}, SIP lines: {actual.Count}");
+        var differences = Enumerable.Range(0, Math.Max(expected.Count, actual.Count))
+            .Where(i => i >= expected.Count || i >= actual.Count || expected[i] != actual[i])
+            .Select(i => $"line {i + 1}:\n  .NET: {(i < expected.Count ? expected[i] : "(nothing)")}\n  SIP:  {(i < actual.Count ? actual[i] : "(nothing)")}")
+            .ToList();
+        Assert.True(differences.Count == 0, $"{differences.Count} lines differ on Opteron_G1:\n" + string.Join("\n", differences.Take(30)));
     }
 
     /// <summary>The machine of the report (i440FX, no AHCI): the boot services and the shell start, and programs
