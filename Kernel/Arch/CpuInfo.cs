@@ -133,7 +133,7 @@ namespace Sing.Kernel.Arch
         public static void WriteFeatures()
         {
             Feature(HasSse, "sse"); Feature(HasSse2, "sse2"); Feature(HasSse3, "sse3"); Feature(HasSsse3, "ssse3");
-            Feature(HasSse41, "sse4.1"); Feature(HasSse42, "sse4.2"); Feature(HasPopcnt, "popcnt"); Feature(HasAvx, "avx");
+            Feature(HasSse41, "sse4.1"); Feature(HasSse42, "sse4.2"); Feature(HasPopcnt, "popcnt"); Feature(HasLahfLm, "lahf-lm"); Feature(HasAvx, "avx");
             Feature(HasAvx2, "avx2"); Feature(HasAes, "aes"); Feature(HasXsave, "xsave"); Feature(HasRdrand, "rdrand");
             Feature(HasTsc, "tsc"); Feature(HasInvariantTsc, "invariant-tsc"); Feature(HasRdtscp, "rdtscp");
             Feature(HasApic, "apic"); Feature(HasX2Apic, "x2apic"); Feature(HasNx, "nx"); Feature(HasSmep, "smep"); Feature(HasPcid, "pcid");
