@@ -6,7 +6,7 @@ namespace Sing.Build;
 /// <summary>Where a VMware machine's first serial port (COM1, the kernel's console) goes.</summary>
 internal enum VmwareSerial
 {
-    /// <summary>A text file beside the .vmx, rewritten at each power-on.</summary>
+    /// <summary>A text file beside the .vmx.</summary>
     File,
 
     /// <summary>A named pipe (Windows: \\.\pipe\NAME; Linux and macOS hosts: a Unix socket path) that VMware serves
@@ -72,8 +72,6 @@ internal static class VmwareConfiguration
             ("sata0:0.startConnected", "TRUE"),
             ("serial0.present", "TRUE"),
             ("serial0.startConnected", "TRUE"),
-            // The kernel polls the UART; yielding on its status reads keeps a waiting guest from spinning a host core.
-            ("serial0.yieldOnMsrRead", "TRUE"),
             ("ethernet0.present", "TRUE"),
             ("ethernet0.virtualDev", "e1000"),
             ("ethernet0.connectionType", "nat"),
