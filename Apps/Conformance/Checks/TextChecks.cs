@@ -79,10 +79,56 @@ namespace Sing.Conformance
             Line("flags-composite-member", Permissions.ReadWrite + " " + (Permissions.Read | Permissions.Write | Permissions.Delete));
             Line("flags-plain-enum-combination", (Color)3);
             Line("flags-long", LongFlags.High | LongFlags.Low);
+            EnumTypeForms();
             TextInfo title = CultureInfo.InvariantCulture.TextInfo;
             Line("titlecase", title.ToTitleCase("the QUICK brown fox's tale of o'neil, ÉLAN and élan 42nd"));
             Line("textinfo-upper", title.ToUpper("straße ﬁ"));
             Line("console-unicode", "naïve café — 日本 😀");
+        }
+
+        /// <summary>Enum's forms that take a Type (older code's Enum.GetValues(typeof(X))).</summary>
+        private static void EnumTypeForms()
+        {
+            Line("enum-type-names", string.Join(",", Enum.GetNames(typeof(DayOfWeekLike))));
+            var days = new System.Text.StringBuilder();
+            foreach (DayOfWeekLike d in Enum.GetValues(typeof(DayOfWeekLike))) days.Append(d).Append(' ');
+            Line("enum-type-values-foreach", days.ToString());
+            var printed = new System.Text.StringBuilder();
+            foreach (var v in Enum.GetValues(typeof(Access))) printed.Append(v).Append('|');
+            Line("enum-type-values-boxed", printed.ToString());
+            Array values = Enum.GetValues(typeof(Access));
+            Line("enum-type-values-array", values.Length + " " + values.GetValue(2) + " " + values.GetValue(2).GetType().Name);
+            Line("enum-type-values-linq", string.Join(",", System.Linq.Enumerable.Cast<Permissions>(Enum.GetValues(typeof(Permissions)))));
+            Line("enum-type-underlying-values", string.Join(",", (int[])Enum.GetValuesAsUnderlyingType(typeof(Access))));
+            Line("enum-type-underlying-ulong", string.Join(",", (ulong[])Enum.GetValuesAsUnderlyingType(typeof(LongFlags))));
+            Line("enum-underlying-type", Enum.GetUnderlyingType(typeof(LongFlags)).Name + " " + Enum.GetUnderlyingType(typeof(Access)).Name);
+            Line("enum-type-getname", Enum.GetName(typeof(DayOfWeekLike), 3) + " " + Enum.GetName(typeof(DayOfWeekLike), DayOfWeekLike.Monday)
+                + " " + (Enum.GetName(typeof(DayOfWeekLike), 42) ?? "null") + " " + Enum.GetName(typeof(DayOfWeekLike), 3L) + " " + Enum.GetName(typeof(Access), DayOfWeekLike.Tuesday));
+            Line("enum-type-isdefined", Enum.IsDefined(typeof(Access), 4) + " " + Enum.IsDefined(typeof(Access), "Write") + " "
+                + Enum.IsDefined(typeof(Access), "write") + " " + Enum.IsDefined(typeof(Access), Access.Read | Access.Write) + " " + Enum.IsDefined(typeof(Access), 8));
+            object parsed = Enum.Parse(typeof(Access), "read, write", true);
+            Line("enum-type-parse", parsed + " " + parsed.GetType().Name + " " + (parsed is Access));
+            Line("enum-type-parse-number", Enum.Parse(typeof(DayOfWeekLike), "3"));
+            Line("enum-type-tryparse", Enum.TryParse(typeof(DayOfWeekLike), "Sunday", out object missing) + " " + (missing ?? "null") + " "
+                + Enum.TryParse(typeof(DayOfWeekLike), "friday", true, out object found) + " " + found);
+            Line("enum-toobject", Enum.ToObject(typeof(Access), 6) + " " + Enum.ToObject(typeof(DayOfWeekLike), 4L) + " " + Enum.ToObject(typeof(LongFlags), 1));
+            Line("enum-type-not-enum", Caught(() => Enum.GetNames(typeof(int))));
+            Line("enum-type-null", Caught(() => Enum.GetValues(null)));
+            Line("enum-type-parse-missing", Caught(() => Enum.Parse(typeof(DayOfWeekLike), "Sunday")));
+            Line("enum-type-isdefined-wrong-enum", Caught(() => Enum.IsDefined(typeof(Access), DayOfWeekLike.Monday)));
+            Line("enum-type-isdefined-wrong-width", Caught(() => Enum.IsDefined(typeof(Access), 4L)));
+        }
+
+        private static string Caught(Func<object> action)
+        {
+            try
+            {
+                return "no exception: " + action();
+            }
+            catch (Exception e)
+            {
+                return e.GetType().Name + ": " + e.Message;
+            }
         }
 
         private enum DayOfWeekLike { Monday, Tuesday, Wednesday, Thursday, Friday }

@@ -37,6 +37,17 @@ namespace System
             public void Reset() => _index = -1;
         }
 
+        /// <summary>Element <paramref name="index"/> of a one-dimensional array, boxed if it is a value.</summary>
+        public object GetValue(int index)
+        {
+            if (!m_pMethodTable->IsSzArray && Rank != 1) throw new ArgumentException("Only single dimensional arrays are supported for the requested action.");
+            if ((uint)index >= (uint)Length) throw new IndexOutOfRangeException("Index was outside the bounds of the array.");
+            return GetElementAsObject(index);
+        }
+
+        public object GetValue(long index) =>
+            index < int.MinValue || index > int.MaxValue ? throw new ArgumentOutOfRangeException(nameof(index), "Arrays larger than 2GB are not supported.") : GetValue((int)index);
+
         /// <summary>Element <paramref name="index"/> (already checked against Length), boxed if a value.</summary>
         private object GetElementAsObject(int index)
         {

@@ -3,7 +3,8 @@ using Internal.Runtime;
 namespace System
 {
     /// <summary>Listing and parsing an enum's members (names and values from the image's metadata, see EnumInfo):
-    /// GetNames, GetValues, GetName, IsDefined, Parse, TryParse. Generic forms only: this runtime has no System.Type.</summary>
+    /// GetNames, GetValues, GetName, IsDefined, Parse, TryParse, generic forms (the forms taking a Type are in
+    /// Enum.TypeMembers.cs).</summary>
     public abstract unsafe partial class Enum
     {
         public static string[] GetNames<TEnum>() where TEnum : struct, Enum
@@ -38,7 +39,7 @@ namespace System
             if (TryParseCore(EnumInfo.Of(Internal.Runtime.MethodTable.Of<TEnum>()), value, ignoreCase, out long bits)) return FromBits<TEnum>(bits);
             if (IsNumber(value.AsSpan().Trim()))
                 throw new OverflowException(string.Concat("Value '", value, "' is outside the range of the enum's underlying type."));
-            throw new ArgumentException(string.Concat("Requested value '", value, "' was not found."), nameof(value));
+            throw new ArgumentException(string.Concat("Requested value '", value, "' was not found."));
         }
 
         public static bool TryParse<TEnum>(string value, out TEnum result) where TEnum : struct, Enum =>
