@@ -123,6 +123,18 @@ namespace Sing.Conformance
             Line("dto-offset-range", Throws(() => new DateTimeOffset(2024, 1, 1, 0, 0, 0, TimeSpan.FromHours(15))));
             Line("dto-utc-kind-offset", Throws(() => new DateTimeOffset(new DateTime(2024, 1, 1, 0, 0, 0, DateTimeKind.Utc), TimeSpan.FromHours(1))));
             Line("dto-unix-range", Throws(() => DateTimeOffset.FromUnixTimeSeconds(long.MaxValue)));
+            Line("dto-parse-offset", DateTimeOffset.Parse("2024-01-02T03:04:05+02:00").ToString("o") + " " + DateTimeOffset.Parse("2024-01-02T03:04:05+02:00").Offset);
+            Line("dto-parse-z", DateTimeOffset.Parse("2024-03-04T05:06:07.1234567Z").ToString("o"));
+            Line("dto-parse-no-offset", DateTimeOffset.Parse("2024-01-02 10:00").ToString("o"));
+            Line("dto-parse-slashed", DateTimeOffset.Parse("01/02/2024 03:04:05 -05:30", CultureInfo.InvariantCulture).ToString("o"));
+            Line("dto-parse-compact-offset", DateTimeOffset.Parse("2024-01-02T03:04:05+0530").ToString("o"));
+            Line("dto-parse-roundtrip", DateTimeOffset.Parse(n.ToString("o")).EqualsExact(n) + " " + DateTimeOffset.Parse(d.ToString("o")).EqualsExact(d));
+            Line("dto-tryparse-bad", DateTimeOffset.TryParse("2024-01-02T03:04:05+25:00", out DateTimeOffset bad) + " " + bad.ToString("o") + " "
+                + DateTimeOffset.TryParse("not a date", out _) + " " + DateTimeOffset.TryParse("2024-02-30", out _));
+            Line("dto-parse-error", Throws(() => DateTimeOffset.Parse("yesterday")).Split(':')[0]);
+            DateTime withOffset = DateTime.Parse("2024-01-02T03:04:05+02:00", CultureInfo.InvariantCulture);
+            DateTime zulu = DateTime.Parse("2024-01-02T03:04:05Z", CultureInfo.InvariantCulture);
+            Line("datetime-parse-offset", withOffset.ToString("yyyy-MM-dd HH:mm:ss") + " " + withOffset.Kind + " " + zulu.ToString("yyyy-MM-dd HH:mm:ss") + " " + zulu.Kind);
         }
 
         private static int Age(DateTime born, DateTime today)

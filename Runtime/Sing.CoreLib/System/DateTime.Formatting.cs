@@ -170,18 +170,63 @@ namespace System
         public static bool TryParse(string s, out DateTime result)
         {
             result = MinValue;
+            if (!TryParseWithOffset(s, out DateTime clock, out int offsetMinutes, out bool hasOffset)) return false;
+            if (!hasOffset)
+            {
+                result = clock;
+                return true;
+            }
+            // As .NET: a time with an offset ("Z" too) is converted to local time, which is UTC here.
+            long ticks = clock.Ticks - offsetMinutes * TimeSpan.TicksPerMinute;
+            if (ticks < MinValue.Ticks || ticks > MaxValue.Ticks) return false;
+            result = new DateTime(ticks, DateTimeKind.Local);
+            return true;
+        }
+
+        /// <summary>The forms Parse accepts (ISO 8601 "yyyy-MM-dd[THH:mm[:ss[.fffffff]]]" and the invariant
+        /// "MM/dd/yyyy[ HH:mm[:ss]]"), each optionally followed by an offset: "Z", "+hh:mm", "-hh:mm", "+hhmm" or "+hh"
+        /// (after a space too). <paramref name="clock"/> is the time as written; the offset is given apart.</summary>
+        internal static bool TryParseWithOffset(string s, out DateTime clock, out int offsetMinutes, out bool hasOffset)
+        {
+            clock = MinValue;
+            offsetMinutes = 0;
+            hasOffset = false;
             if (s is null) return false;
             string t = s.Trim();
             try
             {
-                if (t.Length >= 10 && t[4] == '-' && t[7] == '-') return TryIso(t, out result);
-                if (t.Length >= 8 && (t.IndexOf('/') is 1 or 2)) return TrySlashed(t, out result);
+                t = StripOffset(t, out offsetMinutes, out hasOffset);
+                if (t is null) return false;
+                if (t.Length >= 10 && t[4] == '-' && t[7] == '-') return TryIso(t, out clock);
+                if (t.Length >= 8 && (t.IndexOf('/') is 1 or 2)) return TrySlashed(t, out clock);
             }
             catch (ArgumentOutOfRangeException)
             {
                 return false;
             }
             return false;
+        }
+
+        /// <summary>The text without its trailing offset (null when the offset is malformed or out of ±14:00).</summary>
+        private static string StripOffset(string t, out int offsetMinutes, out bool hasOffset)
+        {
+            offsetMinutes = 0;
+            hasOffset = false;
+            if (t.Length > 10 && (t[t.Length - 1] == 'Z' || t[t.Length - 1] == 'z'))
+            {
+                hasOffset = true;
+                return t.Substring(0, t.Length - 1).TrimEnd();
+            }
+            // A sign after the time part: the date's own '-' separators come before position 8.
+            int sign = Math.Max(t.LastIndexOf('+'), t.LastIndexOf('-'));
+            if (sign < 10 || t.IndexOf(':') < 0 || t.IndexOf(':') > sign) return t;
+            string digits = t.Substring(sign + 1).Replace(":", "");
+            if ((digits.Length != 2 && digits.Length != 4) || !int.TryParse(digits, NumberStyles.None, null, out int hhmm)) return null;
+            int hours = digits.Length == 2 ? hhmm : hhmm / 100, minutes = digits.Length == 2 ? 0 : hhmm % 100;
+            if (minutes > 59 || hours * 60 + minutes > 14 * 60) return null;
+            offsetMinutes = (hours * 60 + minutes) * (t[sign] == '-' ? -1 : 1);
+            hasOffset = true;
+            return t.Substring(0, sign).TrimEnd();
         }
 
         private static bool TryIso(string t, out DateTime result)
@@ -192,11 +237,8 @@ namespace System
             var date = new DateTime(y, mo, d);
             if (t.Length == 10) { result = date; return true; }
             if (t[10] != 'T' && t[10] != ' ') return false;
-            string time = t.Substring(11);
-            DateTimeKind kind = DateTimeKind.Unspecified;
-            if (time.EndsWith('Z')) { kind = DateTimeKind.Utc; time = time.Substring(0, time.Length - 1); }
-            if (!TryTime(time, out long ticks)) return false;
-            result = new DateTime(date.Ticks + ticks, kind);
+            if (!TryTime(t.Substring(11), out long ticks)) return false;
+            result = new DateTime(date.Ticks + ticks);
             return true;
         }
 

@@ -130,6 +130,30 @@ namespace System
             return CompareTo(other);
         }
 
+        /// <summary>The forms DateTime.Parse accepts with an offset ("2024-01-02T03:04:05+02:00", "...Z",
+        /// "01/02/2024 03:04:05 -05:30"); without one the local offset (UTC here) applies.</summary>
+        public static DateTimeOffset Parse(string input)
+        {
+            if (input is null) throw new ArgumentNullException(nameof(input));
+            if (!TryParse(input, out DateTimeOffset result))
+                throw new FormatException("String '" + input + "' was not recognized as a valid DateTime.");
+            return result;
+        }
+
+        public static DateTimeOffset Parse(string input, IFormatProvider formatProvider) => Parse(input);
+
+        public static bool TryParse(string input, out DateTimeOffset result)
+        {
+            result = MinValue;
+            if (!DateTime.TryParseWithOffset(input, out DateTime clock, out int offsetMinutes, out _)) return false;
+            long utc = clock.Ticks - offsetMinutes * TimeSpan.TicksPerMinute;
+            if (utc < DateTime.MinValue.Ticks || utc > DateTime.MaxValue.Ticks) return false;
+            result = new DateTimeOffset(clock.Ticks, new TimeSpan(offsetMinutes * TimeSpan.TicksPerMinute));
+            return true;
+        }
+
+        public static bool TryParse(string input, IFormatProvider formatProvider, out DateTimeOffset result) => TryParse(input, out result);
+
         public override string ToString() => ToString(null, null);
         public string ToString(string format) => ToString(format, null);
         public string ToString(IFormatProvider provider) => ToString(null, provider);
