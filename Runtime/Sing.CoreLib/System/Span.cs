@@ -190,12 +190,23 @@ namespace System
             if (!TryCopyTo(destination)) ThrowHelpers.ThrowArgumentException("Destination is too short.");
         }
 
-        /// <summary>Copies front to back, or back to front when the destination starts inside the source.</summary>
+        /// <summary>Elements without references move as one block (Buffer.Memmove picks the direction); others are
+        /// copied front to back, or back to front when the destination starts inside the source.</summary>
         public bool TryCopyTo(Span<T> destination)
         {
             if (_length > destination.Length) return false;
             if (_length == 0) return true;
             ref T target = ref destination[0];
+            if (!RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+            {
+                // Spans point into the non-moving heap, a stack or an owned exchange block: the addresses stay put.
+                unsafe
+                {
+                    Buffer.Memmove((byte*)Unsafe.AsPointer(ref target), (byte*)Unsafe.AsPointer(ref Unsafe.AsRef(in _reference)),
+                        (nuint)_length * (nuint)Unsafe.SizeOf<T>());
+                }
+                return true;
+            }
             nint offset = Unsafe.ByteOffset(in _reference, in target);
             if (offset > 0 && offset < (nint)_length * Unsafe.SizeOf<T>())
                 for (int i = _length - 1; i >= 0; i--) Unsafe.Add(ref target, i) = Unsafe.Add(ref _reference, i);
