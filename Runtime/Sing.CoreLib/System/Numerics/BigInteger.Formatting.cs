@@ -44,7 +44,10 @@ namespace System.Numerics
                 case 'P': case 'p':
                     return (_sign < 0 ? "-" : "") + Grouped(DecimalDigits(false) + (_sign == 0 ? "" : "00")) + Fraction(precision < 0 ? 2 : precision) + " %";
                 case 'C': case 'c':
-                    return (_sign < 0 ? "-" : "") + "\u00A4" + Grouped(DecimalDigits(false)) + Fraction(precision < 0 ? 2 : precision);
+                {
+                    string amount = "\u00A4" + Grouped(DecimalDigits(false)) + Fraction(precision < 0 ? 2 : precision);
+                    return _sign < 0 ? "(" + amount + ")" : amount; // the invariant culture's negative currency pattern
+                }
                 case 'E': case 'e':
                     return Scientific(kind, precision < 0 ? 6 : precision);
                 case 'X': case 'x':

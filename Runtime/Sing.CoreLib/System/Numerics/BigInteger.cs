@@ -264,12 +264,18 @@ namespace System.Numerics
             if (value._sign < 0 || baseValue == 1.0) return double.NaN;
             if (baseValue == double.PositiveInfinity) return value.IsOne ? 0.0 : double.NaN;
             if (baseValue == 0.0 && !value.IsOne) return double.NaN;
-            if (value._sign == 0) return Math.Log(0, baseValue);
+            if (value.IsSmall) return Math.Log(value._sign == 0 ? 0.0 : value._bits[0], baseValue);
+            // As .NET: the top 64 bits, left-aligned, carry the precision; the rest is a power of two.
             long bitLength = BigMagnitude.BitLength(value._bits);
-            if (bitLength <= 64) return Math.Log((double)(ulong)value, baseValue);
-            // The top 64 bits carry all the precision a double can hold; the rest is a power of two.
-            ulong top = (ulong)new BigInteger(1, BigMagnitude.ShiftRightBits(value._bits, bitLength - 64));
+            ulong top = TopBits(value._bits, bitLength);
             return Math.Log(top, baseValue) + (bitLength - 64) / Math.Log(baseValue, 2);
+        }
+
+        /// <summary>The 64 most significant bits of a magnitude, the highest set bit at bit 63.</summary>
+        private static ulong TopBits(uint[] magnitude, long bitLength)
+        {
+            uint[] shifted = bitLength >= 64 ? BigMagnitude.ShiftRightBits(magnitude, bitLength - 64) : BigMagnitude.ShiftLeftBits(magnitude, 64 - bitLength);
+            return shifted[0] | (ulong)shifted[1] << 32;
         }
 
         public long GetBitLength()
@@ -341,28 +347,14 @@ namespace System.Numerics
         public static explicit operator char(BigInteger value) => checked((char)(int)value);
         public static explicit operator float(BigInteger value) => (float)(double)value;
 
-        /// <summary>The nearest double, ties to even; infinity past double's range.</summary>
+        /// <summary>Truncated to 53 significant bits, as .NET's conversion does (it does not round); infinity past
+        /// double's range.</summary>
         public static explicit operator double(BigInteger value)
         {
             if (value._sign == 0) return 0.0;
             long bitLength = BigMagnitude.BitLength(value._bits);
-            double magnitude;
-            if (bitLength <= 64)
-            {
-                value.TryGetUInt64Magnitude(out ulong m);
-                magnitude = m;
-            }
-            else if (bitLength > 1100)
-            {
-                magnitude = double.PositiveInfinity;
-            }
-            else
-            {
-                // 64 leading bits with a sticky bit for the rest round exactly as the whole number would.
-                ulong top = (ulong)new BigInteger(1, BigMagnitude.ShiftRightBits(value._bits, bitLength - 64));
-                if (BigMagnitude.AnyBitBelow(value._bits, bitLength - 64)) top |= 1;
-                magnitude = Math.ScaleB((double)top, (int)(bitLength - 64));
-            }
+            double magnitude = bitLength > 1100 ? double.PositiveInfinity
+                : Math.ScaleB(TopBits(value._bits, bitLength) >> 11, (int)(bitLength - 53));
             return value._sign < 0 ? -magnitude : magnitude;
         }
 
