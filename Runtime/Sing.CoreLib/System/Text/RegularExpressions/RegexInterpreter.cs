@@ -268,8 +268,9 @@ namespace System.Text.RegularExpressions
                     case RegexOp.LoopTail:
                     {
                         int register = code[pc + 1], head = code[pc + 2];
-                        // An iteration that matched nothing past the minimum would repeat forever: leave the loop.
-                        pc = pos == _loopStart[register] && _loopCount[register] > code[head + 2] ? code[head + 5] : head;
+                        // An empty iteration that reached the minimum ends the loop (as .NET's does): another would
+                        // match nothing again, forever.
+                        pc = pos == _loopStart[register] && _loopCount[register] >= code[head + 2] ? code[head + 5] : head;
                         break;
                     }
                     case RegexOp.AtomicStart:
