@@ -80,7 +80,7 @@ namespace System
         /// <summary>Copies into <paramref name="destination"/>, which must be at least as long (overlap-safe).</summary>
         public void CopyTo(Span<T> destination)
         {
-            if (!TryCopyTo(destination)) ThrowHelpers.ThrowArgumentException("Destination is too short.");
+            if (!TryCopyTo(destination)) throw new ArgumentException("Destination is too short.", nameof(destination));
         }
 
         public bool TryCopyTo(Span<T> destination) => ((ReadOnlySpan<T>)this).TryCopyTo(destination);
@@ -187,7 +187,7 @@ namespace System
 
         public void CopyTo(Span<T> destination)
         {
-            if (!TryCopyTo(destination)) ThrowHelpers.ThrowArgumentException("Destination is too short.");
+            if (!TryCopyTo(destination)) throw new ArgumentException("Destination is too short.", nameof(destination));
         }
 
         /// <summary>Elements without references move as one block (Buffer.Memmove picks the direction); others are
