@@ -94,6 +94,16 @@ namespace Sing.Conformance
             Line("timeout-property", new Regex("a", RegexOptions.None, TimeSpan.FromSeconds(2)).MatchTimeout + " " + (new Regex("a").MatchTimeout == Regex.InfiniteMatchTimeout));
             Line("long-input", Regex.Matches(string.Concat(Enumerable.Repeat("word ", 2000)), @"\w+").Count);
             Line("long-alternation-loop", Regex.Match(new string('a', 5000), "(a|b)*").Length);
+            string nested = string.Concat(Enumerable.Repeat("(?:a", 30)) + string.Concat(Enumerable.Repeat(")*", 30));
+            Line("nested-30", Regex.Match("aaaa", nested).Length + " " + Regex.Match("xaab", "[a-z-[b-[a]]]+").Value);
+            Line("groups-foreach", GroupList(Regex.Match("2024-03", @"(?<y>\d+)-(?<m>\d+)")));
+            Line("groups-values", string.Join("|", Regex.Match("k=v", @"(\w)=(\w)").Groups.Values.Select(g => g.Name + ":" + g.Value)));
+            Line("join-matches", string.Join(";", Regex.Matches("a1b2", @"\d")));
+            Line("ignorecase-backreference", Regex.IsMatch("Abc aBC", @"(\w+) \1", RegexOptions.IgnoreCase) + " " + Regex.IsMatch("Abc aBC", @"(\w+) \1"));
+            Line("rtl-lookbehind", Values(Regex.Matches("a1 b2 c3", @"(?<=[ab])\d", RegexOptions.RightToLeft)));
+            Line("replace-static-loop", string.Join(",", new[] { "a  b", " c\td ", "e" }.Select(s => Regex.Replace(s.Trim(), @"\s+", "_"))));
+            Line("split-words", Regex.Split("Hello, world! It's 9 o'clock.", @"\W+"));
+            Line("word-frequencies", string.Join(" ", Regex.Matches("the cat and the hat and the bat", @"\b\w+\b").GroupBy(m => m.Value).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).Select(g => g.Key + "=" + g.Count())));
 
             foreach (string bad in new[] { "(abc", "abc)", "[abc", "*a", "a**", "a{2,1}", "[z-a]", @"\", @"\1", @"\k<x>", @"\p{Foo}", "(?z)", @"\xZZ", @"\q", "a{1,2}{3}", @"[a-\d]" })
                 Line("error " + bad, Check.Throws(() => new Regex(bad)));
@@ -107,6 +117,13 @@ namespace Sing.Conformance
         }
 
         private static string Values(MatchCollection matches) => "[" + string.Join(", ", matches.Cast<Match>().Select(m => m.Value)) + "]";
+
+        private static string GroupList(Match match)
+        {
+            var parts = new List<string>();
+            foreach (Group g in match.Groups) parts.Add(g.Name + "=" + g.Value + "@" + g.Index);
+            return string.Join(" ", parts);
+        }
 
         private static string NextMatches(string input, string pattern)
         {
