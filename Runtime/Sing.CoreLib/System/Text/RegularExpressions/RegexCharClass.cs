@@ -24,6 +24,15 @@ namespace System.Text.RegularExpressions
 
         internal void AddChar(char c) => AddRange(c, c);
 
+        /// <summary>The ranges in ascending order (the caller adds them without overlap).</summary>
+        internal List<(char First, char Last)> Ranges()
+        {
+            var ranges = new List<(char, char)>();
+            for (int i = 0; i < _ranges.Count; i += 2) ranges.Add((_ranges[i], _ranges[i + 1]));
+            ranges.Sort((a, b) => a.Item1.CompareTo(b.Item1));
+            return ranges;
+        }
+
         /// <summary>Adds a category set (bits of UnicodeCategory, or one of the class flags); negated for \P, \W, \D, \S.</summary>
         internal void AddCategories(long bits, bool negated) => _categories.Add(negated ? ~bits : bits);
 

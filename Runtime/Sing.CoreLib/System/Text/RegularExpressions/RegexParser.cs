@@ -451,6 +451,11 @@ namespace System.Text.RegularExpressions
         private void ParseClassEscape(RegexCharClass set)
         {
             char c = _pattern[_pos++];
+            if ((_options & RegexOptions.ECMAScript) != 0 && "wWdDsS".IndexOf(c) >= 0)
+            {
+                AddEcmaClass(set, c);
+                return;
+            }
             switch (c)
             {
                 case 'w': set.AddCategories(RegexCharClass.WordClass, false); return;
@@ -482,6 +487,43 @@ namespace System.Text.RegularExpressions
             }
             if (first > 0) set.AddRange('\0', (char)(first - 1));
             if (last < '\uFFFF') set.AddRange((char)(last + 1), '\uFFFF');
+        }
+
+        /// <summary>ECMAScript's ASCII classes: \w = [a-zA-Z_0-9], \d = [0-9], \s = [ \f\n\r\t\v]; upper case negates.</summary>
+        private static void AddEcmaClass(RegexCharClass set, char c)
+        {
+            var ascii = new RegexCharClass();
+            switch (char.ToLowerInvariant(c))
+            {
+                case 'w':
+                    ascii.AddRange('a', 'z');
+                    ascii.AddRange('A', 'Z');
+                    ascii.AddChar('_');
+                    ascii.AddRange('0', '9');
+                    break;
+                case 'd':
+                    ascii.AddRange('0', '9');
+                    break;
+                default:
+                    ascii.AddChar(' ');
+                    ascii.AddRange('\t', '\r');
+                    break;
+            }
+            if (char.IsUpper(c))
+            {
+                // The complement of a few ASCII ranges, as ranges.
+                int next = 0;
+                foreach ((char first, char last) in ascii.Ranges())
+                {
+                    if (first > next) set.AddRange((char)next, (char)(first - 1));
+                    next = last + 1;
+                }
+                set.AddRange((char)next, '\uFFFF');
+            }
+            else
+            {
+                set.AddClass(ascii);
+            }
         }
 
         /// <summary>A single-character escape (the backslash already read): \t \n \xHH \uHHHH \cX \0oo, or a non-word
