@@ -42,6 +42,7 @@ namespace Sing.Conformance
             Line("format-other", ((BigInteger)1234).ToString("F1") + " " + big.ToString("E3") + " " + ((BigInteger)(-5)).ToString("C0") + " " + ((BigInteger)12).ToString("P0"));
             Line("format-interpolated", $"[{big,35}] [{(BigInteger)7,-4}] {BigInteger.Pow(7, 30):N0}");
             Line("parse-styles", BigInteger.Parse("  -00123  ") + " " + BigInteger.Parse("1,234,567", NumberStyles.AllowThousands) + " " + BigInteger.Parse("FF", NumberStyles.HexNumber) + " " + BigInteger.Parse("0FF", NumberStyles.HexNumber) + " " + BigInteger.Parse("+5"));
+            Line("parse-exponent", BigInteger.Parse("1.50e1", NumberStyles.Float) + " " + BigInteger.Parse("-2E+3", NumberStyles.Any) + " " + BigInteger.TryParse("12e-1", NumberStyles.Float, null, out _) + " " + BigInteger.TryParse("1e3", NumberStyles.Integer, null, out _));
             Line("tryparse", BigInteger.TryParse("12x", out BigInteger bad) + " " + bad + " " + BigInteger.TryParse("99999999999999999999999", out BigInteger good) + " " + good);
             Line("parse-errors", Check.Throws(() => BigInteger.Parse("abc")) + " / " + Check.Throws(() => BigInteger.Parse("")) + " / " + Check.Throws(() => BigInteger.Parse(null)));
             Line("divide-by-zero", Check.Throws(() => _ = big / BigInteger.Zero));

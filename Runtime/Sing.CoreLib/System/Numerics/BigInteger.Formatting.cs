@@ -214,34 +214,50 @@ namespace System.Numerics
                 negative = value[--end] == '-';
             if (start == end) return false;
 
-            var limbs = new uint[(end - start) / 9 + 2];
-            int used = 0, digitCount = 0, pending = 0;
-            uint chunk = 0;
+            // The digits (fraction included), then the exponent: the value is digits * 10^(exponent - fraction digits),
+            // and digits that a negative power would drop must be zeros (1.5 is refused, 1.50e1 is 15), as .NET's.
+            var digits = new char[end - start];
+            int digitCount = 0, fractionDigits = 0;
             bool inFraction = false;
+            long exponent = 0;
             for (int i = start; i < end; i++)
             {
                 char c = value[i];
                 if (c >= '0' && c <= '9')
                 {
-                    if (inFraction)
-                    {
-                        if (c != '0') return false;
-                        continue;
-                    }
-                    chunk = chunk * 10 + (uint)(c - '0');
-                    digitCount++;
-                    if (++pending == 9)
-                    {
-                        BigMagnitude.MultiplyAdd(limbs, ref used, 1_000_000_000, chunk);
-                        chunk = 0;
-                        pending = 0;
-                    }
+                    digits[digitCount++] = c;
+                    if (inFraction) fractionDigits++;
                 }
                 else if (c == ',' && !inFraction && digitCount > 0 && (style & NumberStyles.AllowThousands) != 0) { }
                 else if (c == '.' && !inFraction && (style & NumberStyles.AllowDecimalPoint) != 0) inFraction = true;
+                else if ((c == 'e' || c == 'E') && digitCount > 0 && (style & NumberStyles.AllowExponent) != 0)
+                {
+                    if (!TryParseExponent(value.Slice(i + 1, end - i - 1), out exponent)) return false;
+                    break;
+                }
                 else return false;
             }
             if (digitCount == 0) return false;
+            long shift = exponent - fractionDigits;
+            if (shift < 0)
+            {
+                for (long dropped = 0; dropped < -shift && digitCount > 0; dropped++)
+                    if (digits[--digitCount] != '0') return false;
+                shift = 0;
+            }
+            var limbs = new uint[digitCount / 9 + 2];
+            int used = 0, pending = 0;
+            uint chunk = 0;
+            for (int i = 0; i < digitCount; i++)
+            {
+                chunk = chunk * 10 + (uint)(digits[i] - '0');
+                if (++pending == 9)
+                {
+                    BigMagnitude.MultiplyAdd(limbs, ref used, 1_000_000_000, chunk);
+                    chunk = 0;
+                    pending = 0;
+                }
+            }
             if (pending > 0)
             {
                 uint scale = 1;
@@ -249,6 +265,24 @@ namespace System.Numerics
                 BigMagnitude.MultiplyAdd(limbs, ref used, scale, chunk);
             }
             result = new BigInteger(negative ? -1 : 1, limbs);
+            if (shift > 0) result *= Pow(10, checked((int)shift));
+            return true;
+        }
+
+        /// <summary>An exponent after 'e': optional sign, then at least one digit (saturating far past any value).</summary>
+        private static bool TryParseExponent(ReadOnlySpan<char> text, out long exponent)
+        {
+            exponent = 0;
+            int i = 0;
+            bool negative = false;
+            if (i < text.Length && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+            if (i == text.Length) return false;
+            for (; i < text.Length; i++)
+            {
+                if (text[i] < '0' || text[i] > '9') return false;
+                if (exponent < int.MaxValue) exponent = exponent * 10 + (text[i] - '0');
+            }
+            if (negative) exponent = -exponent;
             return true;
         }
 
