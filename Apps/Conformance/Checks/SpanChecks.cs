@@ -30,6 +30,9 @@ namespace Sing.Conformance
             Line("span-lastindexof", "a.b.c".AsSpan().LastIndexOf('.'));
             Line("span-reverse", Reverse("stressed"));
             Line("span-copyto", CopyTo());
+            Line("span-copyto-overlap", OverlappingCopies());
+            Line("span-copyto-structs", StructCopies());
+            Line("span-copyto-short", new int[] { 1, 2, 3 }.AsSpan().TryCopyTo(new int[2]) + " " + Throws(() => new int[] { 1, 2, 3 }.AsSpan().CopyTo(new int[2])));
             Line("span-sort", Sort());
             Line("span-parse", int.Parse("x123".AsSpan(1)));
             Line("span-foreach", SumSpan(data));
@@ -72,6 +75,37 @@ namespace Sing.Conformance
             int[] target = new int[5];
             new int[] { 9, 8 }.AsSpan().CopyTo(target.AsSpan(2));
             return string.Join(",", target);
+        }
+
+        /// <summary>Copies within one array, forwards and backwards, for elements with and without references.</summary>
+        private static string OverlappingCopies()
+        {
+            int[] numbers = { 1, 2, 3, 4, 5, 6, 7, 8 };
+            numbers.AsSpan(0, 5).CopyTo(numbers.AsSpan(2));
+            long[] wide = { 1, 2, 3, 4, 5, 6, 7, 8 };
+            ((ReadOnlySpan<long>)wide.AsSpan(3)).CopyTo(wide);
+            char[] text = "abcdefghij".ToCharArray();
+            text.AsSpan(0, 7).CopyTo(text.AsSpan(3));
+            string[] names = { "a", "b", "c", "d", "e" };
+            names.AsSpan(0, 3).CopyTo(names.AsSpan(2));
+            byte[] bytes = new byte[100];
+            for (int i = 0; i < bytes.Length; i++) bytes[i] = (byte)i;
+            bytes.AsSpan(10, 80).CopyTo(bytes.AsSpan(1));
+            return string.Join(",", numbers) + " " + string.Join(",", wide) + " " + new string(text) + " " + string.Join(",", names)
+                + " " + bytes[0] + "," + bytes[1] + "," + bytes[80] + "," + bytes[81] + "," + bytes[99];
+        }
+
+        private static string StructCopies()
+        {
+            (int, double)[] pairs = { (1, 1.5), (2, 2.5), (3, 3.5) };
+            var pairCopy = new (int, double)[4];
+            pairs.AsSpan().CopyTo(pairCopy.AsSpan(1));
+            KeyValuePair<string, int>[] entries = { new("x", 1), new("y", 2) };
+            var entryCopy = new KeyValuePair<string, int>[2];
+            entries.AsSpan().CopyTo(entryCopy);
+            Span<int> stack = stackalloc int[4];
+            new int[] { 7, 8, 9 }.AsSpan().CopyTo(stack.Slice(1));
+            return string.Join(",", pairCopy) + " " + string.Join(",", entryCopy) + " " + string.Join(",", stack.ToArray());
         }
 
         private static string Sort()

@@ -28,11 +28,14 @@ namespace Sing.Conformance
             ("spans", SpanChecks.Run),
             ("types", TypeChecks.Run),
             ("misc", MiscChecks.Run),
+            ("regex", RegexChecks.Run),
+            ("biginteger", BigIntegerChecks.Run),
             ("program.wordcount", WordCountProgram.Run),
             ("program.calculator", CalculatorProgram.Run),
             ("program.inventory", InventoryProgram.Run),
             ("program.gradebook", GradebookProgram.Run),
             ("program.bank", BankProgram.Run),
+            ("program.logparser", LogParserProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

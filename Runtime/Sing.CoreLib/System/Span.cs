@@ -80,7 +80,7 @@ namespace System
         /// <summary>Copies into <paramref name="destination"/>, which must be at least as long (overlap-safe).</summary>
         public void CopyTo(Span<T> destination)
         {
-            if (!TryCopyTo(destination)) ThrowHelpers.ThrowArgumentException("Destination is too short.");
+            if (!TryCopyTo(destination)) throw new ArgumentException("Destination is too short.", nameof(destination));
         }
 
         public bool TryCopyTo(Span<T> destination) => ((ReadOnlySpan<T>)this).TryCopyTo(destination);
@@ -187,15 +187,26 @@ namespace System
 
         public void CopyTo(Span<T> destination)
         {
-            if (!TryCopyTo(destination)) ThrowHelpers.ThrowArgumentException("Destination is too short.");
+            if (!TryCopyTo(destination)) throw new ArgumentException("Destination is too short.", nameof(destination));
         }
 
-        /// <summary>Copies front to back, or back to front when the destination starts inside the source.</summary>
+        /// <summary>Elements without references move as one block (Buffer.Memmove picks the direction); others are
+        /// copied front to back, or back to front when the destination starts inside the source.</summary>
         public bool TryCopyTo(Span<T> destination)
         {
             if (_length > destination.Length) return false;
             if (_length == 0) return true;
             ref T target = ref destination[0];
+            if (!RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+            {
+                // Spans point into the non-moving heap, a stack or an owned exchange block: the addresses stay put.
+                unsafe
+                {
+                    Buffer.Memmove((byte*)Unsafe.AsPointer(ref target), (byte*)Unsafe.AsPointer(ref Unsafe.AsRef(in _reference)),
+                        (nuint)_length * (nuint)Unsafe.SizeOf<T>());
+                }
+                return true;
+            }
             nint offset = Unsafe.ByteOffset(in _reference, in target);
             if (offset > 0 && offset < (nint)_length * Unsafe.SizeOf<T>())
                 for (int i = _length - 1; i >= 0; i--) Unsafe.Add(ref target, i) = Unsafe.Add(ref _reference, i);

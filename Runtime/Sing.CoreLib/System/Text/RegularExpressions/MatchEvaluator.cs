@@ -1,0 +1,4 @@
+namespace System.Text.RegularExpressions
+{
+    public delegate string MatchEvaluator(Match match);
+}

@@ -1,0 +1,40 @@
+namespace System.Text.RegularExpressions
+{
+    /// <summary>Why a pattern failed to parse (the values are .NET's).</summary>
+    public enum RegexParseError
+    {
+        Unknown = 0,
+        AlternationHasTooManyConditions = 1,
+        AlternationHasMalformedCondition = 2,
+        AlternationHasMalformedReference = 3,
+        AlternationHasUndefinedReference = 4,
+        AlternationHasNamedCapture = 5,
+        AlternationHasComment = 6,
+        ShorthandClassInCharacterRange = 7,
+        ShorthandClassInCharacterSet = 8,
+        UnterminatedBracket = 9,
+        ReversedCharacterRange = 10,
+        ExclusionGroupNotLast = 11,
+        UnterminatedComment = 12,
+        InvalidGroupingConstruct = 13,
+        UnrecognizedEscape = 14,
+        InsufficientOpeningParentheses = 15,
+        InsufficientClosingParentheses = 16,
+        MissingControlCharacter = 17,
+        UnrecognizedControlCharacter = 18,
+        UnescapedEndingBackslash = 19,
+        UndefinedNumberedReference = 20,
+        UndefinedNamedReference = 21,
+        MalformedNamedReference = 22,
+        InsufficientOrInvalidHexDigits = 23,
+        QuantifierAfterNothing = 24,
+        NestedQuantifiersNotParenthesized = 25,
+        ReversedQuantifierRange = 26,
+        InvalidUnicodePropertyEscape = 27,
+        MalformedUnicodePropertyEscape = 28,
+        UnrecognizedUnicodeProperty = 29,
+        CaptureGroupNameInvalid = 30,
+        CaptureGroupOfZero = 31,
+        QuantifierOrCaptureGroupOutOfRange = 32,
+    }
+}
