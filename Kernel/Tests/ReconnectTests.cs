@@ -29,8 +29,8 @@ namespace Sing.Kernel.Tests
                 KernelProcess victim = server.Current;
                 ulong killedAt = Arch.Timer.Ticks;
                 ProcessManager.Terminate(victim, -1, "killed mid-request by the test");
-                t.True(victim.State == ProcessState.Exited && ExchangeHeap.CountOwnedBy(victim) == 0,
-                    "the dead instance holds no exchange blocks once Terminate returns");
+                t.True(victim.State == ProcessState.Exited && ExchangeHeap.CountOwnedBy(victim) == 0 && victim.ExchangePages == 0 && victim.OwnedPageCount == 0,
+                    "the dead instance holds no exchange blocks and no pages once Terminate returns, before its successor starts");
                 for (int waited = 0; waited < 10_000 && server.Current == victim; waited += 1) WaitHandle.Sleep(1);
                 t.True(server.Current != victim, "the supervisor started the next instance");
                 ulong restartedMs = (Arch.Timer.Ticks - killedAt) * 1000 / Arch.Timer.Hz;
