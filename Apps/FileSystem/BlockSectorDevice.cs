@@ -13,13 +13,14 @@ namespace Sing.Apps.FileSystem
     /// when the disk driver dies and the supervisor restarts it, the request that was in flight fails with a device
     /// error (the driver may or may not have done it, and a read's buffer never came back), and the next request binds
     /// the name again, waits for the new instance at most <see cref="RebindMilliseconds"/>, checks that it serves the
-    /// same geometry, and goes on.</summary>
+    /// same geometry and the same sector 0 (the same volume, not a blank or another device), and goes on.</summary>
     internal sealed class BlockSectorDevice : ISectorDevice
     {
         /// <summary>Above the supervisor's longest back-off (2 s) plus the driver's start (controller reset, partition table).</summary>
         private const int RebindMilliseconds = 5000;
 
         private readonly ReconnectingEndpoint<BlockDevice.Imp> _connection;
+        private readonly Geometry _geometry;
         private readonly int _maxSectors;
         private int _lossesReported;
 
@@ -31,6 +32,7 @@ namespace Sing.Apps.FileSystem
         private BlockSectorDevice(ReconnectingEndpoint<BlockDevice.Imp> connection, Geometry geometry)
         {
             _connection = connection;
+            _geometry = geometry;
             Path = connection.Name;
             SectorCount = geometry.Sectors;
             SectorSize = geometry.SectorSize;
@@ -38,14 +40,17 @@ namespace Sing.Apps.FileSystem
             IsReadOnly = geometry.ReadOnly;
         }
 
-        /// <summary>What the opening exchange (GetInfo) told: the first connection sets it, every later one must match it,
-        /// so a restarted driver that serves something else under the name is refused rather than read.</summary>
+        /// <summary>What the opening exchange told: the geometry (GetInfo) and the volume's first sector (a Read of LBA 0).
+        /// The first connection sets both; every later one must find them the same, so a restarted driver that serves
+        /// another device, or a blank one (a RAM disk started again), under the name is refused rather than read.</summary>
         private sealed class Geometry
         {
             public bool Known;
             public long Sectors;
             public int SectorSize, MaxSectors;
             public bool ReadOnly;
+            /// <summary>Sector 0 as the device holds it (kept up to date by this client's own writes of it).</summary>
+            public byte[] FirstSector;
 
             public void Open(BlockDevice.Imp device)
             {
@@ -53,19 +58,53 @@ namespace Sing.Apps.FileSystem
                 BlockDevice.Imp.ReadyAfterGetInfoReceived r = device.ReceiveReadyAfterGetInfo();
                 if (r.Tag != BlockDevice.Imp.ReadyAfterGetInfoTag.Info) throw new ChannelClosedException("the driver closed the channel before Info");
                 r.GetInfo(out long sectors, out int sectorSize, out int maxSectors, out int readOnly);
-                if (!Known)
-                {
-                    Known = true;
-                    Sectors = sectors;
-                    SectorSize = sectorSize;
-                    MaxSectors = maxSectors;
-                    ReadOnly = readOnly != 0;
-                }
-                else if (sectors != Sectors || sectorSize != SectorSize || (readOnly != 0) != ReadOnly)
+                if (sectors < 1 || sectorSize < 1 || sectorSize > 65536)
+                    throw new FatException(FatError.DeviceError, "the driver reports an impossible geometry: " + sectors.ToString() + " sectors of " + sectorSize.ToString() + " bytes");
+                if (Known && (sectors != Sectors || sectorSize != SectorSize || (readOnly != 0) != ReadOnly))
                 {
                     throw new FatException(FatError.DeviceError, "the restarted driver serves a different device: " + sectors.ToString() + " sectors of "
                         + sectorSize.ToString() + " bytes" + (readOnly != 0 ? ", read-only" : "") + ", was " + Sectors.ToString() + " of " + SectorSize.ToString());
                 }
+                byte[] first = ReadFirstSector(device, sectorSize);
+                if (Known && !Same(first, FirstSector))
+                    throw new FatException(FatError.DeviceError, "the restarted driver's device holds another volume (its sector 0 differs from the mounted one's)");
+                if (Known) return;
+                Known = true;
+                Sectors = sectors;
+                SectorSize = sectorSize;
+                MaxSectors = maxSectors;
+                ReadOnly = readOnly != 0;
+                FirstSector = first;
+            }
+
+            private static byte[] ReadFirstSector(BlockDevice.Imp device, int sectorSize)
+            {
+                device.SendRead(0, 1, ExchangeHeap.NewVector<byte>(sectorSize));
+                BlockDevice.Imp.ReadyAfterReadReceived r = device.ReceiveReadyAfterRead();
+                switch (r.Tag)
+                {
+                    case BlockDevice.Imp.ReadyAfterReadTag.ReadDone:
+                        r.GetReadDone(out ExVector<byte> back);
+                        var bytes = new byte[sectorSize];
+                        if (back.Length >= sectorSize) back.CopyTo(new Span<byte>(bytes));
+                        bool whole = back.Length >= sectorSize;
+                        back.Free();
+                        if (!whole) throw new FatException(FatError.DeviceError, "the driver answered a read of sector 0 with a short buffer");
+                        return bytes;
+                    case BlockDevice.Imp.ReadyAfterReadTag.Failed:
+                        r.GetFailed(out int error, out ExVector<byte> failed);
+                        failed.Free();
+                        throw new FatException(FatError.DeviceError, "reading sector 0 failed: device error " + error.ToString());
+                    default:
+                        throw new ChannelClosedException("the driver closed the channel before answering the read of sector 0");
+                }
+            }
+
+            private static bool Same(byte[] a, byte[] b)
+            {
+                if (a.Length != b.Length) return false;
+                for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false;
+                return true;
             }
         }
 
@@ -87,6 +126,11 @@ namespace Sing.Apps.FileSystem
                 return null;
             }
             catch (ProtocolViolationException e)
+            {
+                error = path + ": " + e.Message;
+                return null;
+            }
+            catch (FatException e)
             {
                 error = path + ": " + e.Message;
                 return null;
@@ -121,6 +165,7 @@ namespace Sing.Apps.FileSystem
                     back.Free();
                 }
                 if (error != 0) throw Failure(error, lba, n, write);
+                if (write && lba == 0) Array.Copy(buffer, offset, _geometry.FirstSector, 0, SectorSize);
                 lba += n;
                 offset += bytes;
                 count -= n;
