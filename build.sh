@@ -5,6 +5,7 @@
 #   ./build.sh bench   boot time, then SingBench beside the Linux guest (--quick for CI); artifacts/bench/
 #   ./build.sh soak    isolation tests at full size: 10 million ABI fuzz calls, 1,000 kills per workload (--quick)
 #   ./build.sh debug   boot paused for gdb and print the gdb command line
+#   ./build.sh vmware  write artifacts/singularity.vmx beside the ISO, for VMware Workstation, Player or Fusion
 #   ./build.sh clean   remove build outputs
 # Options after the verb go to the build tool, sing-build (./build.sh help lists the verbs, ./build.sh VERB --help
 # the options). Missing Debian packages are installed first; PowerShell users can run build.ps1, which does the same.
@@ -50,6 +51,15 @@ case "$verb" in
     bash Build/install-prerequisites.sh
     tool "$verb" "$@"
     ;;
+  vmware)
+    # Builds the ISO (the tool depends on it), then writes the .vmx beside it.
+    if wants_help "$@"; then
+      tool_only vmware "$@"
+      exit
+    fi
+    bash Build/install-prerequisites.sh
+    tool vmware "$@"
+    ;;
   test)
     if wants_help "$@"; then
       tool_only test --help
@@ -66,7 +76,8 @@ case "$verb" in
     echo "clean: removed artifacts/ and every bin/ and obj/"
     ;;
   help|-h|--help|-\?)
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+    # The comment block at the top of this file, whatever its length.
+    awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"
     echo
     tool_only --help
     ;;

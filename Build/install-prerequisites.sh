@@ -25,6 +25,8 @@ done
 # GRUB's BIOS and UEFI platform files are needed for a hybrid ISO.
 [[ -d /usr/lib/grub/i386-pc ]] || missing+=(grub-pc-bin)
 [[ -d /usr/lib/grub/x86_64-efi ]] || missing+=(grub-efi-amd64-bin)
+# UEFI firmware for QEMU: the UEFI boot test and `run --uefi` (Tools/Sing.Qemu, QemuFirmware.Uefi).
+[[ -f /usr/share/ovmf/OVMF.fd ]] || missing+=(ovmf)
 # The bench charts (Tools/Sing.Build, ScottPlot on Skia without fontconfig) read DejaVu Sans from its file.
 [[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || missing+=(fonts-dejavu-core)
 

@@ -57,7 +57,7 @@ namespace Sing.Kernel
             UserMode.Initialize();
             Domains.Ring3Abi.SelectEntry();
             if (!CpuInfo.MeetsCompiledBaseline)
-                Panic.Halt("this CPU lacks x86-64-v2 (SSE4.2, POPCNT), which the kernel was compiled for");
+                Panic.Halt("this CPU lacks SSE2, part of the baseline x86-64 the kernel was compiled for");
 
             InterruptController.Initialize();
             Timer.Initialize(TimerHz);
@@ -128,7 +128,7 @@ namespace Sing.Kernel
         private static void PrintBanner(in Multiboot2 boot, ulong kernelEntryTsc)
         {
             ulong now = Cpu.ReadTsc();
-            Log.Line($"Singularity {BuildInfo.Version} - C# kernel compiled by NativeAOT ILC {BuildInfo.IlcVersion}, configuration {Domains.Isolation.Name}");
+            Log.Line($"Singularity {BuildInfo.Version} - C# kernel compiled by NativeAOT ILC {BuildInfo.IlcVersion} for {BuildInfo.InstructionSet}, configuration {Domains.Isolation.Name}");
             Log.Write("CPU: ");
             CpuInfo.WriteVendor();
             Log.Write(" \"");
@@ -139,6 +139,9 @@ namespace Sing.Kernel
             Log.Line();
             PageAllocator.PrintSummary();
             Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; installed programs: {Processes.ProgramCatalog.Manifest.Programs.Count}; command line: \"{KernelOptions.Text}\"");
+            Log.Line(Hardware.Acpi.RsdpSource == null
+                ? $"Firmware: {(boot.Uefi ? "UEFI" : "BIOS")}; ACPI: {Hardware.Acpi.Problem}"
+                : $"Firmware: {(boot.Uefi ? "UEFI" : "BIOS")}; ACPI: {Hardware.Acpi.TableCount} tables, RSDP from {Hardware.Acpi.RsdpSource}");
             Log.Write($"Timer: PIT {Timer.Hz} Hz; TSC ");
             Log.Fixed(Tsc.Frequency / 1000, 3);
             Log.Line($" MHz (calibrated over {Tsc.CalibrationMilliseconds} ms)");

@@ -7,7 +7,7 @@ using Debug = Singularity.V1.Debug;
 namespace Sing.Drivers.Ahci
 {
     /// <summary>Brings the HBA up: reset, AHCI mode, then each implemented port whose link is up and whose device
-    /// signature is an ATA disk is started and identified (ATAPI drives, such as the boot CD, are left stopped).</summary>
+    /// signature is an ATA disk is started and identified; every other port (ATAPI drives such as the boot CD, ports that fail) is stopped with its interrupts off.</summary>
     internal static class AhciController
     {
         public const int MaxDisks = 4;
@@ -39,6 +39,7 @@ namespace Sing.Drivers.Ahci
                 if (!port.Start())
                 {
                     Debug.WriteLine($"port {n}: did not start (engines busy or device not ready)");
+                    port.Disable();
                     continue;
                 }
                 uint signature = port.Read(Signature);
@@ -49,7 +50,7 @@ namespace Sing.Drivers.Ahci
                 }
                 if (signature != AtaDiskSignature)
                 {
-                    port.Stop();
+                    port.Disable();
                     continue;
                 }
                 disks.Add(port);
@@ -60,7 +61,7 @@ namespace Sing.Drivers.Ahci
                 if (!disks[i].Identify(irq))
                 {
                     Debug.WriteLine($"port {disks[i].Number}: IDENTIFY DEVICE failed; the disk is not served");
-                    disks[i].Stop();
+                    disks[i].Disable();
                     disks.RemoveAt(i--);
                 }
             return disks;

@@ -74,6 +74,17 @@ namespace Sing.Drivers.Ahci
             return WaitFor(Command, CommandFisRunning, 0, 500);
         }
 
+        /// <summary>Stops a port the driver does not serve (an ATAPI drive, a port that failed to start) and silences
+        /// it: its interrupt causes are disabled and acknowledged. A cause left pending there would keep the HBA's
+        /// summary bit set, and every acknowledgement of the summary register would raise the interrupt again.</summary>
+        public void Disable()
+        {
+            Stop();
+            Write(PortInterruptEnable, 0);
+            Write(PortInterruptStatus, 0xFFFFFFFF);
+            Write(SataError, 0xFFFFFFFF);
+        }
+
         /// <summary>Polls until (register &amp; mask) == value, at most <paramref name="milliseconds"/>.</summary>
         private bool WaitFor(ulong register, uint mask, uint value, int milliseconds)
         {
@@ -113,7 +124,9 @@ namespace Sing.Drivers.Ahci
                 if (buffer != null) DmaBuffers.StoreAddress(_dma, entry, buffer, 0, bytes);
                 else _dma.StoreAddress(entry, Scratch);
                 _dma.Write32(entry + 8, 0);
-                _dma.Write32(entry + 12, (uint)(bytes - 1) | 1u << 31);   // byte count - 1, interrupt on completion
+                // Byte count - 1, without "interrupt on completion": the command's end is its D2H register FIS
+                // (one interrupt per command); the PRD's own interrupt would be a second one for the same work.
+                _dma.Write32(entry + 12, (uint)(bytes - 1));
             }
             // Header: FIS length 5 dwords, W when the device reads memory, PRDT length; byte count 0; table address.
             _dma.Write32(header, 5u | (write ? 1u << 6 : 0u) | entries << 16);

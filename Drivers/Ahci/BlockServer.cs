@@ -190,7 +190,11 @@ namespace Sing.Drivers.Ahci
                 any |= done != 0;
                 Finish(port, done, failed);
             }
-            if (pending != 0) _abar.Write32(AhciRegisters.InterruptStatus, pending);
+            if (pending != 0)
+            {
+                SilenceStrayPorts(pending);
+                _abar.Write32(AhciRegisters.InterruptStatus, pending);
+            }
             if (any && !interrupted && !_pollingNoticed)
             {
                 _pollingNoticed = true;
@@ -209,6 +213,22 @@ namespace Sing.Drivers.Ahci
                     Finish(port, all, all);
                     break;
                 }
+            }
+        }
+
+        /// <summary>A port this driver does not serve has an interrupt cause pending (the controller disabled them at
+        /// start; a device may still change that): its causes are turned off and acknowledged, or the summary bit would
+        /// stay set and each acknowledgement of it raise the interrupt again, turning every wait into a busy loop.</summary>
+        private void SilenceStrayPorts(uint pending)
+        {
+            for (int p = 0; p < _ports.Count; p++) pending &= ~(1u << _ports[p].Number);
+            for (int n = 0; pending != 0 && n < 32; n++)
+            {
+                if ((pending & (1u << n)) == 0) continue;
+                pending &= ~(1u << n);
+                _abar.Write32(AhciRegisters.Port(n) + AhciRegisters.PortInterruptEnable, 0);
+                _abar.Write32(AhciRegisters.Port(n) + AhciRegisters.PortInterruptStatus, 0xFFFFFFFF);
+                Debug.WriteLine($"port {n}: interrupt from a port this driver does not serve; its interrupts are now off");
             }
         }
 

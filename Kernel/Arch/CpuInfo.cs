@@ -133,7 +133,7 @@ namespace Sing.Kernel.Arch
         public static void WriteFeatures()
         {
             Feature(HasSse, "sse"); Feature(HasSse2, "sse2"); Feature(HasSse3, "sse3"); Feature(HasSsse3, "ssse3");
-            Feature(HasSse41, "sse4.1"); Feature(HasSse42, "sse4.2"); Feature(HasPopcnt, "popcnt"); Feature(HasAvx, "avx");
+            Feature(HasSse41, "sse4.1"); Feature(HasSse42, "sse4.2"); Feature(HasPopcnt, "popcnt"); Feature(HasLahfLm, "lahf-lm"); Feature(HasAvx, "avx");
             Feature(HasAvx2, "avx2"); Feature(HasAes, "aes"); Feature(HasXsave, "xsave"); Feature(HasRdrand, "rdrand");
             Feature(HasTsc, "tsc"); Feature(HasInvariantTsc, "invariant-tsc"); Feature(HasRdtscp, "rdtscp");
             Feature(HasApic, "apic"); Feature(HasX2Apic, "x2apic"); Feature(HasNx, "nx"); Feature(HasSmep, "smep"); Feature(HasPcid, "pcid");
@@ -148,7 +148,8 @@ namespace Sing.Kernel.Arch
             Log.Write(name);
         }
 
-        /// <summary>The instruction set the kernel was compiled for (ILC --instruction-set x86-64-v2).</summary>
-        public static bool MeetsCompiledBaseline => HasSse3 && HasSsse3 && HasSse41 && HasSse42 && HasPopcnt && HasLahfLm;
+        /// <summary>The instruction set the kernel and programs are compiled for (ILC --instruction-set x86-64: SSE and
+        /// SSE2, which every 64-bit CPU has; not SSE3, POPCNT or LAHF in long mode, which the first ones lack).</summary>
+        public static bool MeetsCompiledBaseline => HasSse && HasSse2 && HasLongMode;
     }
 }

@@ -29,7 +29,7 @@ namespace Sing.Kernel.Boot
         public const uint BootMagic = 0x36d76289;
 
         private const uint TagEnd = 0, TagCommandLine = 1, TagBootLoaderName = 2, TagModule = 3, TagMemoryMap = 6,
-            TagAcpiOldRsdp = 14, TagAcpiNewRsdp = 15;
+            TagEfi64SystemTable = 12, TagAcpiOldRsdp = 14, TagAcpiNewRsdp = 15;
 
         public const int MaxRegions = 64;
 
@@ -39,6 +39,8 @@ namespace Sing.Kernel.Boot
         public byte* BootLoaderName;
         /// <summary>The boot loader's copy of the ACPI RSDP (the ACPI 2.0 one when it gave both), or null.</summary>
         public byte* AcpiRsdp;
+        /// <summary>Whether UEFI firmware started the boot loader (it passed the EFI system table); else a BIOS did.</summary>
+        public bool Uefi;
         public int RegionCount;
         public int ModuleCount;
 
@@ -65,6 +67,7 @@ namespace Sing.Kernel.Boot
                     case TagModule: result.AddModule(tag); break;
                     case TagMemoryMap: result.ReadMemoryMap(tag, size); break;
                     case TagAcpiNewRsdp: result.AcpiRsdp = tag + 8; break;
+                    case TagEfi64SystemTable: result.Uefi = true; break;
                     case TagAcpiOldRsdp: if (result.AcpiRsdp == null) result.AcpiRsdp = tag + 8; break;
                 }
                 tag += (size + 7) & ~7u;

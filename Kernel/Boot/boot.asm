@@ -15,6 +15,13 @@ mb2_header:
     dd MB2_ARCH_I386
     dd mb2_header_end - mb2_header
     dd -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+    ; Framebuffer tag, optional, any mode: UEFI has no VGA text, and without it GRUB warns that the OS gets no
+    ; console. The kernel's console is the serial port; it ignores the framebuffer (BIOS keeps text: grub.cfg.in).
+    dw 5
+    dw 1
+    dd 20
+    dd 0, 0, 0
+    align 8
     ; end tag
     dw 0
     dw 0

@@ -253,8 +253,12 @@ namespace Sing.Kernel.Channels
             // send and loses nothing.
             if (message->Carries != 0 || block != null)
             {
-                bool ring3Blocks = (block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0) && sender != null && sender.Ring3;
-                if (ring3Blocks)
+                // Ring-3 senders' blocks, and transfer blocks (a page or more from a ring-3 domain) that a ring-0
+                // process passes on, leave the sender's domain here.
+                bool secondBlock = (message->Carries & ChannelMessage.CarriesSecondBlock) != 0;
+                bool crossingBlocks = sender != null && (block != null || secondBlock)
+                    && (sender.Ring3 || secondBlock || block->InOwnDomain != 0);
+                if (crossingBlocks)
                 {
                     AbiStatus prepared = PrepareSendCopies(sender, from, to, message, block);
                     if (prepared != AbiStatus.Ok) return prepared;
@@ -266,7 +270,7 @@ namespace Sing.Kernel.Channels
                     if (second != AbiStatus.Ok) return second;
                 }
                 if (block != null) ExchangeHeap.GiveUpLocked(block, sender, ExchangeHeap.Kind.Data);
-                if (ring3Blocks) FinishPendingCopies(message);
+                if (crossingBlocks) FinishPendingCopies(message);
             }
             from->State = next;
             if (carried != null) ExchangeHeap.GiveUpLocked(carried, sender, ExchangeHeap.Kind.Endpoint);

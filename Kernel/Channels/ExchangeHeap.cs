@@ -35,8 +35,19 @@ namespace Sing.Kernel.Channels
             public ulong Generation;      // set when the block is made, from a counter that never repeats
             public uint InOwnDomain;      // 1: a ring-3 domain's block: the header page is the kernel's, the data pages its own
                                           // 2: the same layout in transfer pages, which change domains (MappedIn)
-            public ushort MappedIn;       // a transfer block: the domain whose tables map it; 0 in transit (kernel only, on no list)
+            public ushort MappedIn;       // a transfer block: the domain whose tables map it, InKernelSpace when a process
+                                          // of the kernel's address space holds it; 0 in transit (kernel only, on no list)
         }
+
+        /// <summary><see cref="Block.MappedIn"/> of a transfer block held by a process that runs in the kernel's address
+        /// space (SIP-Phys and SIP-Page processes, HIP-R0's and HIP-R3's drivers and services): that space maps every
+        /// chunk, so the block needs no table of its own there. Never a domain's number.</summary>
+        private const ushort InKernelSpace = MemoryOwner.KernelDomain;
+
+        /// <summary>Where a transfer block lies while <paramref name="process"/> holds it: its domain, or the kernel's
+        /// address space.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static ushort HolderOf(KernelProcess process) => process.Space == null ? InKernelSpace : process.MemoryOwner;
 
         private const uint DomainLayout = 1, TransferLayout = 2;
 
@@ -171,6 +182,8 @@ namespace Sing.Kernel.Channels
             if (PageAllocator.ChunksEnabled && !HeaderVisible(block, offset == 0)) return null;
             // The side table first: only a page known to start a live block is read (any other page may be unmapped).
             if (!PageAllocator.IsExchangeBlockStart(block) || block->MagicValue != Magic || block->BlockKind != kind) return null;
+            // The kernel's address space maps every transfer block: one is a caller's there only while it lies there.
+            if (block->InOwnDomain == TransferLayout && !TransferHeldBy(block, Scheduler.Current?.Owner)) return null;
             // A page-aligned address names only a block laid out for a ring-3 domain (header on the page before).
             return (offset == 0) == (block->InOwnDomain != 0) ? block : null;
         }
@@ -180,8 +193,9 @@ namespace Sing.Kernel.Channels
             ushort owner = DomainOf(block);
             if (!domainLayout) return owner == MemoryOwner.Kernel;
             KernelProcess caller = Scheduler.Current?.Owner;
-            // A transfer block is the caller's domain's only while that domain's own tables map its header.
-            if (owner == MemoryOwner.Transfer) return caller == null || (caller.Space != null && caller.Space.MapsTransferPage((ulong)block));
+            // A transfer block is the caller's domain's only while that domain's own tables map its header; the kernel's
+            // address space maps them all (Validate then asks where the block lies).
+            if (owner == MemoryOwner.Transfer) return caller == null || caller.Space == null || caller.Space.MapsTransferPage((ulong)block);
             return caller == null || owner == caller.MemoryOwner;
         }
 
@@ -197,8 +211,18 @@ namespace Sing.Kernel.Channels
         {
             if (process == null) return false;
             ushort owner = DomainOf(header);
-            if (owner == MemoryOwner.Transfer) return process.Space != null && process.Space.User && process.Space.MapsTransferPage((ulong)header);
+            if (owner == MemoryOwner.Transfer) return TransferHeldBy((Block*)header, process);
             return owner == process.MemoryOwner;
+        }
+
+        /// <summary>Whether the transfer block lies where <paramref name="process"/> (null: a kernel thread) runs: in its
+        /// domain's tables, or held in the kernel's address space when the process runs there (that space maps the
+        /// header, so it may be read).</summary>
+        private static bool TransferHeldBy(Block* block, KernelProcess process)
+        {
+            if (process == null) return true;
+            if (process.Space == null) return block->MappedIn == InKernelSpace;
+            return process.Space.MapsTransferPage((ulong)block);
         }
 
         /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
@@ -225,14 +249,16 @@ namespace Sing.Kernel.Channels
         public static byte* PrepareSendCrossing(Block* block) =>
             block->InOwnDomain == TransferLayout ? DataOf(block) : PrepareCopy(block->DataBytes, null);
 
-        /// <summary>What a queued block that <paramref name="receiver"/> cannot reach becomes: a transfer block moves into a
-        /// ring-3 receiver's domain (its quota checked and its tables made here, so the move itself cannot fail), any
-        /// other block is copied (<see cref="PrepareCopy"/>). Null when memory or the quota is short; nothing has
-        /// moved then. The running space maps the header. Interrupts off.</summary>
+        /// <summary>What a queued block that <paramref name="receiver"/> cannot reach becomes: a transfer block moves to
+        /// the receiver, ring 3 or ring 0 (into its domain's tables, made here, or into the kernel's address space, which
+        /// maps it already; its quota is checked here, so the move itself cannot fail), any other block is copied
+        /// (<see cref="PrepareCopy"/>). Null when memory or the quota is short; nothing has moved then. The running
+        /// space maps the header. Interrupts off.</summary>
         public static byte* PrepareReceiveCrossing(Block* block, KernelProcess receiver)
         {
-            if (block->InOwnDomain != TransferLayout || receiver == null || !receiver.Ring3) return PrepareCopy(block->DataBytes, receiver);
+            if (block->InOwnDomain != TransferLayout || receiver == null) return PrepareCopy(block->DataBytes, receiver);
             if (receiver.State == ProcessState.Exited || receiver.ExchangePages + block->Pages > receiver.Limits.ExchangePages) return null;
+            if (receiver.Space == null) return DataOf(block);
             return receiver.Space.EnsureTransferTables((ulong)block / PageAllocator.PageSize, block->Pages) ? DataOf(block) : null;
         }
 
@@ -242,17 +268,19 @@ namespace Sing.Kernel.Channels
             if (prepared != null && prepared != original) Free(HeaderOf(prepared), null);
         }
 
-        /// <summary>Moves a transfer block (owned by nobody) across the ring-3 boundary, for the running thread: out of
-        /// the sender's domain into transit when it lies in the running process's domain (send), else out of wherever
-        /// it lies into the running process's domain (receive). The header is relinked while the running space still
-        /// maps it; the old domain loses the pages last, so no thread of it reaches them afterwards. Interrupts off.</summary>
+        /// <summary>Moves a transfer block (owned by nobody) between domains, for the running thread: out of where the
+        /// running process holds it into transit (send), else out of wherever it lies to the running process (receive):
+        /// into its domain's tables, or, for a process of the kernel's address space, nowhere (that space maps every
+        /// chunk). The header is relinked while the running space still maps it; the old domain loses the pages last,
+        /// so no thread of it reaches them afterwards. Interrupts off.</summary>
         private static void MoveTransfer(Block* block)
         {
             KernelProcess here = Scheduler.Current.Owner;
+            ushort holder = HolderOf(here);
             ushort from = block->MappedIn;
-            ushort to = from == here.MemoryOwner ? (ushort)0 : here.MemoryOwner;
+            ushort to = from == holder ? (ushort)0 : holder;
             ulong first = (ulong)block / PageAllocator.PageSize, pages = block->Pages;
-            if (to != 0) here.Space.MapTransfer(first, pages, 1);
+            if (to != 0 && here.Space != null) here.Space.MapTransfer(first, pages, 1);
             Unlink(block);
             block->MappedIn = to;
             Link(block);
@@ -394,9 +422,10 @@ namespace Sing.Kernel.Channels
             ulong flags = Scheduler.DisableInterrupts();
             Block* block = after == null ? s_live : after->NextLive;
             while (block != null && block->OwnerPid != process.Id) block = block->NextLive;
-            if (block == null && process.Ring3 && s_domainLists != null && (after == null || after->InOwnDomain == 0))
+            // Then the list of the domain's blocks (a ring-3 domain's, or the transfer blocks held in the kernel's space).
+            if (block == null && s_domainLists != null && (after == null || after->InOwnDomain == 0))
             {
-                block = s_domainLists[process.MemoryOwner];
+                block = s_domainLists[HolderOf(process)];
                 while (block != null && block->OwnerPid != process.Id) block = block->NextLive;
             }
             Scheduler.RestoreInterrupts(flags);

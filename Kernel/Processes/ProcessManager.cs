@@ -296,7 +296,7 @@ namespace Sing.Kernel.Processes
             // (and the DMA pages) go back to the kernel.
             Hardware.ResourceGrants.ReleaseAll(process);
             Channels.ExchangeHeap.ReleaseAll(process);
-            if (process.Ring3 && process.Space != null)
+            if (process.Space != null)
             {
                 // Its transfer blocks are gone: the tables that mapped them go too (its domain may be pooled or shared).
                 ulong tables = Scheduler.DisableInterrupts();

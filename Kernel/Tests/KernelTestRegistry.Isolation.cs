@@ -27,6 +27,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("domains.ring3_programs_run", &DomainTests.Ring3ProgramsRun),
             new KernelTest("domains.ring3_code_is_write_protected", &DomainTests.Ring3CodeIsWriteProtected),
             new KernelTest("domains.remap_vector_moves_between_ring3_domains", &RemapTests.VectorMovesBetweenRing3Domains),
+            new KernelTest("domains.remap_vector_through_a_ring0_relay", &RemapTests.VectorThroughARing0Relay),
             new KernelTest("domains.remap_touch_after_send_ends_the_sender", &RemapTests.TouchAfterSendEndsTheSender),
             new KernelTest("domains.remap_endpoint_with_remapped_block_works", &RemapTests.EndpointWithRemappedBlockWorks),
             new KernelTest("domains.remap_kill_mid_conversation_balances", &RemapTests.KillMidConversationBalances),

@@ -17,16 +17,31 @@ namespace Sing.Kernel.Tests
         private const ulong Pattern = 0x9E3779B97F4A7C15UL;
 
         /// <summary>16 MiB from one ring-3 domain through a second to a third: the same pages, the pattern intact.</summary>
-        public static void VectorMovesBetweenRing3Domains(TestContext t)
+        public static void VectorMovesBetweenRing3Domains(TestContext t) => VectorThroughRelay(t, relayInRing3: true);
+
+        /// <summary>The same through a relay in ring 0 where the configuration puts an application: the kernel's address
+        /// space (SIP-Phys, SIP-Page: the case of HIP-R3's drivers and services) or a ring-0 domain (HIP-R0, HIP-R0-S).
+        /// The block reaches ring 0 and leaves it by remapping too: the sink gets the source's address.</summary>
+        public static void VectorThroughARing0Relay(TestContext t)
+        {
+            // Applications run in ring 3 there; the kernel-space path is SIP-Phys's and SIP-Page's.
+            if (Isolation.Current == IsolationConfiguration.HipR3 || Isolation.Current == IsolationConfiguration.HipR3S) return;
+            VectorThroughRelay(t, relayInRing3: false);
+        }
+
+        private static void VectorThroughRelay(TestContext t, bool relayInRing3)
         {
             ulong blocks = ExchangeHeap.BlocksLive, pages = ExchangeHeap.PagesLive, tables = AddressSpace.TransferTablePages;
             Placement.SetRing3("channelprobe", true);
             ulong chunks = Memory.PageAllocator.ChunksOf(Memory.MemoryOwner.Transfer);
             KernelProcess sink = ChannelTests.Start(t, "vector-sink /test/remap-sink");
+            Placement.SetRing3("channelprobe", relayInRing3);
             KernelProcess relay = ChannelTests.Start(t, "vector-relay /test/remap-relay /test/remap-sink");
+            Placement.SetRing3("channelprobe", true);
             KernelProcess source = ChannelTests.Start(t, "vector-source /test/remap-relay 16");
             Placement.SetRing3("channelprobe", false);
             t.True(source != null && source.Ring3 && sink != null && sink.Ring3 && source.Space != sink.Space, "source and sink run in ring-3 domains of their own");
+            t.True(relay != null && relay.Ring3 == relayInRing3, relayInRing3 ? "the relay runs in ring 3" : "the relay runs in ring 0");
             t.Equal(0, (ulong)ChannelTests.Wait(t, source, "source"), "the 16 MiB vector reached the third domain at the same address, its contents intact");
             t.Equal(0, (ulong)ChannelTests.Wait(t, sink, "sink"), "sink verdict (1: another address, 2: not owned, 4: contents)");
             ChannelTests.Wait(t, relay, "relay");

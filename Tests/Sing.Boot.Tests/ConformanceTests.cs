@@ -38,7 +38,7 @@ public partial class ConformanceTests
         Assert.True(checks >= 300, $"{checks} checks");
     }
 
-    private static List<string> FromSerial(string serial)
+    internal static List<string> FromSerial(string serial)
     {
         var lines = new List<string>();
         foreach (string line in serial.Split('\n'))
@@ -51,7 +51,7 @@ public partial class ConformanceTests
 
     private static readonly Lazy<Task<List<string>>> s_host = new(RunHostProgramAsync);
 
-    private static Task<List<string>> RunOnHostAsync() => s_host.Value;
+    internal static Task<List<string>> RunOnHostAsync() => s_host.Value;
 
     private static async Task<List<string>> RunHostProgramAsync()
     {

@@ -8,13 +8,14 @@ internal static class Machine
 {
     public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,
         string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35", bool diskSnapshots = false,
-        TimeSpan? timeout = null, string cpuModel = "max") =>
+        TimeSpan? timeout = null, string cpuModel = "max", QemuFirmware firmware = QemuFirmware.Bios) =>
         QemuRunner.RunAsync(new QemuOptions
         {
             Disks = disks ?? Array.Empty<string>(),
             DiskSnapshots = diskSnapshots,
             MachineType = machineType,
             CpuModel = cpuModel,
+            Firmware = firmware,
             SerialInputPath = serialInputPath,
             SerialInputAfter = serialInputAfter,
             InstructionCounting = instructionCounting,

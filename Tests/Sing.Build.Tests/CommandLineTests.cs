@@ -72,6 +72,18 @@ public class CommandLineTests
     }
 
     [Fact]
+    public void RunBootsUefiAndAnyCpuModel()
+    {
+        var line = new BuildCommandLine();
+        var result = line.Parse(["run", "--uefi", "--cpu", "Opteron_G1"]);
+        Assert.Empty(result.Errors);
+        var options = line.OptionsOf(result);
+        Assert.Equal(QemuFirmware.Uefi, options.ToQemu().Firmware);
+        Assert.Equal("Opteron_G1", options.ToQemu().CpuModel);
+        Assert.Equal(QemuFirmware.Bios, line.OptionsOf(line.Parse(["debug"])).ToQemu().Firmware);
+    }
+
+    [Fact]
     public void TestPassesUnknownArgumentsToDotnetTest()
     {
         var result = new BuildCommandLine().Parse(["test", "--filter", "FullyQualifiedName~Chart", "-v", "n"]);
@@ -85,6 +97,7 @@ public class CommandLineTests
     [InlineData("bench", "--repeat")]
     [InlineData("soak", "--quick")]
     [InlineData("test", "dotnet test")]
+    [InlineData("vmware", "--serial")]
     public async Task EveryVerbHasGeneratedHelp(string verb, string mentioned)
     {
         var (status, output, _) = await Run(verb, "--help");
@@ -98,7 +111,7 @@ public class CommandLineTests
     {
         var (status, output, _) = await Run("--help");
         Assert.Equal(0, status);
-        foreach (string verb in new[] { "run", "debug", "bench", "soak", "test" })
+        foreach (string verb in new[] { "run", "debug", "bench", "soak", "test", "vmware" })
             Assert.Contains($"  {verb} ", output, StringComparison.Ordinal);
     }
 

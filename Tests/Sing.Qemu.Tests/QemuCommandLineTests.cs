@@ -36,6 +36,31 @@ public class QemuCommandLineTests
     }
 
     [Fact]
+    public void UefiLoadsOvmfAndBiosLoadsNoFirmwareFile()
+    {
+        Assert.DoesNotContain("-bios", Joined(Base), StringComparison.Ordinal);
+        string firmware = Path.GetTempFileName();
+        try
+        {
+            string args = Joined(Base with { Firmware = QemuFirmware.Uefi, UefiFirmwarePath = firmware });
+            Assert.Contains($"-bios {firmware}", args, StringComparison.Ordinal);
+        }
+        finally
+        {
+            File.Delete(firmware);
+        }
+    }
+
+    [Fact]
+    public void UefiWithoutOvmfNamesThePackage()
+    {
+        var missing = Base with { Firmware = QemuFirmware.Uefi, UefiFirmwarePath = "/nonexistent/OVMF.fd" };
+        var e = Assert.Throws<FileNotFoundException>(() => Joined(missing));
+        Assert.Contains("/nonexistent/OVMF.fd", e.Message, StringComparison.Ordinal);
+        Assert.Contains("package ovmf", e.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void KvmIcountOptionsAndGdbAreHonoured()
     {
         string args = Joined(Base with { Accelerator = QemuAccelerator.Kvm, InstructionCounting = true, KernelOptions = "test=all", GdbPort = 1234, MemoryMiB = 1024 });

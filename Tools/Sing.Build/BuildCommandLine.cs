@@ -61,6 +61,32 @@ internal sealed class BuildCommandLine
         HelpName = "MODEL",
     };
 
+    public Option<bool> Uefi { get; } = new("--uefi")
+    {
+        Description = "UEFI firmware instead of BIOS (QEMU: OVMF, Debian package ovmf); the ISO is a hybrid and boots under both",
+    };
+
+    public Option<string> RunCpu { get; } = new("--cpu")
+    {
+        Description = "guest CPU model (QEMU -cpu), e.g. Opteron_G1 for the first x86-64 generation",
+        DefaultValueFactory = _ => Options.DefaultCpuModel,
+        HelpName = "MODEL",
+    };
+
+    public Option<string> VmwareSerialTo { get; } = new("--serial")
+    {
+        Description = "where COM1, the kernel's console, goes: a file beside the .vmx, or a pipe VMware serves (--pipe)",
+        DefaultValueFactory = _ => "file",
+        HelpName = "file|pipe",
+    };
+
+    public Option<string> VmwarePipe { get; } = new("--pipe")
+    {
+        Description = "the pipe's name with --serial pipe (on Linux and macOS hosts a socket path such as /tmp/singularity-com1)",
+        DefaultValueFactory = _ => VmwareMachine.DefaultPipeName,
+        HelpName = "NAME",
+    };
+
     public Option<bool> AllConfigs { get; } = new("--all-configs")
     {
         Description = "test: run the whole in-kernel suite in every isolation configuration the kernel offers (CI runs SIP-Phys, SIP-Page and HIP-R0-S)",
@@ -80,6 +106,7 @@ internal sealed class BuildCommandLine
     public BuildCommandLine()
     {
         Accel.AcceptOnlyFromAmong("tcg", "kvm");
+        VmwareSerialTo.AcceptOnlyFromAmong("file", "pipe");
         Memory.Validators.Add(r => Positive(r, Memory.Name));
         Repeat.Validators.Add(r => Positive(r, Repeat.Name));
         Configs.Validators.Add(r =>
@@ -109,9 +136,17 @@ internal sealed class BuildCommandLine
             TreatUnmatchedTokensAsErrors = false,
         };
         test.Options.Add(AllConfigs);
+        // Added after construction so each verb's option list above stays one line.
+        run.Options.Add(Uefi);
+        run.Options.Add(RunCpu);
+        debug.Options.Add(Uefi);
+        debug.Options.Add(RunCpu);
+        var vmware = new Command("vmware",
+            "write artifacts/singularity.vmx beside the ISO: a VMware machine with the ISO on a SATA CD, COM1 to a file or pipe, an e1000 NIC")
+            { Memory, Uefi, VmwareSerialTo, VmwarePipe };
         Root = new RootCommand("sing-build: boot, test and benchmark Singularity (run through ./build.sh or build.ps1)")
         {
-            run, debug, bench, soak, test,
+            run, debug, bench, soak, test, vmware,
         };
     }
 
@@ -135,7 +170,24 @@ internal sealed class BuildCommandLine
         {
             Disks = Has(Disk) ? (result.GetValue(Disk) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
             Configs = Has(Configs) && result.GetValue(Configs) is string configs ? ConfigurationBench.Parse(configs) : Array.Empty<string>(),
-            CpuModel = Has(Cpu) && result.GetValue(Cpu) is string cpu && cpu.Length > 0 ? cpu : Options.DefaultCpuModel,
+            CpuModel = Has(Cpu) && result.GetValue(Cpu) is string cpu && cpu.Length > 0 ? cpu
+                : Has(RunCpu) && result.GetValue(RunCpu) is string runCpu && runCpu.Length > 0 ? runCpu
+                : Options.DefaultCpuModel,
+            Firmware = Has(Uefi) && result.GetValue(Uefi) ? QemuFirmware.Uefi : QemuFirmware.Bios,
+        };
+    }
+
+    /// <summary>The machine a parsed vmware command line describes.</summary>
+    public VmwareMachine VmwareMachineOf(ParseResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        return new VmwareMachine
+        {
+            IsoFileName = Path.GetFileName(Cli.IsoPath),
+            Uefi = result.GetValue(Uefi),
+            MemoryMiB = result.GetValue(Memory),
+            Serial = result.GetValue(VmwareSerialTo) == "pipe" ? VmwareSerial.Pipe : VmwareSerial.File,
+            PipeName = result.GetValue(VmwarePipe) ?? VmwareMachine.DefaultPipeName,
         };
     }
 

@@ -37,6 +37,7 @@ internal static class Cli
             "bench" => await BenchVerb.RunAsync(options),
             "soak" => await Soak.RunAsync(options),
             "test" => await TestVerb.RunAsync(result.UnmatchedTokens, result.GetValue(line.AllConfigs)),
+            "vmware" => VmwareVerb.Run(line.VmwareMachineOf(result), VmwareVerb.DefaultVmxPath, output ?? Console.Out),
             var verb => throw new InvalidOperationException($"verb '{verb}' has no handler"),
         };
     }

@@ -21,6 +21,9 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
 
     public const string DefaultCpuModel = "max";
 
+    /// <summary>run and debug --uefi: OVMF instead of SeaBIOS.</summary>
+    public QemuFirmware Firmware { get; init; } = QemuFirmware.Bios;
+
     /// <summary>Boots per mode for each benchmark guest.</summary>
     public int BenchBoots => Repeat ?? (Quick ? 2 : 3);
 
@@ -32,5 +35,6 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
         KernelOptions = KernelOptions,
         MemoryMiB = MemoryMiB,
         CpuModel = CpuModel,
+        Firmware = Firmware,
     };
 }

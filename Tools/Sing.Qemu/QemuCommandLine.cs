@@ -27,6 +27,7 @@ public static class QemuCommandLine
             "-no-reboot",
             "-device", DebugExitDevice,
         };
+        AddFirmware(args, options);
         AddDisks(args, options);
         if (options.SerialInputPath is not null)
         {
@@ -71,6 +72,18 @@ public static class QemuCommandLine
             args.Add(string.Create(CultureInfo.InvariantCulture, $"tcp::{port}"));
         }
         return args;
+    }
+
+    private static void AddFirmware(List<string> args, QemuOptions options)
+    {
+        if (options.Firmware != QemuFirmware.Uefi) return;
+        // Named here, not left to QEMU's "could not load PC BIOS", so the missing package is obvious.
+        if (!File.Exists(options.UefiFirmwarePath))
+            throw new FileNotFoundException(
+                $"UEFI boot needs OVMF, and there is no firmware at {options.UefiFirmwarePath} (Debian package ovmf; Build/install-prerequisites.sh installs it)",
+                options.UefiFirmwarePath);
+        args.Add("-bios");
+        args.Add(options.UefiFirmwarePath);
     }
 
     /// <summary>q35's ICH9 AHCI has buses ide.0-ide.5, one device each; -cdrom takes ide.2, so disks go on the others.</summary>

@@ -10,6 +10,16 @@ public enum QemuAccelerator
     Kvm,
 }
 
+/// <summary>The firmware that starts GRUB from the ISO (a hybrid BIOS/UEFI image boots under both).</summary>
+public enum QemuFirmware
+{
+    /// <summary>QEMU's SeaBIOS: GRUB's i386-pc platform.</summary>
+    Bios,
+
+    /// <summary>OVMF, the UEFI firmware for virtual machines (Debian package ovmf): GRUB's x86_64-efi platform.</summary>
+    Uefi,
+}
+
 /// <summary>How to boot one virtual machine.</summary>
 public sealed record QemuOptions
 {
@@ -60,6 +70,16 @@ public sealed record QemuOptions
     /// <summary>QEMU machine type (-machine). q35 has the AHCI controller the disk driver serves; "pc" (i440FX) has none,
     /// which tests use to see a PCI driver refused for lack of its device.</summary>
     public string MachineType { get; init; } = "q35";
+
+    /// <summary>BIOS (default) or UEFI firmware.</summary>
+    public QemuFirmware Firmware { get; init; } = QemuFirmware.Bios;
+
+    /// <summary>The OVMF image a UEFI boot loads with -bios (code and variable store in one file, so no state
+    /// outlives the run).</summary>
+    public string UefiFirmwarePath { get; init; } = DefaultUefiFirmwarePath;
+
+    /// <summary>Where Debian's ovmf package puts its combined image.</summary>
+    public const string DefaultUefiFirmwarePath = "/usr/share/ovmf/OVMF.fd";
 
     /// <summary>The QEMU executable.</summary>
     public string QemuPath { get; init; } = "qemu-system-x86_64";
