@@ -17,7 +17,8 @@ namespace Sing.Apps.ChannelProbe
     /// "hang PATH" | "remap-send PATH PAGES touch|endpoint|hang" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
     /// the same over the
     /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
-    /// "echo-contract-hang PATH" | "echo-contract-violator PATH".</summary>
+    /// "echo-contract-hang PATH" | "echo-contract-violator PATH"; a client that re-binds after its server dies:
+    /// "reconnect-server PATH" | "reconnect-client PATH"; a block device in front of another: "block-proxy PATH TARGET [stall-flush]".</summary>
     internal static unsafe class Program
     {
         private const int Data = 1, Quit = 99, Vector = 2, Address = 3, NewChannel = 4;
@@ -46,6 +47,9 @@ namespace Sing.Apps.ChannelProbe
                 case "echo-contract-client": return ContractVerbs.Client(args[1], int.Parse(args[2]), args.Length > 3 && args[3] == "copies");
                 case "echo-contract-hang": return ContractVerbs.Hang(args[1]);
                 case "echo-contract-violator": return ContractVerbs.Violator(args[1]);
+                case "reconnect-server": return ReconnectVerbs.Server(args[1]);
+                case "reconnect-client": return ReconnectVerbs.Client(args[1]);
+                case "block-proxy": return BlockProxy.Run(args[1], args[2], args.Length > 3 && args[3] == "stall-flush");
                 default: return 2;
             }
         }

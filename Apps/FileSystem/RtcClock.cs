@@ -3,12 +3,12 @@ using Singularity.V1;
 
 namespace Sing.Apps.FileSystem
 {
-    /// <summary>Timestamps from the clock driver at /dev/rtc (its raw GetTime/Time protocol, Drivers/Rtc/ClockProtocol.cs).
+    /// <summary>Timestamps from the clock driver at /dev/rtc (its GetTime/Time contract sent raw, Drivers/Rtc/ClockContract.cs).
     /// The time is asked once per file-system request (<see cref="Forget"/>), not once per entry written; without a
     /// clock, entries get FAT's epoch, 1980-01-01.</summary>
     internal sealed class RtcClock : IFatClock
     {
-        private const int GetTime = 1, Time = 2;
+        private const int GetTime = 0, Time = 1;   // ClockContract.Messages
         private ChannelEndpoint _clock;
         private bool _haveTime;
         private FatTimestamp _time = FatTimestamp.Epoch;

@@ -33,10 +33,44 @@ namespace Sing.Apps.FsProbe
                 "files" => FileChecks.Run(fs),
                 "denied" => AccessChecks.Run(fs),
                 "hold" => Hold(fs),
+                "flush" => FlushInFlight(fs),
                 _ => 101,
             };
             Debug.WriteLine(result == 0 ? "fsprobe " + startup.Verb + ": all checks passed" : "fsprobe " + startup.Verb + ": check " + result.ToString() + " failed");
             return result;
+        }
+
+        /// <summary>Writes a file and syncs while the disk driver is killed with the flush in flight (the kernel test
+        /// storage.rebind_fails_the_request_in_flight): that sync must fail naming the request in flight, the next must
+        /// succeed on the restarted driver, and the file must read back whole. Exit 0, or the failed step's number.</summary>
+        private static int FlushInFlight(FileSystemClient fs)
+        {
+            var data = new byte[3000];
+            for (int i = 0; i < data.Length; i++) data[i] = (byte)(i * 11 + 3);
+            string error = fs.WriteAll("/inflight.bin", data);
+            if (error != null)
+            {
+                Debug.WriteLine("fsprobe: " + error);
+                return 2;
+            }
+            error = fs.Sync();
+            if (error == null || error.IndexOf("in flight", System.StringComparison.Ordinal) < 0)
+            {
+                Debug.WriteLine("fsprobe: the sync with its flush in flight at the driver's death should fail, but said: " + (error ?? "done"));
+                return 3;
+            }
+            Debug.WriteLine("fsprobe: sync with the flush in flight: " + error);
+            error = fs.Sync();
+            if (error != null)
+            {
+                Debug.WriteLine("fsprobe: the sync after the restart failed: " + error);
+                return 4;
+            }
+            byte[] back = fs.ReadAll("/inflight.bin", out error);
+            if (back == null || back.Length != data.Length) return 5;
+            for (int i = 0; i < data.Length; i++) if (back[i] != data[i]) return 6;
+            Debug.WriteLine("fsprobe: the next sync went to the restarted driver and the file reads back whole");
+            return 0;
         }
 
         /// <summary>Writes a file, then reads it again and again until the file system goes away: exit 0 when that

@@ -174,24 +174,17 @@ namespace Sing.Apps.Shell
             foreach (string name in Names.Enumerate(prefix)) if (name.Length > 0) SystemConsole.WriteLine("  " + name);
         }
 
-        /// <summary>Asks the clock driver at /dev/rtc for the time over a fresh channel.</summary>
+        /// <summary>Asks the clock driver at /dev/rtc for the time (<see cref="ClockClient"/>: the connection outlives a
+        /// restart of the driver).</summary>
         private static void Date()
         {
-            AbiStatus status = Names.Bind("/dev/rtc", out ChannelEndpoint clock);
-            if (status != AbiStatus.Ok)
+            long t = ClockClient.Now(out string error, out long outage);
+            if (outage >= 0) SystemConsole.WriteLine($"date: /dev/rtc was gone; re-bound to its new instance in {outage} ms");
+            if (error != null)
             {
-                SystemConsole.WriteLine($"date: no clock at /dev/rtc ({Describe(status)})");
+                SystemConsole.WriteLine("date: " + error);
                 return;
             }
-            Channels.Send(clock, 1);
-            status = Channels.Receive(clock, out ReceivedMessage reply, 2000);
-            Channels.Close(clock);
-            if (status != AbiStatus.Ok || reply.Tag != 2)
-            {
-                SystemConsole.WriteLine($"date: the clock did not answer ({Describe(status)})");
-                return;
-            }
-            long t = reply.InlineInt64();
             int year = (int)(t & 0xFFFF);
             var text = new StringBuilder();
             text.Append(year.ToString()).Append('-').Append(Two(t >> 16)).Append('-').Append(Two(t >> 24)).Append(' ')

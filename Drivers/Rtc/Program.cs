@@ -62,7 +62,7 @@ namespace Sing.Drivers.Rtc
                     if (message.Tag == Names.ConnectRequestTag) endpoints.Add(message.Endpoint);
                     continue;
                 }
-                if (message.Tag == ClockProtocol.GetTime) Channels.Send(at, ClockProtocol.Time, clock.ReadTime());
+                if (message.Tag == ClockContract.Messages.GetTime) Channels.Send(at, ClockContract.Messages.Time, clock.ReadTime());
             }
         }
     }

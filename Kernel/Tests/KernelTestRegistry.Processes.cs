@@ -7,6 +7,7 @@ namespace Sing.Kernel.Tests
         {
             new KernelTest("processes.exit_code_and_pages_returned", &ProcessTests.ExitCodeAndPagesReturned),
             new KernelTest("processes.supervisor_restart_policies", &SupervisorTests.RestartPolicies),
+            new KernelTest("processes.reconnect_mid_conversation", &ReconnectTests.MidConversation),
             new KernelTest("processes.fault_stops_only_the_faulting_sip", &ProcessTests.FaultStopsOnlyTheFaultingSip),
             new KernelTest("processes.kill_blocked_in_kernel", &ProcessTests.KillBlockedInKernel),
             new KernelTest("processes.forged_handles_rejected", &ProcessTests.ForgedHandlesRejected),

@@ -10,6 +10,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("storage.killing_the_file_system_mid_io_closes_its_channels", &StorageTests.KillingTheFileSystemMidIoClosesItsChannels),
             new KernelTest("storage.no_device_means_a_clean_exit", &StorageTests.NoDeviceMeansACleanExit),
             new KernelTest("storage.connect_request_names_the_client", &StorageTests.ConnectRequestNamesTheClient),
+            new KernelTest("storage.rebind_fails_the_request_in_flight", &ReconnectTests.FileSystemFailsTheRequestInFlight),
         };
     }
 }

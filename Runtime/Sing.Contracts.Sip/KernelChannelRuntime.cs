@@ -55,5 +55,7 @@ namespace Sing.Contracts.Sip
         public IWaiter CurrentWaiter => throw new NotSupportedException("kernel channels select in the kernel");
 
         public long NowMilliseconds => Timestamps.ToMilliseconds(Stopwatch.GetTimestamp(), Stopwatch.Frequency);
+
+        public void Sleep(int milliseconds) => Threads.Sleep(milliseconds < 0 ? 0UL : (ulong)milliseconds);
     }
 }

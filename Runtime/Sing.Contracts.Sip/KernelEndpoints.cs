@@ -4,11 +4,19 @@ namespace Sing.Contracts.Sip
 {
     /// <summary>The bridge between raw kernel endpoints (the name service, raw channels) and contract endpoints:
     /// <c>Calculator.Imp.Attach(KernelEndpoints.Wrap(raw), Calculator.States.Ready)</c> adopts one, and
-    /// <see cref="Unwrap"/> gives one up.</summary>
+    /// <see cref="Unwrap"/> gives one up, <see cref="Bind"/> binds a name.</summary>
     public static class KernelEndpoints
     {
         /// <summary>A transport around an endpoint this SIP owns; ownership passes to the contract endpoint attached to it.</summary>
         public static IChannelTransport Wrap(ChannelEndpoint endpoint) => new KernelTransport(endpoint);
+
+        /// <summary>Binds <paramref name="name"/> through the name service: the transport of a fresh channel to the
+        /// server, or null while nothing serves the name (or this program may not bind it). A reconnecting client's
+        /// binder: <c>name =&gt; KernelEndpoints.Bind(name) is IChannelTransport t ? Clock.Imp.Attach(t, Clock.States.Start) : null</c>.</summary>
+        public static IChannelTransport? Bind(string name)
+        {
+            return Names.Bind(name, out ChannelEndpoint raw) == AbiStatus.Ok && !raw.IsNull ? new KernelTransport(raw) : null;
+        }
 
         /// <summary>The kernel endpoint of a contract endpoint, which stops being usable (as if it had been sent).</summary>
         public static ChannelEndpoint Unwrap([Claims] Endpoint endpoint)

@@ -42,8 +42,8 @@ namespace Sing.Analyzers
                 SymbolKind.NamedType);
         }
 
-        /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments); TRef and EndpointSet
-        /// excepted: they own what they hold and hand it out only through calls the flow analysis follows.</summary>
+        /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments); TRef, EndpointSet and
+        /// ReconnectingEndpoint excepted: they own what they hold and hand it out only through calls the flow analysis follows.</summary>
         private static bool HoldsTracked(ITypeSymbol? type, int depth = 0)
         {
             if (type is null || depth > 6)
@@ -78,7 +78,7 @@ namespace Sing.Analyzers
         private static bool IsOwningHolder(INamedTypeSymbol type)
         {
             string name = ArgumentKinds.MetadataName(type.OriginalDefinition);
-            return name == KnownNames.TRef || name == KnownNames.EndpointSet;
+            return name == KnownNames.TRef || name == KnownNames.EndpointSet || name == KnownNames.ReconnectingEndpoint;
         }
 
         private static void AnalyzeField(SymbolAnalysisContext context)

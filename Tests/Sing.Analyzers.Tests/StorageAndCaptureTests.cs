@@ -54,6 +54,23 @@ namespace Sing.Analyzers.Tests
             """));
 
         [Fact]
+        public void ReconnectingEndpoint_field_is_clean_and_what_it_hands_out_is_tracked() => Verify.Diagnostics(Prelude.InClass("""
+            private readonly ReconnectingEndpoint<Calculator.Imp> _service = new ReconnectingEndpoint<Calculator.Imp>("/service/calc", name => null, null, 1000);
+
+            public void Ask()
+            {
+                Calculator.Imp /*SING0203*/calculator = _service.Acquire();
+                calculator.SendQuit();
+            }
+
+            public void AskAndGiveBack()
+            {
+                Calculator.Imp calculator = _service.Acquire();
+                _service.Release(calculator);
+            }
+            """));
+
+        [Fact]
         public void TRef_field_is_clean() => Verify.Diagnostics(Prelude.InClass("""
             private TRef<Calculator.Imp>? _client;
 

@@ -3,13 +3,13 @@ using System.Diagnostics;
 namespace Singularity.V1
 {
     /// <summary>DateTime.UtcNow for a SIP: on first use the clock driver at /dev/rtc is asked for the time (its
-    /// GetTime/Time protocol, Drivers/Rtc/ClockProtocol.cs) and the time-stamp counter read with it; later calls add the
+    /// GetTime/Time contract, Drivers/Rtc/ClockContract.cs) and the time-stamp counter read with it; later calls add the
     /// counter's elapsed time, so no call after the first crosses into another process. The CMOS keeps whole seconds,
     /// so the clock can be up to a second behind. The driver is another process: an answer that is not a valid date is
     /// treated as no answer.</summary>
     internal static class WallClock
     {
-        private const int GetTime = 1, Time = 2;
+        private const int GetTime = 0, Time = 1;   // ClockContract.Messages
         private const long TicksPerSecond = 10_000_000;
 
         // Written timestamp first, then ticks (readers read ticks first): a reader sees either nothing or both.

@@ -19,6 +19,7 @@ namespace Sing.Contracts.Model
         public const string ExVector = "Sing.Contracts.ExVector`1";
         public const string TRef = "Sing.Contracts.TRef`1";
         public const string EndpointSet = "Sing.Contracts.EndpointSet`1";
+        public const string ReconnectingEndpoint = "Sing.Contracts.ReconnectingEndpoint`1";
         public const string Endpoint = "Sing.Contracts.Endpoint";
         public const string ImpName = "Imp";
         public const string ExpName = "Exp";

@@ -99,6 +99,20 @@ namespace Sing.Contracts
             }
         }
 
+        /// <summary>True when the side opposite <paramref name="isImp"/> may send some message in <paramref name="state"/>.</summary>
+        public bool PeerMaySend(int state, bool isImp)
+        {
+            for (int m = 0; m < MessageNames.Length; m++)
+            {
+                if (MessageIsIn[m] != isImp && Next(state, m) >= 0)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
         /// <summary>The state after <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
         public int Next(int state, int message)
         {

@@ -15,6 +15,13 @@ namespace Sing.Contracts
 
         internal abstract IChannelTransport Transport { get; }
 
+        /// <summary>The protocol state's number, whatever the contract (the reconnecting helper compares it).</summary>
+        internal abstract int ProtocolState { get; }
+
+        /// <summary>True when the peer may not send in the current state yet a receive would not block: the peer
+        /// closed while this side owed the next message (an idle client whose server died).</summary>
+        internal abstract bool PeerClosedWhileIdle { get; }
+
         /// <summary>Hands the transport and state to a message (the handle was already marked sent).</summary>
         internal abstract IChannelTransport TakeForWire(out int state);
     }

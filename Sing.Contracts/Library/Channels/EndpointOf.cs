@@ -32,6 +32,17 @@ namespace Sing.Contracts
 
         internal override IChannelTransport Transport => Core.Transport;
 
+        internal override int ProtocolState => Core.State;
+
+        internal override bool PeerClosedWhileIdle
+        {
+            get
+            {
+                EndpointCore<TMsg> core = Core;
+                return !core.Contract.PeerMaySend(core.State, core.IsImp) && core.Transport.IsReady;
+            }
+        }
+
         protected override string KindName => _core is null ? "endpoint" : _core.Contract.Name + (_core.IsImp ? ".Imp" : ".Exp");
 
         /// <summary>Hands the core to a new handle (the endpoint travelled in a message).</summary>

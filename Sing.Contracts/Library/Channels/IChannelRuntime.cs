@@ -23,5 +23,8 @@ namespace Sing.Contracts
 
         /// <summary>Monotonic milliseconds, for select timeouts.</summary>
         long NowMilliseconds { get; }
+
+        /// <summary>Blocks the calling thread for <paramref name="milliseconds"/> (a reconnecting client's back-off).</summary>
+        void Sleep(int milliseconds);
     }
 }

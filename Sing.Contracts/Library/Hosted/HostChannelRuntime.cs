@@ -25,5 +25,7 @@ namespace Sing.Contracts.Hosted
         public IWaiter CurrentWaiter => _waiter ??= new HostWaiter();
 
         public long NowMilliseconds => Timestamps.ToMilliseconds(Stopwatch.GetTimestamp(), Stopwatch.Frequency);
+
+        public void Sleep(int milliseconds) => System.Threading.Thread.Sleep(milliseconds < 0 ? 0 : milliseconds);
     }
 }
