@@ -37,7 +37,7 @@ namespace Sing.Analyzers
         public static readonly DiagnosticDescriptor ParameterWrongState = Error("SING0107", "Pass an endpoint in the state the parameter declares", "'{0}' is passed to parameter '{1}' which expects state {2}, but may be in state {3}: bring it to {2} before the call", Protocol);
 
         // Linearity of exchange-heap blocks and endpoints (SING02xx).
-        public static readonly DiagnosticDescriptor UseAfterRelease = Error("SING0201", "Do not use a value after sending, freeing or moving it", "'{0}' is used after it was sent, freed or moved{1}: use it before it is released, or not at all", Linearity);
+        public static readonly DiagnosticDescriptor UseAfterRelease = Error("SING0201", "Do not use a value after sending, freeing or moving it", "'{0}' is used after it was sent, freed or moved{1}: move the use before the release", Linearity);
         public static readonly DiagnosticDescriptor DoubleRelease = Error("SING0202", "Release a value only once", "'{0}' may already have been sent, freed or moved{1}: release it once, on each path", Linearity);
         public static readonly DiagnosticDescriptor Leak = Error("SING0203", "Free, send or return every block and endpoint", "'{0}' is not freed, sent or returned on every path{1}: free it (for an endpoint, Free closes the channel), send it or return it there", Linearity);
         public static readonly DiagnosticDescriptor StoredInField = Error("SING0204", "Hold tracked values in a TRef<T>, not in a field", "'{0}' stores tracked type '{1}' in an ordinary object: wrap it in TRef<T>", Linearity);
