@@ -7,7 +7,7 @@ namespace Sing.Bench.Host
 {
     /// <summary>The command line (System.CommandLine: generated help, a misspelt option named with the right one
     /// suggested, a bad number refused instead of silently replaced by the default).</summary>
-    internal sealed record HostBenchOptions(int Lines, int Reps, int Warmup, string? MsBuildWorkDir, string Repo, bool SkipInProcess)
+    internal sealed record HostBenchOptions(int Lines, int Reps, int Warmup, string? MsBuildWorkDir, string Repo, bool SkipInProcess, bool Keystroke, int Others, int Edits)
     {
         /// <summary>Null when the run is over: help printed (status 0) or a usage error (status 2).</summary>
         public static HostBenchOptions? Parse(string[] args, TextWriter output, TextWriter errors, out int status)
@@ -18,9 +18,12 @@ namespace Sing.Bench.Host
             var msbuild = new Option<string?>("--msbuild") { Description = "also time command-line builds of the corpus in this work directory", HelpName = "WORKDIR" };
             var repo = new Option<string?>("--repo") { Description = "repository root for --msbuild (default: the current directory)", HelpName = "REPOROOT" };
             var skipInProcess = new Option<bool>("--skip-inprocess") { Description = "skip the in-process compilations" };
+            var keystroke = new Option<bool>("--keystroke") { Description = "instead, time the re-analysis after one-character edits in a 2,000-line file (what the IDE does per keystroke)" };
+            var others = Count("--others", "with --keystroke: other files in the project (~190 lines each)", 20, minimum: 0);
+            var edits = Count("--edits", "with --keystroke: measured keystrokes per scenario (after --warmup of them)", 40, minimum: 1);
             var root = new RootCommand("Cost of the Sing contract generator and analyzers on a generated SIP code base, against the same compile without them.")
             {
-                lines, reps, warmup, msbuild, repo, skipInProcess,
+                lines, reps, warmup, msbuild, repo, skipInProcess, keystroke, others, edits,
             };
             ParseResult result = root.Parse(args);
             status = 0;
@@ -31,7 +34,8 @@ namespace Sing.Bench.Host
                 return null;
             }
             return new HostBenchOptions(result.GetValue(lines), result.GetValue(reps), result.GetValue(warmup), result.GetValue(msbuild),
-                result.GetValue(repo) ?? Directory.GetCurrentDirectory(), result.GetValue(skipInProcess));
+                result.GetValue(repo) ?? Directory.GetCurrentDirectory(), result.GetValue(skipInProcess),
+                result.GetValue(keystroke), result.GetValue(others), result.GetValue(edits));
         }
 
         private static Option<int> Count(string name, string description, int fallback, int minimum)

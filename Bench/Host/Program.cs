@@ -16,7 +16,8 @@ namespace Sing.Bench.Host
     /// Measures, on a generated SIP code base, a compile without Sing tooling (sources already
     /// generated) against the same compile with the contract generator and all Sing analyzers,
     /// as the command-line build runs them. Warm-up, repetitions, medians.
-    /// Usage: Sing.Bench.Host [--lines N] [--reps N] [--warmup N] [--msbuild WORKDIR --repo REPOROOT] [--skip-inprocess]
+    /// With --keystroke it times instead what one keystroke in a 2,000-line file costs (<see cref="KeystrokeBench"/>).
+    /// Usage: Sing.Bench.Host [--lines N] [--reps N] [--warmup N] [--msbuild WORKDIR --repo REPOROOT] [--skip-inprocess] [--keystroke [--others N] [--edits N]]
     /// (<see cref="HostBenchOptions"/>; --help lists them).
     /// </summary>
     internal static class Program
@@ -26,17 +27,21 @@ namespace Sing.Bench.Host
             HostBenchOptions? o = HostBenchOptions.Parse(args, Console.Out, Console.Error, out int status);
             if (o is null) return status;
             int lines = o.Lines, reps = o.Reps, warmup = o.Warmup;
-
-            List<string> files = SipCorpus.Files(lines, out int actualLines);
-            var parse = new CSharpParseOptions(LanguageVersion.Latest);
             ImmutableArray<MetadataReference> references = References();
-            var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable);
             ImmutableArray<DiagnosticAnalyzer> analyzers = ImmutableArray.Create<DiagnosticAnalyzer>(
                 new Sing.Analyzers.ContractAnalyzer(),
                 new Sing.Analyzers.LinearityProtocolAnalyzer(),
                 new Sing.Analyzers.CaptureAndStorageAnalyzer(),
                 new Sing.Analyzers.ReceiveCoverageAnalyzer(),
                 new Sing.Analyzers.PurityAnalyzer());
+            if (o.Keystroke)
+            {
+                return KeystrokeBench.Run(o.Others, o.Edits, Math.Max(warmup, 2), references, analyzers);
+            }
+
+            List<string> files = SipCorpus.Files(lines, out int actualLines);
+            var parse = new CSharpParseOptions(LanguageVersion.Latest);
+            var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable);
 
             // The baseline compiles the generator's output as ordinary files.
             List<string> generated = Generate(Parse(files, parse), references, options, parse, out int generatedLines, out _);

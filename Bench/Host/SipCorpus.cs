@@ -24,6 +24,38 @@ namespace Sing.Bench.Host
             return files;
         }
 
+        /// <summary>The first <paramref name="count"/> files of the corpus.</summary>
+        public static List<string> FirstFiles(int count)
+        {
+            var files = new List<string>();
+            for (int i = 0; i < count; i++)
+            {
+                files.Add(File(i));
+            }
+
+            return files;
+        }
+
+        /// <summary>
+        /// One file of at least <paramref name="targetLines"/> lines: the files numbered from <paramref name="first"/> on,
+        /// one namespace block each, under one set of usings (what a large SIP source file looks like to the compiler).
+        /// </summary>
+        public static string LargeFile(int first, int targetLines, out int lines, out int parts)
+        {
+            var b = new StringBuilder();
+            const string Usings = "using System;\nusing Sing.Contracts;\n";
+            b.Append(Usings);
+            for (parts = 0; CountLines(b.ToString()) < targetLines; parts++)
+            {
+                string file = File(first + parts);
+                b.Append(file, Usings.Length, file.Length - Usings.Length);
+            }
+
+            string text = b.ToString();
+            lines = CountLines(text);
+            return text;
+        }
+
         private static int CountLines(string text)
         {
             int n = 1;

@@ -30,16 +30,9 @@ namespace Sing.Analyzers
             context.RegisterOperationAction(AnalyzeLocal, OperationKind.VariableDeclarator);
             context.RegisterOperationAction(AnalyzeCapture, OperationKind.AnonymousFunction, OperationKind.LocalFunction);
             context.RegisterOperationAction(AnalyzeCall, OperationKind.Invocation, OperationKind.ObjectCreation);
-            context.RegisterSymbolStartAction(
-                start =>
-                {
-                    // Only types whose primary constructor takes a tracked value pay for the reference scan.
-                    if (HasTrackedPrimaryConstructorParameter((INamedTypeSymbol)start.Symbol))
-                    {
-                        start.RegisterOperationAction(AnalyzePrimaryConstructorCapture, OperationKind.ParameterReference);
-                    }
-                },
-                SymbolKind.NamedType);
+            // A plain operation action with a cheap first test, not a symbol-start action per type: in the IDE a symbol-start
+            // action makes Roslyn's driver do per-type bookkeeping on every keystroke that cost several times the check itself.
+            context.RegisterOperationAction(AnalyzePrimaryConstructorCapture, OperationKind.ParameterReference);
         }
 
         /// <summary>True if the type is tracked or holds tracked values (arrays, generic arguments); TRef, EndpointSet and
@@ -208,8 +201,11 @@ namespace Sing.Analyzers
         {
             var reference = (IParameterReferenceOperation)context.Operation;
             IParameterSymbol parameter = reference.Parameter;
-            if (!ArgumentKinds.IsTracked(parameter.Type) || parameter.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.Constructor } constructor
-                || !IsPrimaryConstructor(constructor) || SymbolEqualityComparer.Default.Equals(context.ContainingSymbol, constructor)
+
+            // Most references are to a parameter of the method they are in: the first two tests end those.
+            if (parameter.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.Constructor } constructor
+                || SymbolEqualityComparer.Default.Equals(context.ContainingSymbol, constructor)
+                || !ArgumentKinds.IsTracked(parameter.Type) || !IsPrimaryConstructor(constructor)
                 || context.ContainingSymbol is IFieldSymbol or IPropertySymbol)
             {
                 // Field and property initializers run in the constructor: not a capture.
@@ -217,22 +213,6 @@ namespace Sing.Analyzers
             }
 
             context.ReportDiagnostic(Diagnostic.Create(Descriptors.StoredInField, reference.Syntax.GetLocation(), parameter.Name + " (a primary-constructor parameter captured into a hidden field)", parameter.Type.ToDisplayString()));
-        }
-
-        private static bool HasTrackedPrimaryConstructorParameter(INamedTypeSymbol type)
-        {
-            foreach (IMethodSymbol constructor in type.InstanceConstructors)
-            {
-                foreach (IParameterSymbol parameter in constructor.Parameters)
-                {
-                    if (ArgumentKinds.IsTracked(parameter.Type) && IsPrimaryConstructor(constructor))
-                    {
-                        return true;
-                    }
-                }
-            }
-
-            return false;
         }
 
         private static bool IsPrimaryConstructor(IMethodSymbol constructor)

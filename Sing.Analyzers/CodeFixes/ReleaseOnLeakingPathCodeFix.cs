@@ -12,7 +12,7 @@ using Microsoft.CodeAnalysis.Formatting;
 namespace Sing.Analyzers.CodeFixes
 {
     /// <summary>
-    /// SING0203: free (for an endpoint: close) the leaked value on the path the analyzer found leaking,
+    /// SING0203: free (for an endpoint: close, which is what its Free does) the leaked value on the path the analyzer found leaking,
     /// before the return it reaches or after the last statement of the scope it leaves. The analyzer
     /// passes the point in the diagnostic's properties; a value that may be null there gets <c>?.Free()</c>.
     /// </summary>
@@ -55,8 +55,11 @@ namespace Sing.Analyzers.CodeFixes
                 bool mayBeNull = diagnostic.Properties.TryGetValue("MayBeNull", out string? nullable) && nullable == "true";
                 StatementSyntax free = SyntaxFactory.ParseStatement(name + (mayBeNull ? "?" : string.Empty) + ".Free();").WithAdditionalAnnotations(Formatter.Annotation);
                 SyntaxNode updated = before ? root.InsertNodesBefore(anchor, new[] { free }) : root.InsertNodesAfter(anchor, new[] { free });
+                // Free on an endpoint closes its end of the channel: the peer sees ChannelClosed.
+                bool endpoint = diagnostic.Properties.TryGetValue("Endpoint", out string? isEndpoint) && isEndpoint == "true";
+                string title = (endpoint ? "Close '" + name + "' (Free)" : "Free '" + name + "'") + " on the leaking path";
                 context.RegisterCodeFix(
-                    CodeAction.Create("Free '" + name + "' on the leaking path", _ => Task.FromResult(context.Document.WithSyntaxRoot(updated)), nameof(ReleaseOnLeakingPathCodeFix)),
+                    CodeAction.Create(title, _ => Task.FromResult(context.Document.WithSyntaxRoot(updated)), nameof(ReleaseOnLeakingPathCodeFix)),
                     diagnostic);
             }
         }

@@ -135,7 +135,7 @@ namespace Sing.Analyzers.Flow
                 ulong wrong = v.States & ~(1UL << state);
                 if (v.Known && wrong != 0)
                 {
-                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "call " + name + "()", StateNames(contract, wrong));
+                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "call " + name + "()", StateNames(contract, wrong), ProtocolHint(contract, wrong, variable.IsImp));
                 }
 
                 int count = contract.States[state].Transitions.Count;
@@ -156,7 +156,7 @@ namespace Sing.Analyzers.Flow
                 ulong wrong = v.States & ~(1UL << viewState);
                 if (v.Known && wrong != 0)
                 {
-                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "enter " + name + "()", StateNames(contract, wrong));
+                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "enter " + name + "()", StateNames(contract, wrong), ProtocolHint(contract, wrong, variable.IsImp));
                 }
 
                 v.Known = false;
@@ -230,11 +230,15 @@ namespace Sing.Analyzers.Flow
             {
                 if (sending)
                 {
-                    Report(Descriptors.SendNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, contract.Messages[message].Name, StateNames(contract, wrong));
+                    // The fix offers each message allowed in every state the endpoint may be in, so the replacement is right on all paths.
+                    List<string> allowed = SendableInAll(contract, v.States, variable.IsImp);
+                    string hint = allowed.Count > 0 ? ": send " + string.Join(" or ", allowed) + " instead" : ProtocolHint(contract, wrong, variable.IsImp);
+                    ImmutableDictionary<string, string?>? fix = allowed.Count > 0 ? ImmutableDictionary<string, string?>.Empty.Add("Allowed", string.Join(",", allowed)) : null;
+                    ReportWith(Descriptors.SendNotAllowed, invocation.Syntax.GetLocation(), fix, variable.Name, variable.Describe, contract.Messages[message].Name, StateNames(contract, wrong), hint);
                 }
                 else
                 {
-                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "receive " + contract.Messages[message].Name, StateNames(contract, wrong));
+                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "receive " + contract.Messages[message].Name, StateNames(contract, wrong), ProtocolHint(contract, wrong, variable.IsImp));
                 }
             }
 

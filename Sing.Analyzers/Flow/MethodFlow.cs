@@ -390,7 +390,8 @@ namespace Sing.Analyzers.Flow
                 ImmutableDictionary<string, string?>? fix = insert is null ? null : ImmutableDictionary<string, string?>.Empty
                     .Add("Name", variable.Name)
                     .Add("Insert", insert)
-                    .Add("MayBeNull", (v.Own & VarState.Null) != 0 ? "true" : "false");
+                    .Add("MayBeNull", (v.Own & VarState.Null) != 0 ? "true" : "false")
+                    .Add("Endpoint", variable.Contract is not null ? "true" : "false");
                 ReportWith(Descriptors.Leak, variable.Location, fix, variable.Name, " (on a path where it " + (v.SeenAt >= 0 ? "is last seen at line " + LineOf(v.SeenAt) + " and then " : string.Empty) + exit + ")");
             }
         }

@@ -4,6 +4,7 @@ using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Sing.Analyzers;
 
 namespace Sing.Startup.Generator
 {
@@ -18,19 +19,19 @@ namespace Sing.Startup.Generator
         private const string StartupAttribute = "Singularity.Configuration.ProgramStartupAttribute";
 
         private static readonly DiagnosticDescriptor NoMain = new DiagnosticDescriptor(
-            "SINGS001", "Program has no Main for its startup class",
-            "Program startup class {0} needs a 'static int Main({0} startup)' somewhere in the program",
-            "Sing.Startup", DiagnosticSeverity.Error, isEnabledByDefault: true);
+            "SINGS001", "Give the startup class a Main",
+            "Program startup class {0} needs a 'static int Main({0} startup)' somewhere in the program: add one",
+            "Sing.Startup", DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpLinks.For("SINGS001"));
 
         private static readonly DiagnosticDescriptor BadField = new DiagnosticDescriptor(
-            "SINGS002", "Startup field has the wrong type",
-            "Field {0} is marked [{1}] and must be of type {2}",
-            "Sing.Startup", DiagnosticSeverity.Error, isEnabledByDefault: true);
+            "SINGS002", "Give a startup field the type its attribute reads",
+            "Field {0} is marked [{1}] and must be of type {2}: change its type or its attribute",
+            "Sing.Startup", DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpLinks.For("SINGS002"));
 
         private static readonly DiagnosticDescriptor NotPartial = new DiagnosticDescriptor(
             "SINGS003", "Startup class must be a top-level, non-generic partial class",
-            "Program startup class {0} must be a top-level, non-generic partial class",
-            "Sing.Startup", DiagnosticSeverity.Error, isEnabledByDefault: true);
+            "Program startup class {0} must be a top-level, non-generic partial class: add 'partial', and move it out of other types",
+            "Sing.Startup", DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpLinks.For("SINGS003"));
 
         // Attribute name -> (allowed field type, StartupContext reader).
         private static readonly Dictionary<string, (string Type, string Reader)[]> Readers = new Dictionary<string, (string, string)[]>

@@ -63,7 +63,7 @@ namespace Sing.Analyzers.Tests
             Assert.DoesNotContain(diagnostics, d => d.Severity == DiagnosticSeverity.Error && d.Id.StartsWith("CS", System.StringComparison.Ordinal));
             Diagnostic error = Assert.Single(diagnostics, d => d.Id.StartsWith("SING", System.StringComparison.Ordinal));
             Assert.Equal("SING0101", error.Id);
-            Assert.Equal("'service' (Service.Imp) cannot send Ask in state IdleAfterAsk", error.GetMessage());
+            Assert.Equal("'service' (Service.Imp) cannot send Ask in state IdleAfterAsk: it must first receive Yes or No", error.GetMessage());
         }
 
         [Fact]

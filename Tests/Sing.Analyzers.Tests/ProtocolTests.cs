@@ -68,7 +68,7 @@ namespace Sing.Analyzers.Tests
                     imp.Free();
                 }
                 """), "SING0101");
-            Assert.Equal("'imp' (Calculator.Imp) cannot send Add in state Done", message);
+            Assert.Equal("'imp' (Calculator.Imp) cannot send Add in state Done: the conversation has ended there; free the endpoint", message);
         }
 
         [Fact]
@@ -156,7 +156,7 @@ namespace Sing.Analyzers.Tests
                     }
                 }
                 """), "SING0103");
-            Assert.Equal("Receive in state ReadyAfterDivide does not handle ChannelClosed, DivideByZero", message);
+            Assert.Equal("Receive in state ReadyAfterDivide does not handle ChannelClosed, DivideByZero: add a case for each, or a default", message);
         }
 
         [Fact]

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
@@ -14,13 +15,34 @@ namespace Sing.Analyzers.Tests.Harness
     /// <summary>Applies a code fix in an in-memory workspace and returns the fixed program text.</summary>
     public static class CodeFixHarness
     {
-        public static string Apply(string program, string diagnosticId, CodeFixProvider provider)
+        /// <summary>Applies the fix's first action, or the one with <paramref name="title"/>.</summary>
+        public static string Apply(string program, string diagnosticId, CodeFixProvider provider, string? title = null)
+        {
+            using var workspace = new AdhocWorkspace();
+            List<CodeAction> actions = Actions(workspace, program, diagnosticId, provider, out Document document);
+            CodeAction? action = title is null ? actions.FirstOrDefault() : actions.FirstOrDefault(a => a.Title == title);
+            Assert.True(action is not null, "no action " + (title ?? string.Empty) + " among: " + string.Join(" | ", actions.Select(a => a.Title)));
+            ImmutableArray<CodeActionOperation> operations = action!.GetOperationsAsync(CancellationToken.None).GetAwaiter().GetResult();
+            Solution changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+            Document fixedDocument = changed.GetDocument(document.Id)!;
+            fixedDocument = Microsoft.CodeAnalysis.Simplification.Simplifier.ReduceAsync(fixedDocument, Microsoft.CodeAnalysis.Simplification.Simplifier.Annotation).GetAwaiter().GetResult();
+            fixedDocument = Microsoft.CodeAnalysis.Formatting.Formatter.FormatAsync(fixedDocument, Microsoft.CodeAnalysis.Formatting.Formatter.Annotation).GetAwaiter().GetResult();
+            return fixedDocument.GetTextAsync().GetAwaiter().GetResult().ToString();
+        }
+
+        /// <summary>The titles of the actions the fix offers for the program's first <paramref name="diagnosticId"/>.</summary>
+        public static IReadOnlyList<string> Titles(string program, string diagnosticId, CodeFixProvider provider)
+        {
+            using var workspace = new AdhocWorkspace();
+            return Actions(workspace, program, diagnosticId, provider, out _).Select(a => a.Title).ToList();
+        }
+
+        private static List<CodeAction> Actions(AdhocWorkspace workspace, string program, string diagnosticId, CodeFixProvider provider, out Document document)
         {
             // Generated endpoint types go in as plain documents, so the workspace needs no generator.
             CSharpCompilation seed = CompilationHarness.Compile(Prelude.Contracts, program);
             CompilationHarness.Generate(seed, out _, out GeneratorDriverRunResult generated);
 
-            using var workspace = new AdhocWorkspace();
             ProjectId projectId = ProjectId.CreateNewId();
             Solution solution = workspace.CurrentSolution
                 .AddProject(projectId, "Fix", "Fix", LanguageNames.CSharp)
@@ -36,22 +58,16 @@ namespace Sing.Analyzers.Tests.Harness
                 solution = solution.AddDocument(DocumentId.CreateNewId(projectId), "Generated" + n++ + ".cs", tree.GetText());
             }
 
-            Document document = solution.GetDocument(programId)!;
+            document = solution.GetDocument(programId)!;
             Compilation compilation = document.Project.GetCompilationAsync().GetAwaiter().GetResult()!;
             ImmutableArray<Diagnostic> diagnostics = CompilationHarness.Analyze(compilation);
             SyntaxTree programTree = document.GetSyntaxTreeAsync().GetAwaiter().GetResult()!;
             Diagnostic diagnostic = diagnostics.First(d => d.Id == diagnosticId && d.Location.SourceTree == programTree);
 
-            CodeAction? action = null;
-            var context = new CodeFixContext(document, diagnostic, (a, _) => action ??= a, CancellationToken.None);
+            var actions = new List<CodeAction>();
+            var context = new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), CancellationToken.None);
             provider.RegisterCodeFixesAsync(context).GetAwaiter().GetResult();
-            Assert.NotNull(action);
-            ImmutableArray<CodeActionOperation> operations = action!.GetOperationsAsync(CancellationToken.None).GetAwaiter().GetResult();
-            Solution changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
-            Document fixedDocument = changed.GetDocument(programId)!;
-            fixedDocument = Microsoft.CodeAnalysis.Simplification.Simplifier.ReduceAsync(fixedDocument, Microsoft.CodeAnalysis.Simplification.Simplifier.Annotation).GetAwaiter().GetResult();
-            fixedDocument = Microsoft.CodeAnalysis.Formatting.Formatter.FormatAsync(fixedDocument, Microsoft.CodeAnalysis.Formatting.Formatter.Annotation).GetAwaiter().GetResult();
-            return fixedDocument.GetTextAsync().GetAwaiter().GetResult().ToString();
+            return actions;
         }
     }
 }

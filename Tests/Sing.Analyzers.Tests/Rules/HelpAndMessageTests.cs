@@ -1,6 +1,9 @@
 using System;
+using System.Collections.Generic;
+using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Sing.Analyzers.Tests.Harness;
 using Xunit;
@@ -10,33 +13,87 @@ namespace Sing.Analyzers.Tests.Rules
     /// <summary>Every diagnostic links to its README section, and the frequent ones say where and why.</summary>
     public sealed class HelpAndMessageTests
     {
-        private static string Readme()
+        private static string RepositoryRoot()
         {
             for (DirectoryInfo? dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
             {
-                string candidate = Path.Combine(dir.FullName, "Sing.Analyzers", "README.md");
-                if (File.Exists(candidate))
+                if (File.Exists(Path.Combine(dir.FullName, "Sing.Analyzers", "README.md")))
                 {
-                    return File.ReadAllText(candidate);
+                    return dir.FullName;
                 }
             }
 
             throw new FileNotFoundException("Sing.Analyzers/README.md not found above " + AppContext.BaseDirectory);
         }
 
-        [Fact]
-        public void Every_supported_diagnostic_links_to_an_existing_README_anchor()
+        private static string Readme() => File.ReadAllText(Path.Combine(RepositoryRoot(), "Sing.Analyzers", "README.md"));
+
+        /// <summary>Every descriptor the Sing tools declare: analyzers, contract generator and startup generator, found by reflection.</summary>
+        private static List<DiagnosticDescriptor> AllDescriptors()
         {
-            string readme = Readme();
-            var descriptors = CompilationHarness.AllAnalyzers.SelectMany(a => a.SupportedDiagnostics).ToList();
-            Assert.True(descriptors.Count >= 38, "expected every SING descriptor, got " + descriptors.Count);
+            var assemblies = new[]
+            {
+                typeof(ContractAnalyzer).Assembly,
+                typeof(Sing.Contracts.Generator.ContractGenerator).Assembly,
+                typeof(Sing.Startup.Generator.StartupGenerator).Assembly,
+            };
+            var descriptors = new List<DiagnosticDescriptor>();
+            foreach (Type type in assemblies.SelectMany(a => a.GetTypes()))
+            {
+                foreach (FieldInfo field in type.GetFields(BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic))
+                {
+                    if (field.FieldType == typeof(DiagnosticDescriptor) && field.GetValue(null) is DiagnosticDescriptor descriptor)
+                    {
+                        descriptors.Add(descriptor);
+                    }
+                }
+            }
+
+            descriptors.AddRange(CompilationHarness.AllAnalyzers.SelectMany(a => a.SupportedDiagnostics));
+            return descriptors.DistinctBy(d => d.Id).ToList();
+        }
+
+        [Fact]
+        public void Every_diagnostic_links_to_an_anchor_the_README_renders()
+        {
+            HashSet<string> anchors = ReadmeAnchors.Parse(Readme());
+            List<DiagnosticDescriptor> descriptors = AllDescriptors();
+            // 38 analyzer descriptors (SING0001-0014, 0101-0107, 0201-0211, 0301-0306) and the startup generator's 3.
+            Assert.True(descriptors.Count >= 38 + 3, "expected every SING descriptor, got " + descriptors.Count);
+            Assert.Contains(descriptors, d => d.Id == "SINGS001");
             foreach (DiagnosticDescriptor descriptor in descriptors)
             {
-                Assert.StartsWith("Sing.Analyzers/README.md#", descriptor.HelpLinkUri, StringComparison.Ordinal);
+                Assert.Equal(HelpLinks.Readme + "#" + descriptor.Id.ToLowerInvariant(), descriptor.HelpLinkUri);
                 string anchor = descriptor.HelpLinkUri.Substring(descriptor.HelpLinkUri.IndexOf('#', StringComparison.Ordinal) + 1);
-                Assert.Equal(descriptor.Id.ToLowerInvariant(), anchor);
-                Assert.Contains("<a id=\"" + anchor + "\"></a>", readme, StringComparison.Ordinal);
+                Assert.True(anchors.Contains(anchor), descriptor.Id + ": README has no anchor #" + anchor);
             }
+        }
+
+        [Fact]
+        public void Help_links_point_at_this_README()
+        {
+            Assert.Equal("Sing.Analyzers/README.md", HelpLinks.Readme.Substring(HelpLinks.Readme.Length - "Sing.Analyzers/README.md".Length));
+            Assert.True(File.Exists(Path.Combine(RepositoryRoot(), "Sing.Analyzers", "README.md")));
+        }
+
+        [Fact]
+        public void Every_title_and_message_says_what_to_do()
+        {
+            // The message says what is wrong, then (after ':' or ';') what to do; the title is an instruction or a rule.
+            foreach (DiagnosticDescriptor descriptor in AllDescriptors())
+            {
+                string title = descriptor.Title.ToString(CultureInfo.InvariantCulture);
+                string message = descriptor.MessageFormat.ToString(CultureInfo.InvariantCulture);
+                Assert.False(string.IsNullOrWhiteSpace(title), descriptor.Id);
+                Assert.True(message.Contains(':', StringComparison.Ordinal) || message.Contains(';', StringComparison.Ordinal) || message.Contains("must", StringComparison.Ordinal) || message.EndsWith("{4}", StringComparison.Ordinal), descriptor.Id + ": " + message);
+            }
+        }
+
+        [Fact]
+        public void Anchor_parser_follows_GitHub_heading_ids()
+        {
+            HashSet<string> anchors = ReadmeAnchors.Parse("# Sing.Analyzers — the checks\n## IDE\n## IDE\n```\n# not a heading\n```\n| <a id=\"sing0001\"></a>SING0001 |\n### `SING0101`: send [here](x.md)\n");
+            Assert.Equal(new HashSet<string> { "singanalyzers--the-checks", "ide", "ide-1", "sing0001", "sing0101-send-here" }, anchors);
         }
 
         [Fact]
