@@ -5,6 +5,7 @@
 #   ./build.sh bench   boot time, then SingBench beside the Linux guest (--quick for CI); artifacts/bench/
 #   ./build.sh soak    isolation tests at full size: 10 million ABI fuzz calls, 1,000 kills per workload (--quick)
 #   ./build.sh debug   boot paused for gdb and print the gdb command line
+#   ./build.sh pack    the SDK and template packages (Sing.Sdk, Sing.Templates) in artifacts/packages/
 #   ./build.sh clean   remove build outputs
 # Options after the verb go to the build tool, sing-build (./build.sh help lists the verbs, ./build.sh VERB --help
 # the options). Missing Debian packages are installed first; PowerShell users can run build.ps1, which does the same.
@@ -60,13 +61,18 @@ case "$verb" in
     # sing-build runs dotnet test with progress and prints the closing line "tests: N passed, N failed".
     tool test "$@"
     ;;
+  pack)
+    # Sing.Sdk and Sing.Templates (Sdk/README.md); other arguments go to dotnet pack (e.g. -p:SingPackageVersion=0.2.0).
+    dotnet pack Singularity.sln -o artifacts/packages -nologo -clp:ErrorsOnly "$@"
+    ls artifacts/packages
+    ;;
   clean)
     rm -rf artifacts
     find . -type d \( -name bin -o -name obj \) -prune -not -path "./.git/*" -exec rm -rf {} +
     echo "clean: removed artifacts/ and every bin/ and obj/"
     ;;
   help|-h|--help|-\?)
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
     echo
     tool_only --help
     ;;
