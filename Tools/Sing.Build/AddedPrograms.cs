@@ -21,7 +21,8 @@ internal static class AddedPrograms
 
     /// <summary>Builds each folder's project (IL and verification only), then the system image with them; returns the
     /// ISO. Throws <see cref="InvalidOperationException"/> naming the folder and what is wrong.</summary>
-    public static async Task<string> BuildImageAsync(IReadOnlyList<string> folders, TextWriter log)
+    /// <param name="environment">variables set for the programs' own builds only (a test's isolated NuGet folders)</param>
+    public static async Task<string> BuildImageAsync(IReadOnlyList<string> folders, TextWriter log, IReadOnlyDictionary<string, string>? environment = null)
     {
         var programs = new List<Program>();
         foreach (string folder in folders)
@@ -31,7 +32,7 @@ internal static class AddedPrograms
             string sing = Path.Combine(folder, "bin", "sing");
             // Stale IL from an earlier build must not be mistaken for this one.
             foreach (var old in Directory.Exists(sing) ? Directory.GetFiles(sing, "*.dll") : Array.Empty<string>()) File.Delete(old);
-            await DotnetAsync(log, "build", project, "-nologo", "-v", "quiet", "-clp:ErrorsOnly", "-p:SingNativeImage=false");
+            await DotnetAsync(log, environment, "build", project, "-nologo", "-v", "quiet", "-clp:ErrorsOnly", "-p:SingNativeImage=false");
             var il = Directory.Exists(sing) ? Directory.GetFiles(sing, "*.dll") : Array.Empty<string>();
             if (il.Length != 1)
                 throw new InvalidOperationException($"{folder}: its build left {il.Length} assemblies in {sing}, expected its one IL assembly; is {Path.GetFileName(project)} a Sing.Sdk project?");
@@ -46,7 +47,7 @@ internal static class AddedPrograms
         Directory.CreateDirectory(AddedDirectory);
         string items = Path.Combine(AddedDirectory, "programs.props");
         await File.WriteAllTextAsync(items, ItemsFile(programs));
-        await DotnetAsync(log, "build", Path.Combine(Cli.Root, "Kernel", "Sing.Kernel.csproj"), "-nologo", "-v", "quiet", "-clp:ErrorsOnly",
+        await DotnetAsync(log, null, "build", Path.Combine(Cli.Root, "Kernel", "Sing.Kernel.csproj"), "-nologo", "-v", "quiet", "-clp:ErrorsOnly",
             $"-p:SingAddedProgramsFile={items}");
         if (!File.Exists(IsoPath)) throw new InvalidOperationException($"the kernel build did not produce {IsoPath}");
         return IsoPath;
@@ -92,9 +93,14 @@ internal static class AddedPrograms
         }
     }
 
-    private static async Task DotnetAsync(TextWriter log, params string[] args)
+    private static async Task DotnetAsync(TextWriter log, IReadOnlyDictionary<string, string>? environment, params string[] args)
     {
         var start = new ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            if (value.Length == 0) start.Environment.Remove(name);
+            else start.Environment[name] = value;
+        }
         foreach (var a in args) start.ArgumentList.Add(a);
         using var process = Process.Start(start)!;
         var output = process.StandardOutput.ReadToEndAsync();
