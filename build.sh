@@ -63,7 +63,8 @@ case "$verb" in
     ;;
   pack)
     # Sing.Sdk and Sing.Templates (Sdk/README.md); other arguments go to dotnet pack (e.g. -p:SingPackageVersion=0.2.0).
-    dotnet pack Singularity.sln -o artifacts/packages -nologo -clp:ErrorsOnly "$@"
+    # Debug, as the other verbs build (a -c Release after the verb overrides it).
+    dotnet pack Singularity.sln -c Debug -o artifacts/packages -nologo -clp:ErrorsOnly "$@"
     ls artifacts/packages
     ;;
   clean)
