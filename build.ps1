@@ -2,7 +2,7 @@
 # Same verbs and options as build.sh, for hosts with PowerShell 7 (Linux or macOS: the toolchain is Linux's ILC, nasm,
 # GNU ld and grub-mkrescue; on Windows use WSL). Like build.sh it installs missing Debian packages, then hands the verb
 # to the C# build tool, sing-build (Tools/Sing.Build), so both scripts drive one implementation:
-#   build.ps1 run | test | bench | soak | debug | vmware | clean | help    (build.ps1 VERB --help: the options)
+#   build.ps1 run | test | bench | soak | debug | vmware | pack | clean | help    (build.ps1 VERB --help: the options)
 # Tests/Sing.Build.Tests/BuildScriptTests.cs checks that every verb build.sh accepts has its branch here.
 # No param() block: PowerShell would bind -h or -quick to its own parameters; every argument is passed on unchanged.
 $ErrorActionPreference = 'Stop'
@@ -57,6 +57,11 @@ switch -Exact -CaseSensitive ($verb) {
         Invoke-Checked 'dotnet' @('build', 'Singularity.sln', '-nologo', '-clp:ErrorsOnly')
         # sing-build runs dotnet test with progress and prints the closing line "tests: N passed, N failed".
         Invoke-Tool (@('test') + $rest)
+    }
+    'pack' {
+        # Sing.Sdk and Sing.Templates (Sdk/README.md); other arguments go to dotnet pack (a -c Release overrides Debug).
+        Invoke-Checked 'dotnet' (@('pack', 'Singularity.sln', '-c', 'Debug', '-o', 'artifacts/packages', '-nologo', '-clp:ErrorsOnly') + $rest)
+        Get-ChildItem artifacts/packages
     }
     'clean' {
         if (Test-Path artifacts) { Remove-Item -Recurse -Force artifacts }

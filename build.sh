@@ -6,6 +6,7 @@
 #   ./build.sh soak    isolation tests at full size: 10 million ABI fuzz calls, 1,000 kills per workload (--quick)
 #   ./build.sh debug   boot paused for gdb and print the gdb command line
 #   ./build.sh vmware  write artifacts/singularity.vmx beside the ISO, for VMware Workstation, Player or Fusion
+#   ./build.sh pack    the SDK and template packages (Sing.Sdk, Sing.Templates) in artifacts/packages/
 #   ./build.sh clean   remove build outputs
 # Options after the verb go to the build tool, sing-build (./build.sh help lists the verbs, ./build.sh VERB --help
 # the options). Missing Debian packages are installed first; PowerShell users can run build.ps1, which does the same.
@@ -69,6 +70,12 @@ case "$verb" in
     dotnet build Singularity.sln -nologo -clp:ErrorsOnly
     # sing-build runs dotnet test with progress and prints the closing line "tests: N passed, N failed".
     tool test "$@"
+    ;;
+  pack)
+    # Sing.Sdk and Sing.Templates (Sdk/README.md); other arguments go to dotnet pack (e.g. -p:SingPackageVersion=0.2.0).
+    # Debug, as the other verbs build (a -c Release after the verb overrides it).
+    dotnet pack Singularity.sln -c Debug -o artifacts/packages -nologo -clp:ErrorsOnly "$@"
+    ls artifacts/packages
     ;;
   clean)
     rm -rf artifacts

@@ -9,16 +9,16 @@ namespace Sing.Install
     {
         public InstallCommandLine()
         {
-            Check = new Command("check", "check the system policy against its schema and rules") { Policy };
+            Check = new Command("check", "check the system policy against its schema and rules") { Policy, Fragments };
             Verify = new Command("verify",
                 "verify one program: its manifest, its IL (type safety, no unsafe code outside the trusted set) and its use of contracts")
             {
-                Policy, Program, Assembly, Trusted, References, Image,
+                Policy, Fragments, Program, Assembly, Trusted, References, Image,
             };
             Compose = new Command("compose",
                 "compose the system manifest from the policy and every program's manifest; a rejected system leaves no manifest")
             {
-                Policy, Assemblies, Trusted, References, Out,
+                Policy, Fragments, Assemblies, Trusted, References, Out,
             };
             Root = new RootCommand("sing-install: the installer's checks, run by the build for every program and for the system image")
             {
@@ -27,6 +27,7 @@ namespace Sing.Install
         }
 
         public Option<string> Policy { get; } = new("--policy") { Description = "the system policy (Manifests/system.policy.xml)", Required = true, HelpName = "POLICY" };
+        public Option<string?> Fragments { get; } = new("--fragments") { Description = "policy fragments (sing.policy.xml) of programs built outside the repository, appended to the policy; they cannot grant trust", HelpName = "a.xml;b.xml" };
         public Option<string> Program { get; } = new("--program") { Description = "the program's name in the policy", Required = true, HelpName = "NAME" };
         public Option<string> Assembly { get; } = new("--assembly") { Description = "the program's IL assembly", Required = true, HelpName = "path/Name.dll" };
         public Option<string?> Trusted { get; } = new("--trusted") { Description = "the trusted system libraries (corelib, SIP runtime, contracts)", HelpName = "a.dll;b.dll" };

@@ -45,14 +45,14 @@ namespace Sing.Install
                 string policy = result.GetRequiredValue(line.Policy);
                 if (verb == line.Check)
                 {
-                    InstallerPipeline.Check(policy, bag);
+                    InstallerPipeline.Check(policy, bag, ItemList.Split(result.GetValue(line.Fragments)));
                     return Report(bag, $"check: {policy} is valid");
                 }
                 if (verb == line.Verify)
                 {
                     string program = result.GetRequiredValue(line.Program), assembly = result.GetRequiredValue(line.Assembly);
                     InstallerPipeline.Verify(policy, program, assembly, ItemList.Split(result.GetValue(line.References)), ItemList.Split(result.GetValue(line.Trusted)),
-                        ItemList.Split(result.GetValue(line.Image)), bag);
+                        ItemList.Split(result.GetValue(line.Image)), bag, ItemList.Split(result.GetValue(line.Fragments)));
                     return Report(bag, $"verify: {program} ({assembly}) passes");
                 }
                 return Compose(line, result, policy, bag);
@@ -72,7 +72,8 @@ namespace Sing.Install
                         assemblies[item[..eq]] = item[(eq + 1)..];
                     }
                 }
-                string? text = InstallerPipeline.Compose(policy, assemblies, ItemList.Split(result.GetValue(line.References)), ItemList.Split(result.GetValue(line.Trusted)), bag);
+                string? text = InstallerPipeline.Compose(policy, assemblies, ItemList.Split(result.GetValue(line.References)), ItemList.Split(result.GetValue(line.Trusted)), bag,
+                    ItemList.Split(result.GetValue(line.Fragments)));
                 // A rejected system must not leave an older manifest behind for the image build to pick up.
                 if (text is null)
                 {

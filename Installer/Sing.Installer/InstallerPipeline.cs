@@ -17,9 +17,10 @@ namespace Sing.Installer
     public static class InstallerPipeline
     {
         /// <summary>Policy, every manifest and the whole-system rules; no IL.</summary>
-        public static SystemImage? Check(string policyFile, DiagnosticBag bag)
+        /// <param name="fragments">policy fragments of programs from outside the repository, appended to the policy</param>
+        public static SystemImage? Check(string policyFile, DiagnosticBag bag, IEnumerable<string>? fragments = null)
         {
-            SystemPolicy? policy = PolicyReader.Read(policyFile, bag);
+            SystemPolicy? policy = PolicyReader.Read(policyFile, fragments ?? Array.Empty<string>(), bag);
             if (policy is null) return null;
             PolicyRules.Check(policy, bag);
             var programs = new List<InstalledProgram>();
@@ -42,9 +43,11 @@ namespace Sing.Installer
         /// <param name="image">Every other assembly the image build will compile with the program (MSBuild's
         /// @(ReferencePath)): each must be a trusted library with its trusted bytes or one of the program's declared
         /// code assemblies, which is then verified from exactly that file.</param>
-        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, IEnumerable<string> image, DiagnosticBag bag)
+        /// <param name="fragments">policy fragments appended to the policy: how a program from outside the repository is installed</param>
+        public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, IEnumerable<string> image, DiagnosticBag bag,
+            IEnumerable<string>? fragments = null)
         {
-            SystemPolicy? policy = PolicyReader.Read(policyFile, bag);
+            SystemPolicy? policy = PolicyReader.Read(policyFile, fragments ?? Array.Empty<string>(), bag);
             if (policy is null) return;
             PolicyProgram? entry = policy.Programs.FirstOrDefault(p => p.Name == program);
             if (entry is null)
@@ -208,9 +211,10 @@ namespace Sing.Installer
 
         /// <summary>Check, then (when assemblies are given, one per program) verify each program's IL; the system manifest
         /// text when nothing was rejected, otherwise null.</summary>
-        public static string? Compose(string policyFile, IReadOnlyDictionary<string, string>? assemblies, IEnumerable<string> references, IEnumerable<string> trusted, DiagnosticBag bag)
+        public static string? Compose(string policyFile, IReadOnlyDictionary<string, string>? assemblies, IEnumerable<string> references, IEnumerable<string> trusted, DiagnosticBag bag,
+            IEnumerable<string>? fragments = null)
         {
-            SystemImage? image = Check(policyFile, bag);
+            SystemImage? image = Check(policyFile, bag, fragments);
             if (image is null) return null;
             if (assemblies is not null)
             {

@@ -48,6 +48,13 @@ internal sealed class BuildCommandLine
         AllowMultipleArgumentsPerToken = false,
     };
 
+    public Option<string[]> Add { get; } = new("--add")
+    {
+        Description = "add the program in this folder (a Sing.Sdk project with its sing.policy.xml) to the system image (repeatable); boots artifacts/added/singularity.iso",
+        HelpName = "DIR",
+        AllowMultipleArgumentsPerToken = false,
+    };
+
     public Option<string?> Configs { get; } = new("--configs")
     {
         Description = "every SingBench row in each isolation configuration instead (all, or a list such as SIP-Phys,HIP-R0-S): artifacts/bench/configs.md, .csv, .png",
@@ -115,15 +122,20 @@ internal sealed class BuildCommandLine
             try { ConfigurationBench.Parse(r.Tokens[^1].Value); }
             catch (ArgumentException e) { r.AddError(e.Message); }
         });
+        Add.Validators.Add(r =>
+        {
+            foreach (var token in r.Tokens)
+                if (!Directory.Exists(token.Value)) r.AddError($"{Add.Name}: no folder at {Path.GetFullPath(token.Value)}");
+        });
         Disk.Validators.Add(r =>
         {
             foreach (var token in r.Tokens)
                 if (!File.Exists(token.Value)) r.AddError($"{Disk.Name}: no file at {Path.GetFullPath(token.Value)}");
         });
         var run = new Command("run", "build, then boot the ISO in QEMU with the serial console on this terminal (quit: Ctrl-A X)")
-            { Accel, Icount, KernelOptions, Memory, Disk };
+            { Accel, Icount, KernelOptions, Memory, Disk, Add };
         var debug = new Command("debug", "boot paused with a gdb server on :1234 and print the gdb command that loads kernel symbols")
-            { Accel, Icount, KernelOptions, Memory, Disk };
+            { Accel, Icount, KernelOptions, Memory, Disk, Add };
         var bench = new Command("bench",
             "boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG; report and charts in artifacts/bench/")
             { Accel, Memory, Repeat, BenchQuick, Configs, Cpu };
@@ -168,6 +180,7 @@ internal sealed class BuildCommandLine
             Has(Repeat) ? result.GetValue(Repeat) : null,
             (Has(BenchQuick) && result.GetValue(BenchQuick)) || (Has(SoakQuick) && result.GetValue(SoakQuick)))
         {
+            Added = Has(Add) ? (result.GetValue(Add) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
             Disks = Has(Disk) ? (result.GetValue(Disk) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
             Configs = Has(Configs) && result.GetValue(Configs) is string configs ? ConfigurationBench.Parse(configs) : Array.Empty<string>(),
             CpuModel = Has(Cpu) && result.GetValue(Cpu) is string cpu && cpu.Length > 0 ? cpu

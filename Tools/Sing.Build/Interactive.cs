@@ -14,6 +14,15 @@ internal static class Interactive
         var disks = options.Disks.Count > 0 ? options.Disks
             : File.Exists(Options.DefaultDiskPath) ? new[] { Options.DefaultDiskPath } : Array.Empty<string>();
         var qemu = options.ToQemu() with { GdbPort = gdb ? GdbPort : null, Disks = disks };
+        if (options.Added.Count > 0)
+        {
+            try { qemu = qemu with { IsoPath = await AddedPrograms.BuildImageAsync(options.Added, Console.Out) }; }
+            catch (InvalidOperationException e)
+            {
+                await Console.Error.WriteLineAsync($"error: {e.Message}");
+                return 1;
+            }
+        }
         var args = QemuCommandLine.Build(qemu, "mon:stdio").ToList();
         // The monitor is multiplexed on stdio (mon:), so drop the headless "-monitor none".
         int monitor = args.IndexOf("-monitor");

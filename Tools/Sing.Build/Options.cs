@@ -10,6 +10,9 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
     /// <summary>Disk images given with --disk (run and debug); none given: artifacts/disk.img if it exists.</summary>
     public IReadOnlyList<string> Disks { get; init; } = Array.Empty<string>();
 
+    /// <summary>Folders of programs from outside the repository to add to the image (run and debug --add).</summary>
+    public IReadOnlyList<string> Added { get; init; } = Array.Empty<string>();
+
     public static string DefaultDiskPath => Path.Combine(Cli.Root, "artifacts", "disk.img");
 
     /// <summary>bench --configs: the isolation configurations to measure (none: the side-by-side report with Linux).</summary>
