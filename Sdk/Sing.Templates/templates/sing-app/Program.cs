@@ -14,10 +14,11 @@ namespace SingApp
 
     internal static class Program
     {
-        // The clock driver's messages (contract Sing.Drivers.Rtc.ClockContract): GetTime, answered by Time with
-        // 8 inline bytes: year (2, little-endian), month, day, hour, minute, second, 0.
-        private const int GetTime = 1;
-        private const int Time = 2;
+        // The clock driver's messages (contract Sing.Drivers.Rtc.ClockContract, whose tags are its messages' places
+        // in declaration order): GetTime, answered by Time with 8 inline bytes: year (2, little-endian), month, day,
+        // hour, minute, second, 0. The kernel checks the contract: any other tag ends this program.
+        private const int GetTime = 0;
+        private const int Time = 1;
 
         internal static int Main(Startup startup)
         {
