@@ -22,6 +22,8 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.endpoint_cycle_refused", &IsolationTests.EndpointCycleRefused),
             new KernelTest("isolation.abi_fuzz", &IsolationTests.AbiFuzz),
             new KernelTest("isolation.kills_lose_nothing", &IsolationTests.KillsLoseNothing),
+            new KernelTest("isolation.contract_fuzz_block_device", &ContractFuzzTests.BlockDeviceServer),
+            new KernelTest("soak.mixed_workload", &SoakTests.MixedWorkload),
             new KernelTest("domains.foreign_pages_fault_in_hardware_domains", &DomainTests.ForeignPagesFaultInHardwareDomains),
             new KernelTest("domains.domain_tables_are_reclaimed", &DomainTests.DomainTablesAreReclaimed),
             new KernelTest("domains.ring3_programs_run", &DomainTests.Ring3ProgramsRun),

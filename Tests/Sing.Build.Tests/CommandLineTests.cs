@@ -69,6 +69,26 @@ public class CommandLineTests
         Assert.Equal("soak", verb);
         Assert.True(o.Quick);
         Assert.Equal("log=verbose", o.KernelOptions);
+        Assert.Null(o.SoakMinutes);
+    }
+
+    [Fact]
+    public void SoakTakesMinutes()
+    {
+        Assert.Equal(45, Parse("soak", "--minutes", "45").Options.SoakMinutes);
+        Assert.NotEmpty(new BuildCommandLine().Parse(["soak", "--minutes", "0"]).Errors);
+    }
+
+    [Fact]
+    public void SoakSummarySumsMessagesAndLifetimes()
+    {
+        string summary = Soak.Summarize(
+        [
+            "[contractfuzz:7] contractfuzz: BlockDevice at /dev/ram/soak: 8 legal walks, 400 messages served; 3 violators ended by the kernel, 1 early closes; the server still serves",
+            "[contractfuzz:19] contractfuzz: BlockDevice at /dev/ram/fuzz: 26 legal walks, 2600 messages served; 12 violators ended by the kernel, 4 early closes; the server still serves",
+            "soak: 120 s: 5123 process lifetimes, 1000000 Echo messages, 40 fuzz runs (3 cut short), 30 Echo pairs (2 cut short), 900 short-lived programs; kills: 10 RAM disk, 12 clock driver, 38 clients; 22 restarts; services up, accounting back to the start",
+        ]);
+        Assert.Equal("soak summary: 1,003,000 messages, 5,123 process lifetimes, 2 contract-fuzzer runs", summary);
     }
 
     [Fact]

@@ -106,7 +106,13 @@ internal sealed class BuildCommandLine
 
     public Option<bool> SoakQuick { get; } = new("--quick")
     {
-        Description = "CI size: 100,000 ABI fuzz calls per seed and 100 kills of each workload kind",
+        Description = "CI size: 100,000 ABI fuzz calls per seed, 100 kills of each workload kind, a 2-minute mixed workload",
+    };
+
+    public Option<int?> SoakMinutes { get; } = new("--minutes")
+    {
+        Description = "how long the mixed workload (services, clients, contract fuzzer, killer) runs; default 2 with --quick, else 30",
+        HelpName = "N",
     };
 
     /// <summary>The verbs sing-build runs itself; build.sh adds clean (it deletes this tool's own build output).</summary>
@@ -116,6 +122,7 @@ internal sealed class BuildCommandLine
         VmwareSerialTo.AcceptOnlyFromAmong("file", "pipe");
         Memory.Validators.Add(r => Positive(r, Memory.Name));
         Repeat.Validators.Add(r => Positive(r, Repeat.Name));
+        SoakMinutes.Validators.Add(r => Positive(r, SoakMinutes.Name));
         Configs.Validators.Add(r =>
         {
             if (r.Tokens.Count == 0) return;
@@ -140,8 +147,8 @@ internal sealed class BuildCommandLine
             "boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG; report and charts in artifacts/bench/")
             { Accel, Memory, Repeat, BenchQuick, Configs, Cpu };
         var soak = new Command("soak",
-            "the isolation tests at full size in one headless boot: 10 million ABI fuzz calls, 1,000 kills of each workload kind; log in artifacts/soak.log")
-            { Accel, Icount, KernelOptions, Memory, SoakQuick };
+            "the isolation tests at full size and the mixed workload in one headless boot: 10 million ABI fuzz calls, 1,000 kills of each workload kind, the contract fuzzer, services and clients under a killer for --minutes; log in artifacts/soak.log")
+            { Accel, Icount, KernelOptions, Memory, SoakQuick, SoakMinutes };
         var test = new Command("test",
             "run every test project of Singularity.sln (already built) with dotnet test; other arguments (e.g. --filter X) go to dotnet test")
         {
@@ -187,6 +194,7 @@ internal sealed class BuildCommandLine
                 : Has(RunCpu) && result.GetValue(RunCpu) is string runCpu && runCpu.Length > 0 ? runCpu
                 : Options.DefaultCpuModel,
             Firmware = Has(Uefi) && result.GetValue(Uefi) ? QemuFirmware.Uefi : QemuFirmware.Bios,
+            SoakMinutes = Has(SoakMinutes) ? result.GetValue(SoakMinutes) : null,
         };
     }
 

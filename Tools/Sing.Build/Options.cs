@@ -22,6 +22,9 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
     /// max,vendor=GenuineIntel, on which the kernel's SYSENTER rows run.</summary>
     public string CpuModel { get; init; } = DefaultCpuModel;
 
+    /// <summary>soak: minutes the mixed workload runs (null: the verb's default for its size).</summary>
+    public int? SoakMinutes { get; init; }
+
     public const string DefaultCpuModel = "max";
 
     /// <summary>run and debug --uefi: OVMF instead of SeaBIOS.</summary>
