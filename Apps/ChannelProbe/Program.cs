@@ -18,7 +18,9 @@ namespace Sing.Apps.ChannelProbe
     /// the same over the
     /// generated Echo contract: "echo-contract-server PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
     /// "echo-contract-hang PATH" | "echo-contract-violator PATH"; a client that re-binds after its server dies:
-    /// "reconnect-server PATH" | "reconnect-client PATH"; a block device in front of another: "block-proxy PATH TARGET [stall-flush]".</summary>
+    /// "reconnect-server PATH" | "reconnect-client PATH"; a block device in front of another: "block-proxy PATH TARGET [stall-flush]"; a client that breaks whatever protocol a
+    /// service speaks: "raw-send PATH TAG [INLINE]" (one message with that tag, INLINE zero bytes and no block; the service
+    /// must close only this channel).</summary>
     internal static unsafe class Program
     {
         private const int Data = 1, Quit = 99, Vector = 2, Address = 3, NewChannel = 4;
@@ -35,6 +37,7 @@ namespace Sing.Apps.ChannelProbe
                 case "vector-sink": return VectorSink(args[1], args.Length > 2 && args[2] == "copies");
                 case "transfer-server": return TransferServer(args[1]);
                 case "transfer-client": return TransferClient(args[1]);
+                case "raw-send": return RawSend(args[1], int.Parse(args[2]), args.Length > 3 ? int.Parse(args[3]) : 0);
                 case "hang": return Hang(args[1]);
                 case "remap-send": return RemapSend(args[1], int.Parse(args[2]), args[3]);
                 case "watch": return Watch(args[1], int.Parse(args[2]));
@@ -245,6 +248,29 @@ namespace Sing.Apps.ChannelProbe
         /// requests in a row: the second is not allowed in state Waiting, so the kernel ends this process.</summary>
         /// <summary>Sends the one legal request, then a second one (illegal before the reply), with ChannelSend or, given
         /// <paramref name="useCall"/>, with ChannelCall.</summary>
+        /// <summary>Binds PATH and sends one message with TAG, <paramref name="inlineBytes"/> zero bytes and no block: a tag
+        /// the service's contract does not allow there, or an allowed one without the block it declares. Exit 0 when
+        /// the service closes this channel within 5 s, 1 when it answers, 2 on time-out.</summary>
+        private static int RawSend(string path, int tag, int inlineBytes)
+        {
+            ChannelEndpoint service = default;
+            AbiStatus bound = AbiStatus.NotFound;
+            for (int waited = 0; waited < 20_000 && bound != AbiStatus.Ok; waited += 10)
+            {
+                bound = Names.Bind(path, out service);
+                if (bound != AbiStatus.Ok) Threads.Sleep(10);
+            }
+            if (bound != AbiStatus.Ok) return 3;
+            ChannelMessage message = default;
+            message.Tag = tag;
+            message.InlineLength = inlineBytes;
+            Channels.Send(service, &message);
+            AbiStatus status = Channels.Receive(service, out ReceivedMessage answer, 5000);
+            string what = status == AbiStatus.ChannelClosed ? "closed the channel" : status == AbiStatus.Ok ? "answered with tag " + answer.Tag.ToString() : status.ToString();
+            Debug.WriteLine($"raw-send: {path} {what} after tag {tag}");
+            return status == AbiStatus.ChannelClosed ? 0 : status == AbiStatus.Ok ? 1 : 2;
+        }
+
         private static int ContractViolator(string path, bool useCall)
         {
             ChannelEndpoint server = BindRetrying(path);

@@ -99,103 +99,126 @@ namespace Sing.Apps.FileSystem
         private void ServeClient([Claims] Endpoint endpoint, ClientSession session)
         {
             var client = (FileSystemContract.Exp)endpoint;
-            FileSystemContract.Exp.ReadyReceived r = client.ReceiveReady();
-            switch (r.Tag)
+            FileSystemContract.Exp.ReadyReceived r;
+            try
             {
-                case FileSystemContract.Exp.ReadyTag.ChannelClosed:
-                    client.Free();
-                    return;
-                case FileSystemContract.Exp.ReadyTag.Open:
+                r = client.ReceiveReady();
+            }
+            catch (ProtocolViolationException e)
+            {
+                // The kernel does not check the contract of a channel made by a name-service connect: a client that
+                // sends a message the contract does not allow loses its channel, and the others are served on.
+                Debug.WriteLine($"fs: {session.Who.Program} (pid {session.Who.ProcessId}) broke the file-system contract: {e.Message}; its channel is closed");
+                client.Free();
+                return;
+            }
+            try
+            {
+                switch (r.Tag)
                 {
-                    r.GetOpen(out ExVector<char> pathVector, out int mode);
-                    string path = TextVector.Read(pathVector);
-                    pathVector.Free();
-                    Open(client, session, path, mode);
-                    break;
-                }
-                case FileSystemContract.Exp.ReadyTag.List:
-                {
-                    r.GetList(out ExVector<char> pathVector);
-                    string path = TextVector.Read(pathVector);
-                    pathVector.Free();
-                    string text = null;
-                    FatException failure = null;
-                    try
+                    case FileSystemContract.Exp.ReadyTag.ChannelClosed:
+                        client.Free();
+                        return;
+                    case FileSystemContract.Exp.ReadyTag.Open:
                     {
-                        text = Listing.Format(_volume.List(path));
+                        r.GetOpen(out ExVector<char> pathVector, out int mode);
+                        string path = TakeText(pathVector);
+                        Open(client, session, path, mode);
+                        break;
                     }
-                    catch (FatException e)
+                    case FileSystemContract.Exp.ReadyTag.List:
                     {
-                        failure = e;
+                        r.GetList(out ExVector<char> pathVector);
+                        string path = TakeText(pathVector);
+                        string text = null;
+                        FatException failure = null;
+                        try
+                        {
+                            text = Listing.Format(_volume.List(path));
+                        }
+                        catch (FatException e)
+                        {
+                            failure = e;
+                        }
+                        if (failure == null) client.SendListing(TextVector.From(text));
+                        else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                        break;
                     }
-                    if (failure == null) client.SendListing(TextVector.From(text));
-                    else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
-                    break;
-                }
-                case FileSystemContract.Exp.ReadyTag.Stat:
-                {
-                    r.GetStat(out ExVector<char> pathVector);
-                    string path = TextVector.Read(pathVector);
-                    pathVector.Free();
-                    FatEntryInfo info = null;
-                    FatException failure = null;
-                    try
+                    case FileSystemContract.Exp.ReadyTag.Stat:
                     {
-                        info = _volume.Stat(path);
+                        r.GetStat(out ExVector<char> pathVector);
+                        string path = TakeText(pathVector);
+                        FatEntryInfo info = null;
+                        FatException failure = null;
+                        try
+                        {
+                            info = _volume.Stat(path);
+                        }
+                        catch (FatException e)
+                        {
+                            failure = e;
+                        }
+                        if (failure == null) client.SendStatus(info.IsDirectory ? 1 : 0, info.Size, (info.Modified.Date << 16) | info.Modified.Time);
+                        else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                        break;
                     }
-                    catch (FatException e)
+                    case FileSystemContract.Exp.ReadyTag.MakeDirectory:
                     {
-                        failure = e;
+                        r.GetMakeDirectory(out ExVector<char> pathVector);
+                        string path = TakeText(pathVector);
+                        Change(client, session, path, null, 0);
+                        break;
                     }
-                    if (failure == null) client.SendStatus(info.IsDirectory ? 1 : 0, info.Size, (info.Modified.Date << 16) | info.Modified.Time);
-                    else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
-                    break;
-                }
-                case FileSystemContract.Exp.ReadyTag.MakeDirectory:
-                {
-                    r.GetMakeDirectory(out ExVector<char> pathVector);
-                    string path = TextVector.Read(pathVector);
-                    pathVector.Free();
-                    Change(client, session, path, null, 0);
-                    break;
-                }
-                case FileSystemContract.Exp.ReadyTag.Delete:
-                {
-                    r.GetDelete(out ExVector<char> pathVector);
-                    string path = TextVector.Read(pathVector);
-                    pathVector.Free();
-                    Change(client, session, path, null, 1);
-                    break;
-                }
-                case FileSystemContract.Exp.ReadyTag.Rename:
-                {
-                    r.GetRename(out ExVector<char> fromVector, out ExVector<char> toVector);
-                    string from = TextVector.Read(fromVector);
-                    string to = TextVector.Read(toVector);
-                    fromVector.Free();
-                    toVector.Free();
-                    Change(client, session, from, to, 2);
-                    break;
-                }
-                case FileSystemContract.Exp.ReadyTag.GetSpace:
-                    client.SendSpace(_volume.FreeBytes, _volume.TotalBytes);
-                    break;
-                case FileSystemContract.Exp.ReadyTag.Sync:
-                {
-                    FatException failure = null;
-                    try
+                    case FileSystemContract.Exp.ReadyTag.Delete:
                     {
-                        _dirty = false;
-                        _volume.Sync();
+                        r.GetDelete(out ExVector<char> pathVector);
+                        string path = TakeText(pathVector);
+                        Change(client, session, path, null, 1);
+                        break;
                     }
-                    catch (FatException e)
+                    case FileSystemContract.Exp.ReadyTag.Rename:
                     {
-                        failure = e;
+                        r.GetRename(out ExVector<char> fromVector, out ExVector<char> toVector);
+                        if (fromVector is null || toVector is null)
+                        {
+                            // Both checked before either is read, so the one that came is not left behind.
+                            if (fromVector is not null) fromVector.Free();
+                            if (toVector is not null) toVector.Free();
+                            throw new ProtocolViolationException("a rename arrived without both of its paths");
+                        }
+                        string from = TakeText(fromVector);
+                        string to = TakeText(toVector);
+                        Change(client, session, from, to, 2);
+                        break;
                     }
-                    if (failure == null) client.SendDone();
-                    else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
-                    break;
+                    case FileSystemContract.Exp.ReadyTag.GetSpace:
+                        client.SendSpace(_volume.FreeBytes, _volume.TotalBytes);
+                        break;
+                    case FileSystemContract.Exp.ReadyTag.Sync:
+                    {
+                        FatException failure = null;
+                        try
+                        {
+                            _dirty = false;
+                            _volume.Sync();
+                        }
+                        catch (FatException e)
+                        {
+                            failure = e;
+                        }
+                        if (failure == null) client.SendDone();
+                        else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                        break;
+                    }
                 }
+            }
+            catch (ProtocolViolationException e)
+            {
+                // A request without the text its message declares (the wire allows a missing vector): the same as
+                // a message the contract does not allow.
+                Debug.WriteLine($"fs: {session.Who.Program} (pid {session.Who.ProcessId}) broke the file-system contract: {e.Message}; its channel is closed");
+                if (client.IsOwned) client.Free();
+                return;
             }
             _channels.Add(client, session);
         }
@@ -248,11 +271,33 @@ namespace Sing.Apps.FileSystem
             _channels.Add(exp, new FileSession(file, session.Who));
         }
 
+        /// <summary>A request's text argument, its vector freed; a request that carries none breaks the contract.</summary>
+        private static string TakeText([Claims] ExVector<char> vector)
+        {
+            if (vector is null) throw new ProtocolViolationException("a request arrived without its text argument");
+            string text = TextVector.Read(vector);
+            vector.Free();
+            return text;
+        }
+
         private void ServeFile([Claims] Endpoint endpoint, FileSession session)
         {
             var channel = (FileContract.Exp)endpoint;
-            FileContract.Exp.ReadyReceived r = channel.ReceiveReady();
             FatFile file = session.File;
+            FileContract.Exp.ReadyReceived r;
+            try
+            {
+                r = channel.ReceiveReady();
+            }
+            catch (ProtocolViolationException e)
+            {
+                // The kernel checks this channel's states and tags; a message whose contents do not fit its
+                // declaration (too short, a missing block) still ends only that file's channel.
+                Debug.WriteLine($"fs: {session.Who.Program} (pid {session.Who.ProcessId}) sent a malformed file request: {e.Message}; the file is closed");
+                file.Close();
+                channel.Free();
+                return;
+            }
             switch (r.Tag)
             {
                 case FileContract.Exp.ReadyTag.ChannelClosed:

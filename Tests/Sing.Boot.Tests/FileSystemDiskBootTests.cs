@@ -42,6 +42,37 @@ public class FileSystemDiskBootTests(ITestOutputHelper output)
     private static void AssertLine(string serial, string pattern) =>
         Assert.True(Regex.IsMatch(serial, pattern, RegexOptions.Multiline), $"no line matches {pattern}:\n{serial}");
 
+    // ---- a client that breaks the file-system contract -----------------------------------------------------------
+
+    private static readonly Lazy<Task<QemuResult>> Violators = new(async () =>
+    {
+        string image = ScratchCopy("fs-violators");
+        try
+        {
+            // An unknown tag, a reply-only message (Opened) sent by the client, and Open without its path: the
+            // name-service channel is not checked by the kernel, so the file system itself must drop the client and
+            // go on serving.
+            return await Boot(image, "fs-disk-violators", "channelprobe raw-send /fs 99", "channelprobe raw-send /fs 1",
+                "channelprobe raw-send /fs 0 16", "cat /fs/hello.txt", "shutdown");
+        }
+        finally
+        {
+            Directory.Delete(Path.GetDirectoryName(image)!, recursive: true);
+        }
+    });
+
+    [Fact]
+    public async Task A_client_breaking_the_contract_loses_only_its_channel()
+    {
+        QemuResult run = await Violators.Value;
+        output.WriteLine(run.Serial);
+        AssertSuccess(run, "violators");
+        Assert.Equal(3, Regex.Matches(run.Serial, @"fs: channelprobe \(pid \d+\) broke the file-system contract: .+; its channel is closed").Count);
+        Assert.Equal(3, Regex.Matches(run.Serial, @"raw-send: /fs closed the channel after tag (99|1|0)").Count);
+        AssertLine(run.Serial, "^" + Regex.Escape(HelloText) + "\r?$");
+        Assert.DoesNotContain("terminated", run.Serial.Split('\n').Where(l => l.Contains("filesystem")).Aggregate("", (a, l) => a + l));
+    }
+
     // ---- script=cat /fs/hello.txt; shutdown --------------------------------------------------------------------
 
     private static readonly Lazy<Task<QemuResult>> Cat = new(async () =>
