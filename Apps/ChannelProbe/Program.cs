@@ -57,9 +57,9 @@ namespace Sing.Apps.ChannelProbe
             }
         }
 
-        private static ChannelEndpoint BindRetrying(string path)
+        private static ChannelEndpoint BindRetrying(string path, int milliseconds = 2000)
         {
-            for (int attempt = 0; attempt < 1000; attempt++)
+            for (int waited = 0; waited < milliseconds; waited += 2)
             {
                 if (Names.Bind(path, out ChannelEndpoint e) == AbiStatus.Ok) return e;
                 Threads.Sleep(2);
@@ -253,14 +253,8 @@ namespace Sing.Apps.ChannelProbe
         /// the service closes this channel within 5 s, 1 when it answers, 2 on time-out.</summary>
         private static int RawSend(string path, int tag, int inlineBytes)
         {
-            ChannelEndpoint service = default;
-            AbiStatus bound = AbiStatus.NotFound;
-            for (int waited = 0; waited < 20_000 && bound != AbiStatus.Ok; waited += 10)
-            {
-                bound = Names.Bind(path, out service);
-                if (bound != AbiStatus.Ok) Threads.Sleep(10);
-            }
-            if (bound != AbiStatus.Ok) return 3;
+            ChannelEndpoint service = BindRetrying(path, 20_000);   // the file system registers /fs once mounted
+            if (service.IsNull) return 3;
             ChannelMessage message = default;
             message.Tag = tag;
             message.InlineLength = inlineBytes;

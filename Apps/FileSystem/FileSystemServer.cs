@@ -99,21 +99,9 @@ namespace Sing.Apps.FileSystem
         private void ServeClient([Claims] Endpoint endpoint, ClientSession session)
         {
             var client = (FileSystemContract.Exp)endpoint;
-            FileSystemContract.Exp.ReadyReceived r;
             try
             {
-                r = client.ReceiveReady();
-            }
-            catch (ProtocolViolationException e)
-            {
-                // The kernel does not check the contract of a channel made by a name-service connect: a client that
-                // sends a message the contract does not allow loses its channel, and the others are served on.
-                Debug.WriteLine($"fs: {session.Who.Program} (pid {session.Who.ProcessId}) broke the file-system contract: {e.Message}; its channel is closed");
-                client.Free();
-                return;
-            }
-            try
-            {
+                FileSystemContract.Exp.ReadyReceived r = client.ReceiveReady();
                 switch (r.Tag)
                 {
                     case FileSystemContract.Exp.ReadyTag.ChannelClosed:
@@ -214,8 +202,9 @@ namespace Sing.Apps.FileSystem
             }
             catch (ProtocolViolationException e)
             {
-                // A request without the text its message declares (the wire allows a missing vector): the same as
-                // a message the contract does not allow.
+                // The kernel does not check the contract of a channel made by a name-service connect: a client that
+                // sends a message the contract does not allow, or a request without the text it declares (the wire
+                // allows a missing vector), loses its channel, and the others are served on.
                 Debug.WriteLine($"fs: {session.Who.Program} (pid {session.Who.ProcessId}) broke the file-system contract: {e.Message}; its channel is closed");
                 if (client.IsOwned) client.Free();
                 return;

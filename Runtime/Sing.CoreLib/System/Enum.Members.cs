@@ -7,9 +7,11 @@ namespace System
     /// Enum.TypeMembers.cs).</summary>
     public abstract unsafe partial class Enum
     {
-        public static string[] GetNames<TEnum>() where TEnum : struct, Enum
+        public static string[] GetNames<TEnum>() where TEnum : struct, Enum => NamesOf(EnumInfo.Of(Internal.Runtime.MethodTable.Of<TEnum>()));
+
+        /// <summary>The member names in .NET's order (by value as unsigned, ties in declaration order).</summary>
+        private static string[] NamesOf(EnumInfo info)
         {
-            EnumInfo info = EnumInfo.Of(Internal.Runtime.MethodTable.Of<TEnum>());
             int[] order = info.SortedIndexes();
             var names = new string[order.Length];
             for (int i = 0; i < order.Length; i++) names[i] = info.NameAt(order[i]);
@@ -35,8 +37,14 @@ namespace System
 
         public static TEnum Parse<TEnum>(string value, bool ignoreCase) where TEnum : struct, Enum
         {
+            return FromBits<TEnum>(ParseBits(EnumInfo.Of(Internal.Runtime.MethodTable.Of<TEnum>()), value, ignoreCase));
+        }
+
+        /// <summary>Parse's answer as bits, or .NET's exception for a null, out-of-range or unknown value.</summary>
+        private static long ParseBits(EnumInfo info, string value, bool ignoreCase)
+        {
             if (value is null) throw new ArgumentNullException(nameof(value));
-            if (TryParseCore(EnumInfo.Of(Internal.Runtime.MethodTable.Of<TEnum>()), value, ignoreCase, out long bits)) return FromBits<TEnum>(bits);
+            if (TryParseCore(info, value, ignoreCase, out long bits)) return bits;
             if (IsNumber(value.AsSpan().Trim()))
                 throw new OverflowException(string.Concat("Value '", value, "' is outside the range of the enum's underlying type."));
             throw new ArgumentException(string.Concat("Requested value '", value, "' was not found."));

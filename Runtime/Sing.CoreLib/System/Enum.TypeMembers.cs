@@ -9,14 +9,7 @@ namespace System
     /// cast of the result to <c>Color[]</c> does not: use <see cref="GetValues{TEnum}"/> for that).</summary>
     public abstract unsafe partial class Enum
     {
-        public static string[] GetNames(Type enumType)
-        {
-            EnumInfo info = InfoOf(enumType);
-            int[] order = info.SortedIndexes();
-            var names = new string[order.Length];
-            for (int i = 0; i < order.Length; i++) names[i] = info.NameAt(order[i]);
-            return names;
-        }
+        public static string[] GetNames(Type enumType) => NamesOf(InfoOf(enumType));
 
         /// <summary>The members in .NET's order, boxed as the enum type (see the class summary for the array's type).</summary>
         public static Array GetValues(Type enumType)
@@ -96,11 +89,7 @@ namespace System
         public static object Parse(Type enumType, string value, bool ignoreCase)
         {
             EnumInfo info = InfoOf(enumType);
-            if (value is null) throw new ArgumentNullException(nameof(value));
-            if (TryParseCore(info, value, ignoreCase, out long bits)) return Box(info.Type, bits);
-            if (IsNumber(value.AsSpan().Trim()))
-                throw new OverflowException(string.Concat("Value '", value, "' is outside the range of the enum's underlying type."));
-            throw new ArgumentException(string.Concat("Requested value '", value, "' was not found."));
+            return Box(info.Type, ParseBits(info, value, ignoreCase));
         }
 
         public static bool TryParse(Type enumType, string value, out object result) => TryParse(enumType, value, false, out result);
