@@ -44,6 +44,102 @@ namespace Sing.Apps.ChannelProbe
             }
         }
 
+        /// <summary>Echo as a long-running service at PATH for any number of clients at once (the contract fuzzer's
+        /// echo target): the kernel checks every bound channel against Echo (KernelEndpoints.CheckBinds), so this loop
+        /// sees only Ping, Data and Quit; a client that breaks the contract is ended by the kernel and leaves only a
+        /// ChannelClosed here. Runs until killed.</summary>
+        public static int Service(string path, int checkAfterMilliseconds = 0)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 100;
+            // The late check's test: clients bind and send while the requests wait unchecked in the queue.
+            if (checkAfterMilliseconds > 0) Threads.Sleep((ulong)checkAfterMilliseconds);
+            if (KernelEndpoints.CheckBinds(requests, Echo.Protocol) != AbiStatus.Ok) return 103;
+            var endpoints = new System.Collections.Generic.List<ChannelEndpoint> { requests };
+            while (true)
+            {
+                if (Channels.Select(endpoints.ToArray(), Channels.Forever, out int ready) != AbiStatus.Ok || ready < 0) continue;
+                ChannelEndpoint at = endpoints[ready];
+                AbiStatus status = Channels.Receive(at, out ReceivedMessage m, 0);
+                if (ready == 0)
+                {
+                    if (status == AbiStatus.ChannelClosed) return 104;
+                    if (status == AbiStatus.Ok && m.Tag == Names.ConnectRequestTag) endpoints.Add(m.Endpoint);
+                    continue;
+                }
+
+                // What a raw client may attach to a message that carries nothing is released, not kept for ever.
+                if (status == AbiStatus.Ok && m.Tag != Echo.Messages.Data && !m.Block.IsNull) Exchange.Free(m.Block);
+                if (status == AbiStatus.Ok && !m.Endpoint.IsNull) Channels.Close(m.Endpoint);
+                if (status == AbiStatus.Ok && m.Tag == Echo.Messages.Ping) status = Channels.Send(at, Echo.Messages.Pong, m.InlineInt64() + 1);
+                else if (status == AbiStatus.Ok && m.Tag == Echo.Messages.Data) status = Channels.Send(at, Echo.Messages.DataBack, 0, m.Block);
+                if (status == AbiStatus.Ok && m.Tag != Echo.Messages.Quit) continue;
+                Channels.Close(at);   // Quit (the contract's end), ChannelClosed, or a send the client's death refused
+                endpoints.RemoveAt(ready);
+            }
+        }
+
+        /// <summary>Pairs as a service at PATH for one client after another (the contract fuzzer's endpoint-carrying
+        /// target), typed: Swap comes back swapped; Hand's two Note endpoints each get a Hello and are freed, then Handed.
+        /// The kernel checks each bound channel against Pairs; what arrives on a handed endpoint is not checked, so a
+        /// client that hands a dead or misbehaving channel costs only its own conversation. Runs until killed.</summary>
+        public static int PairsService(string path)
+        {
+            if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 100;
+            if (KernelEndpoints.CheckBinds(requests, Pairs.Protocol) != AbiStatus.Ok) return 103;
+            long conversations = 0, cut = 0;
+            while (true)
+            {
+                AbiStatus status = Channels.Receive(requests, out ReceivedMessage connect);
+                if (status == AbiStatus.ChannelClosed) return 104;
+                if (status != AbiStatus.Ok || connect.Tag != Names.ConnectRequestTag || connect.Endpoint.IsNull) continue;
+                Pairs.Exp pairs = Pairs.Exp.Attach(KernelEndpoints.Wrap(connect.Endpoint), Pairs.States.Start);
+                try
+                {
+                    ServePairs(pairs);
+                    conversations++;
+                }
+                catch (ChannelClosedException)
+                {
+                    cut++;
+                }
+                catch (ProtocolViolationException)
+                {
+                    cut++;
+                }
+
+                if (pairs.IsOwned) pairs.Free();
+                if ((conversations + cut) % 100 == 0) Debug.WriteLine($"pairs-service: {conversations} conversations, {cut} cut short");
+            }
+        }
+
+        private static void ServePairs(Pairs.Exp pairs)
+        {
+            Pairs.Exp.StartReceived start = pairs.ReceiveStart();
+            if (start.Tag != Pairs.Exp.StartTag.Swap) return;   // ChannelClosed
+            start.GetSwap(out ExVector<byte> first, out ExVector<byte> second, out long tag);
+            pairs.SendSwapped(second, first, tag + 1);
+            Pairs.Exp.HandingReceived handing = pairs.ReceiveHanding();
+            if (handing.Tag != Pairs.Exp.HandingTag.Hand) return;
+            handing.GetHand(out Note.Imp a, out Note.Imp b);
+            Greet(a, 1);
+            Greet(b, 2);
+            pairs.SendHanded();
+        }
+
+        // A handed endpoint's peer may be gone already: that is the client's loss, not this conversation's.
+        private static void Greet([Claims] Note.Imp note, long value)
+        {
+            try
+            {
+                note.SendHello(value);
+            }
+            catch (ChannelClosedException)
+            {
+            }
+
+            note.Free();
+        }
+
         /// <summary>Accepts CLIENTS connections, then serves them all from one endpoint set (Singularity's ESet) until
         /// each has said Quit: exit 0, or 4 if one vanished instead, 102 if a connection failed.</summary>
         public static int SetServer(string path, int clients)

@@ -18,9 +18,11 @@ namespace Sing.Apps.ContractFuzz
         {
             var walker = new ProtocolWalker(contract, isImp: true, seed, state);
             bool violated = violation == Violation.None;
-            for (int step = 0; !walker.IsTerminal && (step < steps || !walker.CanSend || !violated); step++)
+            // A walk that must still commit its violation goes on past a terminal state (Echo's Quit): there every own
+            // message is out of state, every peer message out of direction and an unknown tag unknown.
+            for (int step = 0; (!walker.IsTerminal || !violated) && (step < steps || !walker.CanSend || !violated); step++)
             {
-                if (!violated && step >= violateAt && walker.CanCommit(violation))
+                if (!violated && (step >= violateAt || walker.IsTerminal) && walker.CanCommit(violation))
                 {
                     violated = true;
                     if (violation == Violation.CloseEarly) return null;
@@ -29,6 +31,8 @@ namespace Sing.Apps.ContractFuzz
                     channel.Send(ref wire);        // the kernel's contract checker ends this process here
                     return "the kernel let " + walker.NameOf(bad) + " (" + violation.ToString() + ") through in state " + walker.StateName;
                 }
+
+                if (walker.IsTerminal) return null;   // CloseEarly after the end: nothing left to break
 
                 if (walker.CanSend)
                 {

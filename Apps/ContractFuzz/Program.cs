@@ -1,7 +1,6 @@
 using Sing.Contracts;
 using Sing.Contracts.Fuzzing;
 using Sing.Contracts.Sip;
-using Sing.Storage;
 using Singularity.Configuration;
 using Singularity.V1;
 
@@ -31,13 +30,13 @@ namespace Sing.Apps.ContractFuzz
 
         internal static int Main(ContractFuzzStartup startup)
         {
-            if (startup.Target != "block")
+            FuzzTarget target = FuzzTarget.Named(startup.Target);
+            if (target == null)
             {
-                Debug.WriteLine("contractfuzz: unknown target '" + startup.Target + "' (known: block)");
+                Debug.WriteLine("contractfuzz: unknown target '" + startup.Target + "' (known: " + FuzzTarget.Known + ")");
                 return BadArguments;
             }
 
-            var shapes = new RandomMessages<BlockDevice.Message>(BlockDevice.Protocol);
             int steps = startup.Steps < 1 ? 1 : (int)startup.Steps;
             if (!string.IsNullOrEmpty(startup.Violate) && startup.Violate != "none")
             {
@@ -48,14 +47,15 @@ namespace Sing.Apps.ContractFuzz
                     return BadArguments;
                 }
 
-                return Walk(startup.Path, shapes, (ulong)startup.Seed, steps, kind, out string problem) ? (kind == Violation.CloseEarly ? 0 : NotEnded) : Report(problem, NoServer);
+                string problem = target.Walk(startup.Path, (ulong)startup.Seed, steps, kind);
+                return problem == null ? (kind == Violation.CloseEarly ? 0 : NotEnded) : Report(problem, NoServer);
             }
 
             long walks = 0, ended = 0, closed = 0;
             for (long w = 0; w < startup.Walks; w++, walks++)
             {
-                if (!Walk(startup.Path, shapes, (ulong)(startup.Seed + w), steps, Violation.None, out string problem))
-                    return Report("legal walk " + w.ToString() + ": " + problem, Failed);
+                string problem = target.Walk(startup.Path, (ulong)(startup.Seed + w), steps, Violation.None);
+                if (problem != null) return Report("legal walk " + w.ToString() + ": " + problem, Failed);
             }
 
             for (long v = 0; v < startup.Violators; v++)
@@ -69,31 +69,15 @@ namespace Sing.Apps.ContractFuzz
                 bool expected = kind == "close-early" ? code == 0 : code == ExitCodes.KernelTerminated;
                 if (!expected) return Report("violator '" + args + "' exited with " + code.ToString(), Failed);
                 if (kind == "close-early") closed++; else ended++;
-                if (!Walk(startup.Path, shapes, seed ^ 0x5A5A, steps, Violation.None, out string problem))
-                    return Report("after violator " + v.ToString() + " (" + kind + "): " + problem, Failed);
+                string problem = target.Walk(startup.Path, seed ^ 0x5A5A, steps, Violation.None);
+                if (problem != null) return Report("after violator " + v.ToString() + " (" + kind + "): " + problem, Failed);
                 walks++;
             }
 
-            Debug.WriteLine("contractfuzz: " + BlockDevice.Protocol.Name + " at " + startup.Path + ": " + walks.ToString() + " legal walks, "
+            Debug.WriteLine("contractfuzz: " + target.Contract.Name + " at " + startup.Path + ": " + walks.ToString() + " legal walks, "
                 + Conversation.Messages.ToString() + " messages served; " + ended.ToString() + " violators ended by the kernel, "
                 + closed.ToString() + " early closes; the server still serves");
             return 0;
-        }
-
-        /// <summary>One conversation on a fresh channel to the server; false and why when it did not go as the contract says.</summary>
-        private static bool Walk(string path, RandomMessages<BlockDevice.Message> shapes, ulong seed, int steps, Violation violation, out string problem)
-        {
-            BlockDevice.Imp device = BlockDeviceConnection.Connect(path, 5000);
-            if (device == null)
-            {
-                problem = "no block device at " + path;
-                return false;
-            }
-
-            IChannelTransport channel = KernelEndpoints.Wrap(KernelEndpoints.Unwrap(device));
-            problem = Conversation.Run(channel, shapes, BlockDevice.Protocol, BlockDevice.States.Ready, seed, steps, violation, (int)(seed % 5));
-            channel.Close();
-            return problem == null;
         }
 
         private static int RunChild(string args, out string problem)

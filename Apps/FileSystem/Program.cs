@@ -1,3 +1,4 @@
+using Sing.Contracts.Sip;
 using Sing.Storage.Fat;
 using Singularity.Configuration;
 using System.Diagnostics;
@@ -36,6 +37,14 @@ namespace Sing.Apps.FileSystem
             if (registered != AbiStatus.Ok)
             {
                 Debug.WriteLine("fs: cannot register /fs: " + registered.ToString());
+                return 3;
+            }
+            // Every client's channel follows the contract from its first message: one that breaks it is ended by the
+            // kernel, not left to this server's own checks.
+            AbiStatus checking = KernelEndpoints.CheckBinds(requests, Sing.Storage.FileSystemContract.Protocol);
+            if (checking != AbiStatus.Ok)
+            {
+                Debug.WriteLine("fs: cannot have /fs's channels checked: " + checking.ToString());
                 return 3;
             }
             var rule = new AccessRule(startup.ReadOnlyDirectory);

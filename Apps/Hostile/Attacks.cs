@@ -132,6 +132,29 @@ namespace Sing.Apps.Hostile
             return 0;
         }
 
+        /// <summary>Checked binds cannot be forged: a table this program's manifest does not declare (here one named as
+        /// the clock driver's contract, and a malformed one) is refused on its own registration and on a plain channel,
+        /// a null endpoint is refused, and the registration still works afterwards.</summary>
+        public static int CheckedBindsRefuseForgery()
+        {
+            var clock = new Sing.Contracts.ContractInfo("Sing.Drivers.Rtc.ClockContract", new[] { "Start" }, new[] { "GetTime", "Time" },
+                new[] { true, false }, new[] { 0, 0, 0, 0, 1, 0 }, 0, 1, 1);
+            var malformed = new Sing.Contracts.ContractInfo("Broken", new[] { "S" }, new[] { "M" }, new[] { true }, new[] { 0, 0, 99 }, 0, 1, 1);
+            if (Names.Register("/hostile/checked", out ChannelEndpoint requests) != AbiStatus.Ok) return 1;
+            if (Sing.Contracts.Sip.KernelEndpoints.CheckBinds(requests, clock) != AbiStatus.NotPermitted) return 2;
+            if (Sing.Contracts.Sip.KernelEndpoints.CheckBinds(requests, malformed) != AbiStatus.NotPermitted) return 3;
+            if (Sing.Contracts.Sip.KernelEndpoints.CheckBinds(default, clock) == AbiStatus.Ok) return 4;
+            if (Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 5;
+            if (Sing.Contracts.Sip.KernelEndpoints.CheckBinds(exp, clock) == AbiStatus.Ok) return 6;
+            // The registration is as it was: a bind reaches it, unchecked (a message the forged table forbids goes through).
+            if (Names.Bind("/hostile/checked", out ChannelEndpoint client) != AbiStatus.Ok) return 7;
+            if (Channels.Send(client, 1) != AbiStatus.Ok) return 8;
+            Channels.Close(client);
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return 0;
+        }
+
         /// <summary>An application may not take names the policy reserves to drivers and services, nor more names than
         /// its quota.</summary>
         public static int NamingRulesAndNameQuota()

@@ -24,6 +24,7 @@ namespace Sing.Apps.Hostile
                 "inline-bounds" => Attacks.InlineReadsStayInTheMessage(),
                 "select-huge" => Attacks.HugeSelectIsRefused(),
                 "names" => Attacks.NamingRulesAndNameQuota(),
+                "checked-binds" => Attacks.CheckedBindsRefuseForgery(),
                 "start-system" => Attacks.CannotStartSystemPrograms(),
                 "close-retyped" => Attacks.RetypedHandleClosesNothing(),
                 "children-quota" => Attacks.ChildrenQuota(),

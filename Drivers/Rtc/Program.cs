@@ -1,3 +1,4 @@
+using Sing.Contracts.Sip;
 using System;
 using System.Collections.Generic;
 using Singularity.Configuration;
@@ -21,6 +22,14 @@ namespace Sing.Drivers.Rtc
         {
             var clock = new CmosClock(startup.Registers);
             if (startup.SelfTestInterrupts > 0 && !SelfTest(clock, startup.Periodic, startup.SelfTestInterrupts)) return 1;
+            // Clients' channels follow the clock's contract from their first message (checked by the kernel), so
+            // Serve only ever sees GetTime.
+            AbiStatus checking = KernelEndpoints.CheckBinds(startup.Requests, ClockContract.Protocol);
+            if (checking != AbiStatus.Ok)
+            {
+                Debug.WriteLine("rtc: cannot have /dev/rtc's channels checked: " + checking.ToString());
+                return 2;
+            }
             Serve(clock, startup.Requests);
             return 0;
         }

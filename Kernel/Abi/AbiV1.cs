@@ -63,6 +63,7 @@ namespace Sing.Kernel.Abi
             Table->NameBind = &NameBind;
             Table->NameEnumerate = &NameEnumerate;
             Table->NameWatch = &NameWatch;
+            Table->NameCheckContract = &NameCheckContract;
             Table->GetStackTop = &GetStackTop;
             Table->EnumerateOtherStacks = &EnumerateOtherStacks;
             Table->GetOtherStacks = &GetOtherStacks;
@@ -612,16 +613,10 @@ namespace Sing.Kernel.Abi
         {
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
-            if (CallerMemory.Holds(table, (ulong)sizeof(ContractTable)) && CallerMemory.Holds(imp, (ulong)sizeof(void*)) && CallerMemory.Holds(exp, (ulong)sizeof(void*))
-                && CallerMemory.Holds(table->Transitions, table->TransitionCount, 4 * sizeof(int)) && CallerMemory.Holds(table->Name, table->NameLength, sizeof(char)))
+            if (CallerMemory.Holds(imp, (ulong)sizeof(void*)) && CallerMemory.Holds(exp, (ulong)sizeof(void*)))
             {
-                int contract = Channels.ContractChecker.Register(table, Caller.Manifest, out string error);
-                if (contract < 0)
-                {
-                    Caller.LogRefusal($"{Caller.Name}: contract refused: {error}");
-                    status = AbiStatus.NotPermitted;
-                }
-                else
+                status = RegisterCallersContract(table, out int contract);
+                if (status == AbiStatus.Ok)
                 {
                     status = Channels.Channel.Create(Caller, capacity, out Channels.Endpoint* i, out Channels.Endpoint* e);
                     if (status == AbiStatus.Ok) Channels.Channel.BindContract(i, e, contract);
@@ -631,6 +626,21 @@ namespace Sing.Kernel.Abi
             }
             Leave(mark);
             return status;
+        }
+
+        /// <summary>The kernel's checker for a contract table in the caller's memory (copied and validated, and one its
+        /// manifest declares), or why not: InvalidArgument for a table outside its memory, NotPermitted (logged) for one
+        /// the checker refuses.</summary>
+        private static AbiStatus RegisterCallersContract(ContractTable* table, out int contract)
+        {
+            contract = -1;
+            if (!CallerMemory.Holds(table, (ulong)sizeof(ContractTable)) || !CallerMemory.Holds(table->Transitions, table->TransitionCount, 4 * sizeof(int))
+                || !CallerMemory.Holds(table->Name, table->NameLength, sizeof(char)))
+                return AbiStatus.InvalidArgument;
+            contract = Channels.ContractChecker.Register(table, Caller.Manifest, out string error);
+            if (contract >= 0) return AbiStatus.Ok;
+            Caller.LogRefusal($"{Caller.Name}: contract refused: {error}");
+            return AbiStatus.NotPermitted;
         }
 
         [UnmanagedCallersOnly]
@@ -676,6 +686,18 @@ namespace Sing.Kernel.Abi
                 status = Channels.NameService.Bind(Caller, new string(path, 0, length), out Channels.Endpoint* e);
                 *endpoint = e;
             }
+            Leave(mark);
+            return status;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus NameCheckContract(void* requests, ContractTable* table)
+        {
+            ulong mark = Enter();
+            int contract = -1;
+            AbiStatus status = Channels.Channel.ValidateOwned(requests, Caller, out Channels.Endpoint* registration);
+            if (status == AbiStatus.Ok) status = RegisterCallersContract(table, out contract);
+            if (status == AbiStatus.Ok) status = Channels.NameService.CheckBinds(Caller, registration, contract);
             Leave(mark);
             return status;
         }

@@ -71,13 +71,20 @@ namespace Sing.Kernel.Channels
         /// <summary>Makes both ends of a new channel follow a contract, starting in its initial state.</summary>
         public static void BindContract(Endpoint* imp, Endpoint* exp, int contract)
         {
+            int initial = ContractChecker.Get(contract).InitialState;
+            FollowContract(imp, contract, ContractChecker.ImporterSends, initial);
+            FollowContract(exp, contract, ContractChecker.ExporterSends, initial);
+        }
+
+        /// <summary>Makes one end follow a contract as <paramref name="side"/>, in <paramref name="state"/>.</summary>
+        public static void FollowContract(Endpoint* e, int contract, int side, int state)
+        {
             ContractChecker checker = ContractChecker.Get(contract);
-            imp->Contract = exp->Contract = contract;
-            imp->NextStates = exp->NextStates = checker.NextTable;
-            imp->MessageCount = exp->MessageCount = checker.MessageCount;
-            imp->Side = ContractChecker.ImporterSends;
-            exp->Side = ContractChecker.ExporterSends;
-            imp->State = exp->State = checker.InitialState;
+            e->Contract = contract;
+            e->NextStates = checker.NextTable;
+            e->MessageCount = checker.MessageCount;
+            e->Side = side;
+            e->State = state;
         }
 
         /// <summary>The protocol error of sending <paramref name="tag"/> from <paramref name="from"/>, or null.</summary>
@@ -212,7 +219,8 @@ namespace Sing.Kernel.Channels
         private static AbiStatus SendLocked(KernelThread caller, KernelProcess sender, Endpoint* from, ChannelMessage* message)
         {
             Endpoint* to = from->Peer;
-            if (to == null) return AbiStatus.ChannelClosed;
+            // A breach is a breach with the peer gone too (a message after the contract's end, to a server that closed).
+            if (to == null) return from->Contract >= 0 && NextState(from, message->Tag, from->Side) < 0 ? AbiStatus.ProtocolViolation : AbiStatus.ChannelClosed;
             ExchangeHeap.Block* block = null, carried = null;
             if (message->Block != null)
             {

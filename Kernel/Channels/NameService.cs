@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Text;
 using Sing.Kernel.Processes;
 using Sing.Kernel.Threading;
+using Singularity.Manifests;
 using Singularity.V1;
 
 namespace Sing.Kernel.Channels
@@ -18,6 +19,7 @@ namespace Sing.Kernel.Channels
 
         private static readonly Dictionary<string, ulong> s_names = new Dictionary<string, ulong>(); // path -> Endpoint*
         private static readonly Dictionary<string, string> s_contracts = new Dictionary<string, string>(); // path -> contract, when a manifest declared it
+        private static readonly Dictionary<string, int> s_checked = new Dictionary<string, int>(); // path -> ContractChecker index its binds follow
         private static readonly List<string> s_watchPrefixes = new List<string>();
         private static readonly List<ulong> s_watchEndpoints = new List<ulong>();
 
@@ -126,7 +128,12 @@ namespace Sing.Kernel.Channels
             if (!s_names.TryGetValue(path, out ulong registration)) status = AbiStatus.NotFound;
             // The kernel owns the registration side, so the client's ownership of exp is checked as the sender's;
             // on success exp travels (owned by nobody) to the service.
-            else status = Channel.Send(client, (Endpoint*)registration, &request);
+            else
+            {
+                // A registration whose service asked for checking gives every client a contract channel from the start.
+                if (s_checked.TryGetValue(path, out int contract)) Channel.BindContract(imp, exp, contract);
+                status = Channel.Send(client, (Endpoint*)registration, &request);
+            }
             Scheduler.RestoreInterrupts(flags);
             if (status != AbiStatus.Ok)
             {
@@ -137,6 +144,86 @@ namespace Sing.Kernel.Channels
             Binds++;
             clientSide = imp;
             return AbiStatus.Ok;
+        }
+
+        /// <summary>Makes the channels bound to the registration whose service side is <paramref name="requests"/> (owned by
+        /// <paramref name="service"/>) follow <paramref name="contract"/>: later binds are created checked, and the requests
+        /// already queued are checked now against what their clients sent so far. A client whose queued messages break
+        /// the contract is ended (as its send would have ended it on a checked channel) and its request dropped, so the
+        /// service never sees it. The contract must be the one the service's manifest declares for the name, if any;
+        /// asking again with the same contract changes nothing, with another is InvalidState.</summary>
+        public static AbiStatus CheckBinds(KernelProcess service, Endpoint* requests, int contract)
+        {
+            ContractChecker checker = ContractChecker.Get(contract);
+            int* violators = stackalloc int[Endpoint.MaxCapacity];
+            int violatorCount = 0;
+            AbiStatus status = AbiStatus.Ok;
+            string path = null, declared = null;
+            ulong flags = Scheduler.DisableInterrupts();
+            foreach (var entry in s_names)
+                if (((Endpoint*)entry.Value)->Peer == requests) path = entry.Key;
+            if (path == null) status = AbiStatus.InvalidArgument;   // not the service side of a registration
+            else if (s_checked.TryGetValue(path, out int already)) status = already == contract ? AbiStatus.Ok : AbiStatus.InvalidState;
+            else if (s_contracts.TryGetValue(path, out declared) && !ProgramManifest.SameContract(declared, checker.Name))
+                status = AbiStatus.NotPermitted;
+            else
+            {
+                s_checked[path] = contract;
+                violatorCount = CheckQueuedRequests(requests, contract, violators);
+            }
+            Scheduler.RestoreInterrupts(flags);
+            if (status == AbiStatus.NotPermitted)
+                service.LogRefusal(string.Concat(service.Name, ": ", path, " is declared with contract ", declared, ", not ", checker.Name));
+            for (int i = 0; i < violatorCount; i++)
+            {
+                KernelProcess client = ProcessManager.FindById(violators[i]);
+                if (client != null) ProcessManager.Terminate(client, ExitCodes.KernelTerminated, string.Concat("protocol violation on a ", checker.Name,
+                    " channel bound to ", path, ": a message sent before the service checked its binds is not allowed by the contract"));
+            }
+            return status;
+        }
+
+        /// <summary>Binds <paramref name="contract"/> to each channel waiting in the request queue at <paramref name="requests"/>
+        /// and replays the messages its client already sent; the requests of clients that broke the contract leave the
+        /// queue (their channel is closed) and their process ids go to <paramref name="violators"/>. Interrupts off.</summary>
+        private static int CheckQueuedRequests(Endpoint* requests, int contract, int* violators)
+        {
+            ContractChecker checker = ContractChecker.Get(contract);
+            ChannelMessage* slots = Endpoint.SlotsOf(requests);
+            var kept = stackalloc ChannelMessage[Endpoint.MaxCapacity];
+            int keptCount = 0, violatorCount = 0;
+            for (int i = 0; i < requests->Count; i++)
+            {
+                ChannelMessage request = slots[(requests->Head + i) % requests->Capacity];
+                var serviceEnd = (Endpoint*)request.Endpoint;
+                if (request.Tag != ConnectRequestTag || serviceEnd == null || serviceEnd->Contract >= 0 || FollowsContract(serviceEnd, checker, contract))
+                {
+                    kept[keptCount++] = request;
+                    continue;
+                }
+                Endpoint* clientEnd = serviceEnd->Peer;
+                int pid = clientEnd == null ? 0 : ExchangeHeap.HeaderOf(clientEnd)->OwnerPid;
+                if (pid != 0) violators[violatorCount++] = pid;
+                Channel.CloseEndpoint(serviceEnd, null);
+            }
+            for (int i = 0; i < keptCount; i++) slots[i] = kept[i];
+            requests->Head = 0;
+            requests->Count = keptCount;
+            return violatorCount;
+        }
+
+        /// <summary>True (and the channel bound to the contract, the client's end in the state its sends reached) when
+        /// the messages queued at <paramref name="serviceEnd"/>, all sent by the client, follow the contract.</summary>
+        private static bool FollowsContract(Endpoint* serviceEnd, ContractChecker checker, int contract)
+        {
+            int state = checker.InitialState;
+            ChannelMessage* queued = Endpoint.SlotsOf(serviceEnd);
+            for (int i = 0; i < serviceEnd->Count && state >= 0; i++)
+                state = checker.Next(state, queued[(serviceEnd->Head + i) % serviceEnd->Capacity].Tag, ContractChecker.ImporterSends);
+            if (state < 0) return false;
+            Channel.FollowContract(serviceEnd, contract, ContractChecker.ExporterSends, checker.InitialState);
+            if (serviceEnd->Peer != null) Channel.FollowContract(serviceEnd->Peer, contract, ContractChecker.ImporterSends, state);
+            return true;
         }
 
         /// <summary>Principal kinds in a connect request (001 §3.6: a server knows which program is behind a channel).</summary>
@@ -303,6 +390,7 @@ namespace Sing.Kernel.Channels
             if (kernelSide->Peer != null) return;
             s_names.Remove(path);
             s_contracts.Remove(path);
+            s_checked.Remove(path);
             Channel.CloseEndpoint(kernelSide, null);
         }
     }

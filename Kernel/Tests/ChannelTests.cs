@@ -26,6 +26,31 @@ namespace Sing.Kernel.Tests
             return p.ExitCode;
         }
 
+        /// <summary>A service that has its binds checked only after clients bound and sent (echo-service waits 1.5 s):
+        /// the requests waiting in its queue are checked against what their clients sent. The client whose first message
+        /// is Pong (the server's message) is ended by the kernel and never reaches the service; the one that sent Ping is
+        /// answered with Pong; a client that binds afterwards gets a checked channel from the start.</summary>
+        public static void LateCheckedBindsReplayQueuedRequests(TestContext t)
+        {
+            const string Path = "/test/late-echo";
+            KernelProcess service = Start(t, "echo-service " + Path + " 1500");
+            for (int waited = 0; waited < 5000 && !NameService.IsRegistered(Path); waited += 5) WaitHandle.Sleep(5);
+            KernelProcess legal = Start(t, "raw-send " + Path + " 0 8");      // Ping
+            KernelProcess violator = Start(t, "raw-send " + Path + " 1 8");   // Pong, the exporter's message
+            t.Equal(unchecked((ulong)ExitCodes.KernelTerminated), (ulong)Wait(t, violator, "the violator"), "the client whose queued Pong broke Echo was ended by the kernel");
+            t.True(violator.TerminationReason != null && violator.TerminationReason.Contains("before the service checked its binds"),
+                "it was ended by the late check, not at its send: " + (violator.TerminationReason ?? "(no reason)"));
+            t.Equal(1, (ulong)Wait(t, legal, "the legal client"), "the client whose queued Ping followed Echo was answered (raw-send: answered with a tag)");
+            KernelProcess after = Start(t, "raw-send " + Path + " 4");        // Quit: legal, and the service closes the channel
+            KernelProcess afterViolator = Start(t, "raw-send " + Path + " 3 8");  // DataBack, the exporter's: ended at its send
+            t.Equal(unchecked((ulong)ExitCodes.KernelTerminated), (ulong)Wait(t, afterViolator, "the later violator"), "a client bound after the check is checked at its send");
+            t.True(afterViolator.TerminationReason != null && !afterViolator.TerminationReason.Contains("before the service"), "by the send's own check");
+            t.Equal(0, (ulong)Wait(t, after, "the later client"), "the later client's Quit ended its conversation (the service closed the channel)");
+            t.True(!service.Exited.IsSet, "the service serves on");
+            ProcessManager.Terminate(service, ExitCodes.Killed, null);
+            t.True(service.Exited.WaitOne(5000), "the service ended");
+        }
+
         public static void PingPongBetweenSips(TestContext t)
         {
             KernelProcess server = Start(t, "echo-server /test/echo");

@@ -143,6 +143,14 @@ namespace Sing.Kernel.Tests
             t.True(!NameService.IsRegistered("/dev/hostile"), "no /dev/ name was taken by an application");
         }
 
+        /// <summary>An application cannot have a registration's binds checked against a contract its manifest does not
+        /// declare (one named as a driver's, or a malformed table), nor on anything but its own registration.</summary>
+        public static void CheckedBindsCannotBeForged(TestContext t)
+        {
+            Hostile(t, "checked-binds");
+            t.True(!NameService.IsRegistered("/hostile/checked"), "the attacker's name went with it");
+        }
+
         /// <summary>A program whose every copy starts copies of itself: the tree stops at the root's children quota
         /// (16 for hostile, from the policy), because descendants count against every ancestor.</summary>
         public static void ForkBombIsBounded(TestContext t)

@@ -119,7 +119,8 @@ namespace Singularity.Manifests
             return false;
         }
 
-        private static bool SameContract(string declared, string name) =>
+        /// <summary>True when <paramref name="declared"/> names contract <paramref name="name"/> (in full, or by a namespace suffix).</summary>
+        public static bool SameContract(string declared, string name) =>
             declared == name || (declared.Length > name.Length && declared.EndsWith(name) && declared[declared.Length - name.Length - 1] == '.');
 
         public ParameterInfo FindParameter(string name)

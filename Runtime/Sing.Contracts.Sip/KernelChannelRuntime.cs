@@ -11,21 +11,13 @@ namespace Sing.Contracts.Sip
     {
         public void CreateChannel(ContractInfo contract, out IChannelTransport imp, out IChannelTransport exp)
         {
-            int[] transitions = contract.DirectedTransitions;
             int capacity = Math.Max(1, Math.Max(contract.ImpQueueCapacity, contract.ExpQueueCapacity));
             AbiStatus status;
             void* i = null, e = null;
-            fixed (int* t = transitions)
+            fixed (int* t = contract.DirectedTransitions)
             fixed (char* name = contract.Name)
             {
-                ContractTable table;
-                table.StateCount = contract.StateNames.Length;
-                table.MessageCount = contract.MessageNames.Length;
-                table.InitialState = contract.InitialState;
-                table.TransitionCount = transitions.Length / 4;
-                table.Transitions = t;
-                table.Name = name;
-                table.NameLength = contract.Name.Length;
+                ContractTable table = TableOf(contract, t, name);
                 status = Abi.Table->ChannelCreateForContract(&table, capacity, &i, &e);
             }
 
@@ -36,6 +28,20 @@ namespace Sing.Contracts.Sip
 
             imp = new KernelTransport(new ChannelEndpoint(i));
             exp = new KernelTransport(new ChannelEndpoint(e));
+        }
+
+        /// <summary>The kernel's view of a contract: its tables, pinned by the caller for the call.</summary>
+        internal static ContractTable TableOf(ContractInfo contract, int* transitions, char* name)
+        {
+            ContractTable table;
+            table.StateCount = contract.StateNames.Length;
+            table.MessageCount = contract.MessageNames.Length;
+            table.InitialState = contract.InitialState;
+            table.TransitionCount = contract.DirectedTransitions.Length / 4;
+            table.Transitions = transitions;
+            table.Name = name;
+            table.NameLength = contract.Name.Length;
+            return table;
         }
 
         public bool WaitsNatively => true;

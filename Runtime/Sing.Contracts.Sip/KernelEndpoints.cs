@@ -18,6 +18,19 @@ namespace Sing.Contracts.Sip
             return Names.Bind(name, out ChannelEndpoint raw) == AbiStatus.Ok && !raw.IsNull ? new KernelTransport(raw) : null;
         }
 
+        /// <summary>Makes the kernel check every channel bound to the registration <paramref name="requests"/> (from
+        /// <see cref="Names.Register"/> or the manifest) against <paramref name="contract"/>, so a client that breaks it is
+        /// ended by the kernel at its first wrong message: a service calls it once, before serving.</summary>
+        public static unsafe AbiStatus CheckBinds(ChannelEndpoint requests, ContractInfo contract)
+        {
+            fixed (int* t = contract.DirectedTransitions)
+            fixed (char* name = contract.Name)
+            {
+                ContractTable table = KernelChannelRuntime.TableOf(contract, t, name);
+                return Names.CheckContract(requests, &table);
+            }
+        }
+
         /// <summary>The kernel endpoint of a contract endpoint, which stops being usable (as if it had been sent).</summary>
         public static ChannelEndpoint Unwrap([Claims] Endpoint endpoint)
         {

@@ -1,3 +1,4 @@
+#nullable enable
 namespace Sing.Contracts.Fuzzing
 {
     /// <summary>Random payloads for one contract's messages, shaped by the contract's own generated code: for each
@@ -16,17 +17,28 @@ namespace Sing.Contracts.Fuzzing
 
         private readonly int[] _inlineBytes;
         private readonly int[] _blocks;
+        private readonly int[] _endpoints;
+        private readonly ContractInfo _contract;
+        private readonly System.Func<IChannelTransport>? _newChannel;
 
-        public RandomMessages(ContractInfo contract)
+        /// <param name="newChannel">Makes the channel end sent for an endpoint argument (the caller keeps or closes the
+        /// other end); null: endpoint arguments stay null.</param>
+        public RandomMessages(ContractInfo contract, System.Func<IChannelTransport>? newChannel = null)
         {
+            _contract = contract;
+            _newChannel = newChannel;
             int count = contract.MessageNames.Length;
             _inlineBytes = new int[count];
             _blocks = new int[count];
+            _endpoints = new int[count];
             for (int tag = 0; tag < count; tag++)
             {
-                Probe(tag, out _inlineBytes[tag], out _blocks[tag]);
+                Probe(tag, out _inlineBytes[tag], out _blocks[tag], out _endpoints[tag]);
             }
         }
+
+        /// <summary>Endpoints <paramref name="tag"/> carries (0 to 2; 0 for all without an endpoint maker).</summary>
+        public int Endpoints(int tag) => (uint)tag < (uint)_endpoints.Length ? _endpoints[tag] : 0;
 
         /// <summary>Inline bytes the receiver of <paramref name="tag"/> reads.</summary>
         public int InlineBytes(int tag) => (uint)tag < (uint)_inlineBytes.Length ? _inlineBytes[tag] : 0;
@@ -35,8 +47,8 @@ namespace Sing.Contracts.Fuzzing
         public int Blocks(int tag) => (uint)tag < (uint)_blocks.Length ? _blocks[tag] : 0;
 
         /// <summary>A message <paramref name="tag"/> with its blocks first (fresh, of random sizes, owned by the wire
-        /// until sent) and random inline bytes after them, as many as the receiver reads. Endpoint arguments stay
-        /// null (a random endpoint would be one this side had to own and whose contract the receiver cannot check).</summary>
+        /// until sent), then its endpoints (fresh, from the endpoint maker; null without one), and random inline bytes
+        /// after them, as many as the receiver reads.</summary>
         public WireMessage Build(int tag, ProtocolWalker random)
         {
             WireMessage wire = default;
@@ -45,6 +57,12 @@ namespace Sing.Contracts.Fuzzing
             for (int b = 0; b < blocks; b++)
             {
                 wire.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(MinBlockBytes + random.Below(MaxBlockBytes - MinBlockBytes))));
+            }
+
+            int endpoints = Endpoints(tag);
+            for (int e = 0; e < endpoints; e++)
+            {
+                wire.PutEndpoint(Transfer.Send(NewEndpoint()));
             }
 
             int inline = InlineBytes(tag) - wire.InlineLength;
@@ -60,6 +78,9 @@ namespace Sing.Contracts.Fuzzing
 
             return wire;
         }
+
+        // Typed as this contract's only so the wire can carry it: the receiver attaches it as whatever it expects.
+        private Endpoint NewEndpoint() => new LooseEndpoint<TMsg>(_contract, _newChannel!());
 
         /// <summary>The typed message a wire unpacks to (what a hosted endpoint sends).</summary>
         public static TMsg Unpack(ref WireMessage wire)
@@ -98,7 +119,7 @@ namespace Sing.Contracts.Fuzzing
             }
         }
 
-        private static void Probe(int tag, out int inlineBytes, out int blocks)
+        private void Probe(int tag, out int inlineBytes, out int blocks, out int endpoints)
         {
             // Two blocks in the slots: the unpack takes as many as the message carries, the pack gives them back.
             WireMessage probe = default;
@@ -111,15 +132,42 @@ namespace Sing.Contracts.Fuzzing
                 probe.Put(0L);
             }
 
+            WireMessage back = Repack(tag, ref probe);
+            inlineBytes = back.InlineLength;
+            blocks = (back.Block != 0 ? 1 : 0) + (back.SecondBlock != 0 ? 1 : 0);
+            ExchangeHeap.Current.Release(a);
+            ExchangeHeap.Current.Release(b);
+            endpoints = _newChannel is null ? 0 : ProbeEndpoints(tag);
+        }
+
+        // Apart from the blocks: an endpoint's state is the first inline value an endpoint argument reads, so the
+        // states must lead (a vector's length there would be an unknown state).
+        private int ProbeEndpoints(int tag)
+        {
+            WireMessage probe = default;
+            probe.Tag = tag;
+            probe.PutEndpoint(Transfer.Send(NewEndpoint()));
+            probe.PutEndpoint(Transfer.Send(NewEndpoint()));
+            IChannelTransport? x = probe.Endpoint, y = probe.SecondEndpoint;
+            for (int i = 0; i < 4; i++)
+            {
+                probe.Put(0L);
+            }
+
+            WireMessage back = Repack(tag, ref probe);
+            x?.Close();
+            y?.Close();
+            return (back.Endpoint is not null ? 1 : 0) + (back.SecondEndpoint is not null ? 1 : 0);
+        }
+
+        private static WireMessage Repack(int tag, ref WireMessage probe)
+        {
             TMsg message = default;
             message.Unpack(ref probe);
             WireMessage back = default;
             back.Tag = tag;
             message.Pack(ref back);
-            inlineBytes = back.InlineLength;
-            blocks = (back.Block != 0 ? 1 : 0) + (back.SecondBlock != 0 ? 1 : 0);
-            ExchangeHeap.Current.Release(a);
-            ExchangeHeap.Current.Release(b);
+            return back;
         }
     }
 }

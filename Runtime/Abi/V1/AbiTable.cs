@@ -136,6 +136,12 @@ namespace Singularity.V1
         // (entry 68) The boot services the kernel supervises, one line each (as GetSystemManifest: copies up to capacity,
         // returns length): program, restart policy, state, current pid, restarts.
         public delegate* unmanaged<char*, int, int> EnumerateServices;
+
+        // (entry 69) Makes every channel bound to the caller's registration (its requests endpoint) follow the contract
+        // of the table, which must be the one the caller's manifest declares for that name: channels already waiting
+        // in the request queue are checked against the messages their clients sent so far (a client that broke the
+        // contract is ended and its request dropped), later binds are created checked.
+        public delegate* unmanaged<void*, ContractTable*, AbiStatus> NameCheckContract;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

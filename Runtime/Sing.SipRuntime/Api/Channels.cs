@@ -295,6 +295,11 @@ namespace Singularity.V1
             return status;
         }
 
+        /// <summary>Makes every channel bound to this registration (<paramref name="requests"/>, from <see cref="Register"/>
+        /// or the manifest) follow the contract of <paramref name="table"/>, so the kernel checks each client's sends from
+        /// its first message; requests already queued are checked against what their clients sent so far.</summary>
+        public static AbiStatus CheckContract(ChannelEndpoint requests, ContractTable* table) => Abi.Table->NameCheckContract(requests.Address, table);
+
         public static AbiStatus Bind(string path, out ChannelEndpoint endpoint)
         {
             void* e = null;

@@ -30,6 +30,20 @@ namespace Sing.Contracts.Tests.Fuzzing
 
         [Fact] public void Echo_() => Fuzz<Echo.Message>(Echo.Protocol);
         [Fact] public void Pairs_() => Fuzz<Pairs.Message>(Pairs.Protocol);
+
+        /// <summary>Pairs with its Hand message carrying two fresh channel ends (the other ends kept here meanwhile).</summary>
+        [Fact]
+        public void Pairs_with_endpoints()
+        {
+            var kept = new System.Collections.Generic.List<IChannelTransport>();
+            Fuzz<Pairs.Message>(Pairs.Protocol, () =>
+            {
+                ChannelRuntime.Current.CreateChannel(Note.Protocol, out IChannelTransport sent, out IChannelTransport other);
+                lock (kept) kept.Add(other);
+                return sent;
+            });
+            foreach (IChannelTransport end in kept) end.Close();
+        }
         [Fact] public void BenchEcho_() => Fuzz<BenchEcho.Message>(BenchEcho.Protocol);
         [Fact] public void BlockDevice_() => Fuzz<BlockDevice.Message>(BlockDevice.Protocol);
         [Fact] public void FileSystemContract_() => Fuzz<FileSystemContract.Message>(FileSystemContract.Protocol);
@@ -46,6 +60,17 @@ namespace Sing.Contracts.Tests.Fuzzing
             Assert.Equal(0, block.Blocks(BlockDevice.Messages.GetInfo));
             var pairs = new RandomMessages<Pairs.Message>(Pairs.Protocol);
             Assert.Equal(2, pairs.Blocks(Pairs.Messages.Swap));
+            Assert.Equal(0, pairs.Endpoints(Pairs.Messages.Hand));   // no endpoint maker: endpoint arguments stay null
+            var ends = new System.Collections.Generic.List<IChannelTransport>();
+            var withEndpoints = new RandomMessages<Pairs.Message>(Pairs.Protocol, () =>
+            {
+                ChannelRuntime.Current.CreateChannel(Note.Protocol, out IChannelTransport sent, out IChannelTransport other);
+                ends.Add(other);
+                return sent;
+            });
+            Assert.Equal(2, withEndpoints.Endpoints(Pairs.Messages.Hand));
+            Assert.Equal(0, withEndpoints.Endpoints(Pairs.Messages.Swap));
+            foreach (IChannelTransport end in ends) end.Close();
         }
 
         [Fact]
@@ -77,13 +102,13 @@ namespace Sing.Contracts.Tests.Fuzzing
             }
         }
 
-        private void Fuzz<TMsg>(ContractInfo contract) where TMsg : struct, IMessage
+        private void Fuzz<TMsg>(ContractInfo contract, Func<IChannelTransport>? newChannel = null) where TMsg : struct, IMessage
         {
             long liveBefore = ExchangeHeap.Current.LiveBlocks;
             int legalMessages = 0, refused = 0;
             for (ulong seed = 1; seed <= Seeds; seed++)
             {
-                ConversationResult legal = HostConversation.Run<TMsg>(contract, seed, Steps, Violation.None, 0);
+                ConversationResult legal = HostConversation.Run<TMsg>(contract, seed, Steps, Violation.None, 0, newChannel);
                 Assert.True(legal.Error is null, contract.Name + " legal walk, seed " + seed + ": " + legal.Error);
                 Assert.Equal(legal.ClientSent, legal.PeerReceived);
                 Assert.Equal(legal.PeerSent, legal.ClientReceived);
@@ -93,7 +118,7 @@ namespace Sing.Contracts.Tests.Fuzzing
                 foreach (Violation violation in new[] { Violation.WrongState, Violation.WrongDirection, Violation.UnknownTag, Violation.CloseEarly })
                 {
                     int at = (int)(seed % 7);
-                    ConversationResult bad = HostConversation.Run<TMsg>(contract, seed, Steps, violation, at);
+                    ConversationResult bad = HostConversation.Run<TMsg>(contract, seed, Steps, violation, at, newChannel);
                     string where = contract.Name + " " + violation + " at step " + at + ", seed " + seed;
                     Assert.True(bad.Error is null, where + ": " + bad.Error);
                     if (violation == Violation.CloseEarly)

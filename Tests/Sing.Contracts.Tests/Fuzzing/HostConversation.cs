@@ -27,11 +27,12 @@ namespace Sing.Contracts.Tests.Fuzzing
     /// legal walk and, when asked, breaks the protocol once at a chosen step, then carries on legally.</summary>
     internal static class HostConversation
     {
-        public static ConversationResult Run<TMsg>(ContractInfo contract, ulong seed, int steps, Violation violation, int violateAt)
+        public static ConversationResult Run<TMsg>(ContractInfo contract, ulong seed, int steps, Violation violation, int violateAt,
+            Func<IChannelTransport>? newChannel = null)
             where TMsg : struct, IMessage
         {
             var result = new ConversationResult();
-            var shapes = new RandomMessages<TMsg>(contract);
+            var shapes = new RandomMessages<TMsg>(contract, newChannel);
             EndpointCore<TMsg>.CreatePair(contract, out EndpointCore<TMsg> imp, out EndpointCore<TMsg> exp);
             var peer = new Thread(() => Serve(exp, shapes, seed, result)) { IsBackground = true };
             peer.Start();
