@@ -44,16 +44,17 @@ namespace Sing.Apps.ChannelProbe
             }
         }
 
-        /// <summary>Echo as a long-running service at PATH for any number of clients at once (the contract fuzzer's
-        /// echo target): the kernel checks every bound channel against Echo (KernelEndpoints.CheckBinds), so this loop
-        /// sees only Ping, Data and Quit; a client that breaks the contract is ended by the kernel and leaves only a
-        /// ChannelClosed here. Runs until killed.</summary>
-        public static int Service(string path, int checkAfterMilliseconds = 0)
+        /// <summary>Echo (or, with <paramref name="bench"/>, SingBench's BenchEcho) as a long-running service at PATH for
+        /// any number of clients at once (the contract fuzzer's echo and bench targets): the kernel checks every bound
+        /// channel against the contract (KernelEndpoints.CheckBinds), so this loop sees only the requests; each is
+        /// answered with its reply tag, the same inline bytes (Ping's value plus one) and the same block. A client that
+        /// breaks the contract is ended by the kernel and leaves only a ChannelClosed here. Runs until killed.</summary>
+        public static int Service(string path, int checkAfterMilliseconds, bool bench)
         {
             if (Names.Register(path, out ChannelEndpoint requests) != AbiStatus.Ok) return 100;
             // The late check's test: clients bind and send while the requests wait unchecked in the queue.
             if (checkAfterMilliseconds > 0) Threads.Sleep((ulong)checkAfterMilliseconds);
-            if (KernelEndpoints.CheckBinds(requests, Echo.Protocol) != AbiStatus.Ok) return 103;
+            if (KernelEndpoints.CheckBinds(requests, bench ? Sing.Apps.SingBench.BenchEcho.Protocol : Echo.Protocol) != AbiStatus.Ok) return 103;
             var endpoints = new System.Collections.Generic.List<ChannelEndpoint> { requests };
             while (true)
             {
@@ -67,15 +68,25 @@ namespace Sing.Apps.ChannelProbe
                     continue;
                 }
 
-                // What a raw client may attach to a message that carries nothing is released, not kept for ever.
-                if (status == AbiStatus.Ok && m.Tag != Echo.Messages.Data && !m.Block.IsNull) Exchange.Free(m.Block);
+                // What a raw client attaches beyond the contract's arguments is released, not kept for ever.
                 if (status == AbiStatus.Ok && !m.Endpoint.IsNull) Channels.Close(m.Endpoint);
-                if (status == AbiStatus.Ok && m.Tag == Echo.Messages.Ping) status = Channels.Send(at, Echo.Messages.Pong, m.InlineInt64() + 1);
-                else if (status == AbiStatus.Ok && m.Tag == Echo.Messages.Data) status = Channels.Send(at, Echo.Messages.DataBack, 0, m.Block);
-                if (status == AbiStatus.Ok && m.Tag != Echo.Messages.Quit) continue;
-                Channels.Close(at);   // Quit (the contract's end), ChannelClosed, or a send the client's death refused
+                int reply = status != AbiStatus.Ok ? -1 : bench ? m.Tag + 1 : m.Tag == Echo.Messages.Ping ? Echo.Messages.Pong : m.Tag == Echo.Messages.Data ? Echo.Messages.DataBack : -1;
+                if (reply >= 0) status = Answer(at, ref m, reply, !bench && reply == Echo.Messages.Pong);
+                else if (status == AbiStatus.Ok && !m.Block.IsNull) Exchange.Free(m.Block);
+                if (reply >= 0 && status == AbiStatus.Ok) continue;
+                Channels.Close(at);   // Quit (Echo's end), ChannelClosed, or a send the client's death refused
                 endpoints.RemoveAt(ready);
             }
+        }
+
+        // The request's inline bytes and block go back under the reply's tag.
+        private static unsafe AbiStatus Answer(ChannelEndpoint at, ref ReceivedMessage request, int tag, bool increment)
+        {
+            ChannelMessage reply = request.Raw;
+            reply.Tag = tag;
+            reply.Endpoint = null;
+            if (increment) *(long*)reply.Inline += 1;   // raw bytes: a short message gets no exception here
+            return Channels.Send(at, &reply);
         }
 
         /// <summary>Pairs as a service at PATH for one client after another (the contract fuzzer's endpoint-carrying

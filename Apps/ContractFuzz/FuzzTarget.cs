@@ -20,6 +20,10 @@ namespace Sing.Apps.ContractFuzz
                     return new FuzzTarget<Drivers.Rtc.ClockContract.Message>(name, Drivers.Rtc.ClockContract.Protocol, Drivers.Rtc.ClockContract.States.Start, BindByName);
                 case "fs":
                     return new FuzzTarget<Storage.FileSystemContract.Message>(name, Storage.FileSystemContract.Protocol, Storage.FileSystemContract.States.Ready, BindByName);
+                case "file":
+                    return new FuzzTarget<Storage.FileContract.Message>(name, Storage.FileContract.Protocol, Storage.FileContract.States.Ready, OpenFile);
+                case "bench":
+                    return new FuzzTarget<SingBench.BenchEcho.Message>(name, SingBench.BenchEcho.Protocol, SingBench.BenchEcho.States.Ready, BindByName);
                 case "echo":
                     return new FuzzTarget<ChannelProbe.Echo.Message>(name, ChannelProbe.Echo.Protocol, ChannelProbe.Echo.States.Ready, BindByName);
                 case "pairs":
@@ -29,7 +33,7 @@ namespace Sing.Apps.ContractFuzz
             }
         }
 
-        public const string Known = "block, clock, fs, echo, pairs";
+        public const string Known = "block, clock, fs, file, echo, bench, pairs";
 
         protected FuzzTarget(string name, ContractInfo contract)
         {
@@ -44,6 +48,34 @@ namespace Sing.Apps.ContractFuzz
         /// <summary>One conversation on a fresh channel to the server at <paramref name="path"/>; null when it went as
         /// the contract says, else what went wrong.</summary>
         public abstract string Walk(string path, ulong seed, int steps, Violation violation);
+
+        // A file's channel (FileContract, which the file system makes for the contract): PATH is a file under /fs,
+        // opened for writing and created if missing.
+        private static IChannelTransport OpenFile(string path)
+        {
+            const string Root = "/fs/";
+            if (!path.StartsWith(Root) || !(BindByName("/fs") is IChannelTransport transport)) return null;
+            Storage.FileSystemContract.Imp fs = Storage.FileSystemContract.Imp.Attach(transport, Storage.FileSystemContract.States.Ready);
+            fs.SendOpen(Storage.TextVector.From(path.Substring(Root.Length)), Storage.FileSystemContract.ModeWrite | Storage.FileSystemContract.ModeCreate);
+            Storage.FileSystemContract.Imp.ReadyAfterOpenReceived r = fs.ReceiveReadyAfterOpen();
+            IChannelTransport file = null;
+            switch (r.Tag)
+            {
+                case Storage.FileSystemContract.Imp.ReadyAfterOpenTag.Opened:
+                    r.GetOpened(out Storage.FileContract.Imp opened, out _);
+                    file = KernelEndpoints.Wrap(KernelEndpoints.Unwrap(opened));
+                    break;
+                case Storage.FileSystemContract.Imp.ReadyAfterOpenTag.Failed:
+                    r.GetFailed(out _, out ExVector<char> reason);
+                    reason.Free();
+                    break;
+                default:   // ChannelClosed
+                    break;
+            }
+
+            fs.Free();
+            return file;
+        }
 
         // A service that has the kernel check its binds (KernelEndpoints.CheckBinds): a plain bind gives a contract channel.
         private static IChannelTransport BindByName(string path)

@@ -29,14 +29,24 @@ namespace Sing.Kernel.Tests
         /// <summary>Echo, served to any number of clients at once by channelprobe's echo service (checked binds).</summary>
         public static void EchoServer(TestContext t) => Fuzz(t, "echo", "/test/echo-fuzz", new[] { ("channelprobe", "echo-service /test/echo-fuzz") });
 
+        /// <summary>FileContract, on a file the fuzzer opens for writing under /fs (the file system on a formatted RAM
+        /// disk): random reads, writes, seeks and truncations of one file.</summary>
+        public static void FileServer(TestContext t) =>
+            Fuzz(t, "file", "/fs/fuzz.bin", new[] { ("ramdisk", "--name /dev/ram/filefuzz --size 4"), ("filesystem", "--device /dev/ram/filefuzz --format --wait 10000") }, "/fs");
+
+        /// <summary>SingBench's BenchEcho (the PSR rows' contract), served by channelprobe's echo service.</summary>
+        public static void BenchEchoServer(TestContext t) =>
+            Fuzz(t, "bench", "/test/bench-fuzz", new[] { ("channelprobe", "echo-service /test/bench-fuzz --bench") });
+
         /// <summary>Pairs, whose Hand carries two endpoints: the fuzzer hands ends of fresh channels (unchecked: the
         /// tables do not say what contract an endpoint argument follows), channelprobe's typed pairs service greets each.</summary>
         public static void PairsServer(TestContext t) => Fuzz(t, "pairs", "/test/pairs-fuzz", new[] { ("channelprobe", "pairs-service /test/pairs-fuzz") });
 
-        /// <summary>Starts the servers (the last one serves <paramref name="path"/>), runs contractfuzz's legal walks and
+        /// <summary>Starts the servers (the last one registers <paramref name="served"/>, by default <paramref name="path"/>), runs contractfuzz's legal walks and
         /// violators against them, ends the servers, and checks that exchange blocks, pages and processes came back.</summary>
-        private static void Fuzz(TestContext t, string target, string path, (string Program, string Arguments)[] servers)
+        private static void Fuzz(TestContext t, string target, string path, (string Program, string Arguments)[] servers, string served = null)
         {
+            served ??= path;
             long walks = Option("fuzz.walks", 10), violators = Option("fuzz.violators", 8);
             ProcessTests.Run(t, "hello", "");   // warm up the pools
             ulong blocks = ExchangeHeap.BlocksLive;
@@ -48,8 +58,8 @@ namespace Sing.Kernel.Tests
                 started[i] = ProcessTests.StartForTest(t, servers[i].Program, servers[i].Arguments);
                 if (started[i] == null) return;
             }
-            for (int waited = 0; waited < 60_000 && !NameService.IsRegistered(path); waited += 5) WaitHandle.Sleep(5);
-            t.True(NameService.IsRegistered(path), string.Concat(path, " is served"));
+            for (int waited = 0; waited < 60_000 && !NameService.IsRegistered(served); waited += 5) WaitHandle.Sleep(5);
+            t.True(NameService.IsRegistered(served), string.Concat(served, " is served"));
             int code = ProcessTests.Run(t, "contractfuzz", string.Concat("--target ", target, " --path ", path, " --walks ", walks.ToString(),
                 " --violators ", violators.ToString(), " --steps 100 --seed 1"), 120 + (ulong)(walks + violators));
             t.Equal(0, (ulong)code, "every legal walk was served and every violator ended alone (contractfuzz's line says which failed)");

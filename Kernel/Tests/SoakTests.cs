@@ -9,7 +9,7 @@ namespace Sing.Kernel.Tests
 {
     /// <summary>A workload that stays up: for soak.seconds (default 5, in test=all; the soak boot test 120; ./build.sh soak minutes) a supervised
     /// driver (the clock) and a supervised service (a RAM disk) run beside clients that talk to them and to each
-    /// other (the contract fuzzer with its violating children against the RAM disk, Echo client/server pairs,
+    /// other (the contract fuzzer with its violating children against the RAM disk and the clock, Echo client/server pairs,
     /// short-lived programs), while a killer ends a random driver, service or client every soak.kill_ms (default
     /// 2000). Then: both services are up under their supervisor, new clients are served, and once everything ended
     /// the exchange heap, the pages and the process count are back to the start. A kernel panic ends the boot
@@ -105,12 +105,14 @@ namespace Sing.Kernel.Tests
         private static BootEntry Service(string program, string arguments) =>
             new BootEntry { Program = program, Arguments = arguments, Restart = "on-failure", RestartLimit = 1_000_000, RestartWindowSeconds = 1 };
 
-        /// <summary>The contract fuzzer against the RAM disk, run after run: legal walks and violating children.</summary>
+        /// <summary>The contract fuzzer against the RAM disk and the clock driver in turn, run after run: legal walks and
+        /// violating children.</summary>
         private static void FuzzClients()
         {
             for (long seed = 1; !s_stop; seed++)
             {
-                if (ProcessManager.Create("contractfuzz", string.Concat("--target block --path ", DiskPath, " --walks 4 --violators 4 --steps 50 --seed ",
+                string target = seed % 2 == 0 ? "--target clock --path /dev/rtc" : "--target block --path " + DiskPath;
+                if (ProcessManager.Create("contractfuzz", string.Concat(target, " --walks 4 --violators 4 --steps 50 --seed ",
                     seed.ToString()), null, out KernelProcess p, out _) != AbiStatus.Ok)
                 {
                     WaitHandle.Sleep(50);
