@@ -151,6 +151,44 @@ namespace Sing.Apps.ChannelProbe
             note.Free();
         }
 
+        /// <summary>An attack on the pairs service: after a legal Swap, Hand carries two endpoints that the kernel checks
+        /// against another contract (the exporter ends of Echo channels) where Note importers belong, sent raw (a typed
+        /// Note.Imp cannot even be made of them). Greeting them would be a breach of Echo by the service, so the service
+        /// must refuse them: exit 0 when it closes this conversation instead of answering Handed, 1 if it answers.</summary>
+        public static unsafe int HandForeign(string path)
+        {
+            ChannelEndpoint raw = default;
+            for (int waited = 0; Names.Bind(path, out raw) != AbiStatus.Ok; waited += 5)
+            {
+                if (waited > 5000) return 2;
+                Threads.Sleep(5);
+            }
+
+            Pairs.Imp pairs = Pairs.Imp.Attach(KernelEndpoints.Wrap(raw), Pairs.States.Start);
+            pairs.SendSwap(ExchangeHeap.NewVector<byte>(8), ExchangeHeap.NewVector<byte>(8), 1);
+            pairs.RecvSwapped(out ExVector<byte> x, out ExVector<byte> y, out _);
+            x.Free();
+            y.Free();
+            ChannelEndpoint channel = KernelEndpoints.Unwrap(pairs);
+            Echo.CreateChannel(out Echo.Imp keep1, out Echo.Exp foreign1);
+            Echo.CreateChannel(out Echo.Imp keep2, out Echo.Exp foreign2);
+            ChannelMessage hand = default;
+            hand.Tag = Pairs.Messages.Hand;
+            hand.Endpoint = KernelEndpoints.Unwrap(foreign1).Address;
+            hand.Carries = ChannelMessage.CarriesSecondEndpoint;
+            hand.SecondEndpoint = KernelEndpoints.Unwrap(foreign2).Address;
+            hand.InlineLength = 8;   // the two endpoints' states, 0 (Note's Open)
+            AbiStatus answer = Channels.Send(channel, &hand);
+            ReceivedMessage reply = default;
+            if (answer == AbiStatus.Ok) answer = Channels.Receive(channel, out reply, 10_000);
+            keep1.Free();
+            keep2.Free();
+            Channels.Close(channel);
+            Debug.WriteLine(answer == AbiStatus.ChannelClosed ? "hand-foreign: the service refused the foreign endpoints"
+                : "hand-foreign: the service answered " + (answer == AbiStatus.Ok ? "tag " + reply.Tag.ToString() : answer.ToString()));
+            return answer == AbiStatus.ChannelClosed ? 0 : answer == AbiStatus.Ok ? 1 : 3;
+        }
+
         /// <summary>Accepts CLIENTS connections, then serves them all from one endpoint set (Singularity's ESet) until
         /// each has said Quit: exit 0, or 4 if one vanished instead, 102 if a connection failed.</summary>
         public static int SetServer(string path, int clients)

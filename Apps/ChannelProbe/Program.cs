@@ -16,7 +16,7 @@ namespace Sing.Apps.ChannelProbe
     /// "vector-relay IN OUT" | "vector-sink PATH [copies]" | "transfer-server PATH" | "transfer-client PATH" |
     /// "hang PATH" | "remap-send PATH PAGES touch|endpoint|hang" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
     /// the same over the
-    /// generated Echo contract: "echo-contract-server PATH" | "echo-service PATH [CHECK-AFTER-MS] [--bench]" (Echo or BenchEcho to many clients, checked binds) | "pairs-service PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
+    /// generated Echo contract: "echo-contract-server PATH" | "echo-service PATH [CHECK-AFTER-MS] [--bench]" (Echo or BenchEcho to many clients, checked binds) | "pairs-service PATH" | "hand-foreign PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
     /// "echo-contract-hang PATH" | "echo-contract-violator PATH"; a client that re-binds after its server dies:
     /// "reconnect-server PATH" | "reconnect-client PATH"; a block device in front of another: "block-proxy PATH TARGET [stall-flush]"; a client that breaks whatever protocol a
     /// service speaks: "raw-send PATH TAG [INLINE]" (one message with that tag, INLINE zero bytes and no block; the service
@@ -46,6 +46,7 @@ namespace Sing.Apps.ChannelProbe
                 case "call-checks": return CallChecks.Run();
                 case "echo-contract-server": return ContractVerbs.Server(args[1]);
                 case "pairs-service": return ContractVerbs.PairsService(args[1]);
+                case "hand-foreign": return ContractVerbs.HandForeign(args[1]);
                 case "echo-service": return ContractVerbs.Service(args[1], args.Length > 2 && args[2] != "--bench" ? int.Parse(args[2]) : 0, args[args.Length - 1] == "--bench");
                 case "echo-contract-set-server": return ContractVerbs.SetServer(args[1], int.Parse(args[2]));
                 case "pairs-check": return ContractVerbs.PairsCheck();

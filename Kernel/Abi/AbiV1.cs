@@ -64,6 +64,7 @@ namespace Sing.Kernel.Abi
             Table->NameEnumerate = &NameEnumerate;
             Table->NameWatch = &NameWatch;
             Table->NameCheckContract = &NameCheckContract;
+            Table->ChannelFollows = &ChannelFollows;
             Table->GetStackTop = &GetStackTop;
             Table->EnumerateOtherStacks = &EnumerateOtherStacks;
             Table->GetOtherStacks = &GetOtherStacks;
@@ -641,6 +642,27 @@ namespace Sing.Kernel.Abi
             if (contract >= 0) return AbiStatus.Ok;
             Caller.LogRefusal($"{Caller.Name}: contract refused: {error}");
             return AbiStatus.NotPermitted;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelFollows(void* endpoint, ContractTable* table, int side, int state)
+        {
+            ulong mark = Enter();
+            AbiStatus status = AbiStatus.InvalidArgument;
+            if ((side == Channels.ContractChecker.ImporterSends || side == Channels.ContractChecker.ExporterSends)
+                && CallerMemory.Holds(table, (ulong)sizeof(ContractTable)) && table->TransitionCount >= 0 && table->NameLength >= 0
+                && CallerMemory.Holds(table->Transitions, table->TransitionCount, 4 * sizeof(int)) && CallerMemory.Holds(table->Name, table->NameLength, sizeof(char)))
+            {
+                // Interrupts off: another thread of the process cannot send the endpoint away while it is read.
+                ulong flags = Scheduler.DisableInterrupts();
+                status = Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e);
+                if (status == AbiStatus.Ok && e->Contract >= 0
+                    && (e->Side != side || e->State != state || !Channels.ContractChecker.Get(e->Contract).IsTable(table)))
+                    status = AbiStatus.ProtocolViolation;
+                Scheduler.RestoreInterrupts(flags);
+            }
+            Leave(mark);
+            return status;
         }
 
         [UnmanagedCallersOnly]

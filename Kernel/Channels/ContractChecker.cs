@@ -116,6 +116,21 @@ namespace Sing.Kernel.Channels
             return found == -2 ? -1 : found;
         }
 
+        /// <summary>True when the SIP's <paramref name="table"/> (memory already checked to be the caller's) is this
+        /// contract: the same name and the same state machine, so the caller's own checks and the kernel's agree on
+        /// every message. Read in place, nothing copied.</summary>
+        public bool IsTable(ContractTable* table)
+        {
+            if (table->StateCount != _stateCount || table->MessageCount != _messageCount || table->InitialState != InitialState
+                || (long)table->TransitionCount * 4 != _transitions.Length || table->NameLength != Name.Length)
+                return false;
+            for (int i = 0; i < Name.Length; i++)
+                if (table->Name[i] != Name[i]) return false;
+            for (int i = 0; i < _transitions.Length; i++)
+                if (table->Transitions[i] != _transitions[i]) return false;
+            return true;
+        }
+
         private bool Matches(int states, int messages, int initial, int[] transitions)
         {
             if (_stateCount != states || _messageCount != messages || InitialState != initial || _transitions.Length != transitions.Length) return false;

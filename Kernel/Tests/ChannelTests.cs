@@ -51,6 +51,26 @@ namespace Sing.Kernel.Tests
             t.True(service.Exited.WaitOne(5000), "the service ended");
         }
 
+        /// <summary>A client hands the pairs service endpoints that the kernel checks against another contract (Echo
+        /// exporter ends where Note importers belong): the service's library refuses them when it unpacks Hand (the kernel
+        /// says they follow another contract), so the service drops that conversation instead of breaching Echo by
+        /// greeting them, and it holds nothing of it afterwards; the next client is served.</summary>
+        public static void ForeignEndpointsAreRefusedByTheReceiver(TestContext t)
+        {
+            const string Path = "/test/pairs-foreign";
+            KernelProcess service = Start(t, "pairs-service " + Path);
+            for (int waited = 0; waited < 5000 && !NameService.IsRegistered(Path); waited += 5) WaitHandle.Sleep(5);
+            ulong held = (ulong)ExchangeHeap.CountOwnedBy(service);
+            t.Equal(0, (ulong)Wait(t, Start(t, "hand-foreign " + Path), "the attacker"), "the service closed the conversation instead of answering Handed");
+            t.True(!service.Exited.IsSet, "the service survived (greeting an Echo exporter end with Hello would have ended it)");
+            for (int waited = 0; waited < 2000 && (ulong)ExchangeHeap.CountOwnedBy(service) != held; waited += 5) WaitHandle.Sleep(5);
+            t.Equal(held, (ulong)ExchangeHeap.CountOwnedBy(service), "the service holds no endpoint or block of the refused conversation");
+            t.Equal(0, (ulong)ProcessTests.Run(t, "contractfuzz", "--target pairs --path " + Path + " --walks 4 --violators 0 --steps 20 --seed 3", 60),
+                "the next client is served");
+            ProcessManager.Terminate(service, ExitCodes.Killed, null);
+            t.True(service.Exited.WaitOne(5000), "the service ended");
+        }
+
         public static void PingPongBetweenSips(TestContext t)
         {
             KernelProcess server = Start(t, "echo-server /test/echo");

@@ -7,6 +7,7 @@ namespace Sing.Kernel.Tests
         {
             new KernelTest("channels.ping_pong_between_sips", &ChannelTests.PingPongBetweenSips),
             new KernelTest("channels.late_checked_binds_replay_queued_requests", &ChannelTests.LateCheckedBindsReplayQueuedRequests),
+            new KernelTest("channels.foreign_endpoints_are_refused_by_the_receiver", &ChannelTests.ForeignEndpointsAreRefusedByTheReceiver),
             new KernelTest("channels.zero_copy_vector_across_three_sips", &ChannelTests.ZeroCopyVectorAcrossThreeSips),
             new KernelTest("channels.killed_peer_closes_channel", &ChannelTests.KilledPeerClosesChannel),
             new KernelTest("channels.endpoint_transfer_across_sips", &ChannelTests.EndpointTransferAcrossSips),

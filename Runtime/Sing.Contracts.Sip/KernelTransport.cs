@@ -32,6 +32,16 @@ namespace Sing.Contracts.Sip
             }
         }
 
+        public bool Follows(ContractInfo contract, bool isImp, int state)
+        {
+            fixed (int* t = contract.DirectedTransitions)
+            fixed (char* name = contract.Name)
+            {
+                ContractTable table = KernelChannelRuntime.TableOf(contract, t, name);
+                return Abi.Table->ChannelFollows(_endpoint, &table, isImp ? 0 : 1, state) == AbiStatus.Ok;
+            }
+        }
+
         /// <summary>Gives up the kernel endpoint (it travels in a message or leaves the contract world).</summary>
         internal ChannelEndpoint Detach()
         {

@@ -142,6 +142,12 @@ namespace Singularity.V1
         // in the request queue are checked against the messages their clients sent so far (a client that broke the
         // contract is ended and its request dropped), later binds are created checked.
         public delegate* unmanaged<void*, ContractTable*, AbiStatus> NameCheckContract;
+
+        // (entry 70) Whether an endpoint the caller owns may be used as the given side (0 importer, 1 exporter) of the
+        // table's contract in the given state: Ok for an unchecked channel or one the kernel checks against the same
+        // state machine with this end as that side in that state; ProtocolViolation otherwise (an endpoint that arrived
+        // in a message follows another contract: using it as this one could break the kernel's contract for it).
+        public delegate* unmanaged<void*, ContractTable*, int, int, AbiStatus> ChannelFollows;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

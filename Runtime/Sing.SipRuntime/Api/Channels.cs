@@ -273,6 +273,12 @@ namespace Singularity.V1
 
         /// <summary>Closes the endpoint; a copy of one already closed or sent closes nothing (StaleHandle), even when a
         /// new endpoint reuses the address.</summary>
+        /// <summary>Whether <paramref name="endpoint"/> may be used as <paramref name="side"/> (0 importer, 1 exporter) of the
+        /// contract in <paramref name="table"/> in <paramref name="state"/>: Ok when the kernel checks it against that
+        /// contract with that side and state, or checks it against none; ProtocolViolation when it follows another.</summary>
+        public static AbiStatus Follows(ChannelEndpoint endpoint, ContractTable* table, int side, int state) =>
+            Abi.Table->ChannelFollows(endpoint.Address, table, side, state);
+
         public static AbiStatus Close(ChannelEndpoint endpoint)
         {
             AbiStatus status = endpoint.Check();

@@ -41,6 +41,11 @@ namespace Sing.Contracts
                 throw new ProtocolViolationException(contract.Name + ": an endpoint arrived in an unknown state");
             }
 
+            if (!transport.Follows(contract, isImp, state))
+            {
+                throw new ProtocolViolationException(contract.Name + ": an endpoint arrived that its channel's runtime checks against another contract, side or state");
+            }
+
             return new EndpointCore<TMsg>(contract, isImp, transport, state);
         }
 
@@ -74,12 +79,34 @@ namespace Sing.Contracts
             int next = Contract.Next(State, tag);
             if (next < 0 || Contract.MessageIsIn[tag] == IsImp)
             {
+                Discard(ref wire);
                 throw Violation("cannot receive", tag);
             }
 
             State = next;
-            message.Unpack(ref wire);
+            try
+            {
+                message.Unpack(ref wire);
+            }
+            catch
+            {
+                // A message refused while unpacked (a foreign endpoint, a short block) still brought its blocks and
+                // endpoints here: a sender must not be able to make this side hold them for ever.
+                message = default;
+                Discard(ref wire);
+                throw;
+            }
+
             return true;
+        }
+
+        /// <summary>Gives back everything a refused message carried: its blocks to the heap, its endpoints closed.</summary>
+        private static void Discard(ref WireMessage wire)
+        {
+            if (wire.Block != 0) ExchangeHeap.Current.Release(wire.Block);
+            if (wire.SecondBlock != 0) ExchangeHeap.Current.Release(wire.SecondBlock);
+            wire.Endpoint?.Close();
+            wire.SecondEndpoint?.Close();
         }
 
         /// <summary>Marks this end closed: the peer's receives see ChannelClosed once its queue drains.</summary>

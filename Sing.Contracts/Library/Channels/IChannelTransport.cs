@@ -24,5 +24,10 @@ namespace Sing.Contracts
 
         /// <summary>The waiter to signal on arrival or close; null to detach (waiter-based runtimes only).</summary>
         void SetWaiter(IWaiter? waiter);
+
+        /// <summary>False when the runtime enforces another contract (or side or state) on this channel than
+        /// <paramref name="contract"/> as <paramref name="isImp"/>'s side in <paramref name="state"/>: an endpoint that
+        /// arrived in a message must not be used as a contract whose legal messages the kernel would count as breaches.</summary>
+        bool Follows(ContractInfo contract, bool isImp, int state);
     }
 }

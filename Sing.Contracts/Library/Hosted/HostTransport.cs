@@ -16,6 +16,10 @@ namespace Sing.Contracts.Hosted
 
         public nint NativeHandle => 0;
 
+        /// <summary>Host queues enforce no contract of their own (the library's checks are the only ones), so any use is
+        /// consistent.</summary>
+        public bool Follows(ContractInfo contract, bool isImp, int state) => true;
+
         public void Send(ref WireMessage message)
         {
             // Our inbox's writer is the peer: once it is gone, messages to it are dropped, because
