@@ -464,6 +464,7 @@ namespace Sing.Apps.AbiFuzz
                 if (s == AbiStatus.Ok) KeepEndpoints((ulong)*endpoint, 0);
                 // Checked binds on what it got (or a forged endpoint), with a table of random bytes: refused, never a fault.
                 if (OneIn(2)) Record(t->NameCheckContract(s == AbiStatus.Ok && OneIn(2) ? *endpoint : (void*)Pointer(scratch), (ContractTable*)Pointer(scratch)));
+                if (OneIn(2)) Record(t->ChannelFollows(s == AbiStatus.Ok && OneIn(2) ? *endpoint : (void*)Pointer(scratch), (ContractTable*)Pointer(scratch), Below(3), Int()));
             }
         }
 
