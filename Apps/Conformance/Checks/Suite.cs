@@ -30,6 +30,7 @@ namespace Sing.Conformance
             ("misc", MiscChecks.Run),
             ("regex", RegexChecks.Run),
             ("biginteger", BigIntegerChecks.Run),
+            ("everyday", EverydayChecks.Run),
             ("program.wordcount", WordCountProgram.Run),
             ("program.calculator", CalculatorProgram.Run),
             ("program.inventory", InventoryProgram.Run),

@@ -42,6 +42,42 @@ namespace System
         public static float ToSingle(byte[] value, int startIndex) => UInt32BitsToSingle((uint)Read(value, startIndex, 4));
         public static bool ToBoolean(byte[] value, int startIndex) => Read(value, startIndex, 1) != 0;
 
+        // The span forms read the first bytes of the span; a shorter one is .NET's ArgumentOutOfRangeException.
+        public static short ToInt16(ReadOnlySpan<byte> value) => (short)Read(value, 2);
+        public static ushort ToUInt16(ReadOnlySpan<byte> value) => (ushort)Read(value, 2);
+        public static int ToInt32(ReadOnlySpan<byte> value) => (int)Read(value, 4);
+        public static uint ToUInt32(ReadOnlySpan<byte> value) => (uint)Read(value, 4);
+        public static long ToInt64(ReadOnlySpan<byte> value) => (long)Read(value, 8);
+        public static ulong ToUInt64(ReadOnlySpan<byte> value) => Read(value, 8);
+        public static double ToDouble(ReadOnlySpan<byte> value) => UInt64BitsToDouble(Read(value, 8));
+        public static float ToSingle(ReadOnlySpan<byte> value) => UInt32BitsToSingle((uint)Read(value, 4));
+        public static bool ToBoolean(ReadOnlySpan<byte> value) => Read(value, 1) != 0;
+
+        /// <summary>Writes the value's bytes at the start of <paramref name="destination"/>; false when it is too short.</summary>
+        public static bool TryWriteBytes(Span<byte> destination, int value) => TryWrite(destination, (uint)value, 4);
+        public static bool TryWriteBytes(Span<byte> destination, uint value) => TryWrite(destination, value, 4);
+        public static bool TryWriteBytes(Span<byte> destination, long value) => TryWrite(destination, (ulong)value, 8);
+        public static bool TryWriteBytes(Span<byte> destination, ulong value) => TryWrite(destination, value, 8);
+        public static bool TryWriteBytes(Span<byte> destination, short value) => TryWrite(destination, (ushort)value, 2);
+        public static bool TryWriteBytes(Span<byte> destination, ushort value) => TryWrite(destination, value, 2);
+        public static bool TryWriteBytes(Span<byte> destination, double value) => TryWrite(destination, DoubleToUInt64Bits(value), 8);
+        public static bool TryWriteBytes(Span<byte> destination, float value) => TryWrite(destination, SingleToUInt32Bits(value), 4);
+
+        private static ulong Read(ReadOnlySpan<byte> value, int count)
+        {
+            if (value.Length < count) throw new ArgumentOutOfRangeException(nameof(value), "Specified argument was out of the range of valid values.");
+            ulong result = 0;
+            for (int i = count - 1; i >= 0; i--) result = (result << 8) | value[i];
+            return result;
+        }
+
+        private static bool TryWrite(Span<byte> destination, ulong value, int count)
+        {
+            if (destination.Length < count) return false;
+            for (int i = 0; i < count; i++) destination[i] = (byte)(value >> (8 * i));
+            return true;
+        }
+
         private static ulong Read(byte[] value, int startIndex, int count)
         {
             if (value is null) throw new ArgumentNullException(nameof(value));

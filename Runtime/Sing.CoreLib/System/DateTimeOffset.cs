@@ -154,6 +154,32 @@ namespace System
 
         public static bool TryParse(string input, IFormatProvider formatProvider, out DateTimeOffset result) => TryParse(input, out result);
 
+        /// <summary>DateTime.ParseExact's patterns; the offset is the one written (z, zz, zzz, K), else the local one
+        /// (UTC here; AssumeUniversal too).</summary>
+        public static DateTimeOffset ParseExact(string input, string format, IFormatProvider formatProvider) =>
+            ParseExact(input, format, formatProvider, System.Globalization.DateTimeStyles.None);
+
+        public static DateTimeOffset ParseExact(string input, string format, IFormatProvider formatProvider, System.Globalization.DateTimeStyles styles)
+        {
+            if (input is null) throw new ArgumentNullException(nameof(input));
+            if (format is null) throw new ArgumentNullException(nameof(format));
+            if (format.Length == 0) throw new FormatException("Format specifier '' was invalid.");
+            if (!TryParseExact(input, format, formatProvider, styles, out DateTimeOffset result))
+                throw new FormatException("String '" + input + "' was not recognized as a valid DateTime.");
+            return result;
+        }
+
+        public static bool TryParseExact(string input, string format, IFormatProvider formatProvider, System.Globalization.DateTimeStyles styles, out DateTimeOffset result)
+        {
+            result = MinValue;
+            if (input is null || string.IsNullOrEmpty(format)
+                || !DateTime.TryParseExactWithOffset(input, format, styles, out DateTime clock, out int offsetMinutes, out _)) return false;
+            long utc = clock.Ticks - offsetMinutes * TimeSpan.TicksPerMinute;
+            if (utc < DateTime.MinValue.Ticks || utc > DateTime.MaxValue.Ticks) return false;
+            result = new DateTimeOffset(clock.Ticks, new TimeSpan(offsetMinutes * TimeSpan.TicksPerMinute));
+            return true;
+        }
+
         public override string ToString() => ToString(null, null);
         public string ToString(string format) => ToString(format, null);
         public string ToString(IFormatProvider provider) => ToString(null, provider);

@@ -8,6 +8,80 @@ namespace System
         public static Tuple<T1> Create<T1>(T1 item1) => new Tuple<T1>(item1);
         public static Tuple<T1, T2> Create<T1, T2>(T1 item1, T2 item2) => new Tuple<T1, T2>(item1, item2);
         public static Tuple<T1, T2, T3> Create<T1, T2, T3>(T1 item1, T2 item2, T3 item3) => new Tuple<T1, T2, T3>(item1, item2, item3);
+        public static Tuple<T1, T2, T3, T4> Create<T1, T2, T3, T4>(T1 item1, T2 item2, T3 item3, T4 item4) =>
+            new Tuple<T1, T2, T3, T4>(item1, item2, item3, item4);
+        public static Tuple<T1, T2, T3, T4, T5> Create<T1, T2, T3, T4, T5>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5) =>
+            new Tuple<T1, T2, T3, T4, T5>(item1, item2, item3, item4, item5);
+        public static Tuple<T1, T2, T3, T4, T5, T6> Create<T1, T2, T3, T4, T5, T6>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6) =>
+            new Tuple<T1, T2, T3, T4, T5, T6>(item1, item2, item3, item4, item5, item6);
+        public static Tuple<T1, T2, T3, T4, T5, T6, T7> Create<T1, T2, T3, T4, T5, T6, T7>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7) =>
+            new Tuple<T1, T2, T3, T4, T5, T6, T7>(item1, item2, item3, item4, item5, item6, item7);
+    }
+
+    // Four to seven elements: equality, hash and text are those of the ValueTuple of the same elements.
+
+    public class Tuple<T1, T2, T3, T4>
+    {
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4) { Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; }
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        private ValueTuple<T1, T2, T3, T4> Value => (Item1, Item2, Item3, Item4);
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4> t && Value.Equals(t.Value);
+        public override int GetHashCode() => Value.GetHashCode();
+        public override string ToString() => Value.ToString();
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5>
+    {
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5) { Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; Item5 = item5; }
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        private ValueTuple<T1, T2, T3, T4, T5> Value => (Item1, Item2, Item3, Item4, Item5);
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5> t && Value.Equals(t.Value);
+        public override int GetHashCode() => Value.GetHashCode();
+        public override string ToString() => Value.ToString();
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6>
+    {
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6)
+        {
+            Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; Item5 = item5; Item6 = item6;
+        }
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        private ValueTuple<T1, T2, T3, T4, T5, T6> Value => (Item1, Item2, Item3, Item4, Item5, Item6);
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6> t && Value.Equals(t.Value);
+        public override int GetHashCode() => Value.GetHashCode();
+        public override string ToString() => Value.ToString();
+    }
+
+    public class Tuple<T1, T2, T3, T4, T5, T6, T7>
+    {
+        public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7)
+        {
+            Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; Item5 = item5; Item6 = item6; Item7 = item7;
+        }
+        public T1 Item1 { get; }
+        public T2 Item2 { get; }
+        public T3 Item3 { get; }
+        public T4 Item4 { get; }
+        public T5 Item5 { get; }
+        public T6 Item6 { get; }
+        public T7 Item7 { get; }
+        private ValueTuple<T1, T2, T3, T4, T5, T6, T7> Value => (Item1, Item2, Item3, Item4, Item5, Item6, Item7);
+        public override bool Equals(object obj) => obj is Tuple<T1, T2, T3, T4, T5, T6, T7> t && Value.Equals(t.Value);
+        public override int GetHashCode() => Value.GetHashCode();
+        public override string ToString() => Value.ToString();
     }
 
     public class Tuple<T1>

@@ -5,7 +5,7 @@ namespace System
     // Tuples: `(a, b)` in C# is a ValueTuple. Element names are compile-time only. Equality uses
     // EqualityComparer<T>.Default per element.
 
-    public struct ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable
+    public struct ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable, IValueTupleText
     {
         public T1 Item1;
         public T2 Item2;
@@ -38,9 +38,11 @@ namespace System
             EqualityComparer<T1>.Default.GetHashCode(Item1) * 31 + EqualityComparer<T2>.Default.GetHashCode(Item2);
 
         public override string ToString() => string.Concat("(", Item1?.ToString(), ", ", Item2?.ToString(), ")");
+
+        string IValueTupleText.ToStringEnd() => ToString().Substring(1);
     }
 
-    public struct ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable
+    public struct ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable, IValueTupleText
     {
         public T1 Item1;
         public T2 Item2;
@@ -78,9 +80,11 @@ namespace System
 
         public override string ToString() =>
             string.Concat("(", Item1?.ToString(), ", ", string.Concat(Item2?.ToString(), ", ", Item3?.ToString(), ")"));
+
+        string IValueTupleText.ToStringEnd() => ToString().Substring(1);
     }
 
-    public struct ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable
+    public struct ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable, IValueTupleText
     {
         public T1 Item1;
         public T2 Item2;
@@ -120,6 +124,8 @@ namespace System
 
         public override string ToString() =>
             string.Concat(string.Concat("(", Item1?.ToString(), ", ", Item2?.ToString()), ", ", string.Concat(Item3?.ToString(), ", ", Item4?.ToString(), ")"));
+
+        string IValueTupleText.ToStringEnd() => ToString().Substring(1);
     }
 }
 

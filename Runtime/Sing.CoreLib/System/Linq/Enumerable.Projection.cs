@@ -232,6 +232,23 @@ namespace System.Linq
             return ZipIterator(first, second, resultSelector);
         }
 
+        public static IEnumerable<(TFirst First, TSecond Second, TThird Third)> Zip<TFirst, TSecond, TThird>(this IEnumerable<TFirst> first,
+            IEnumerable<TSecond> second, IEnumerable<TThird> third)
+        {
+            ThrowIfNull(first, nameof(first));
+            ThrowIfNull(second, nameof(second));
+            ThrowIfNull(third, nameof(third));
+            return ZipIterator(first, second, third);
+        }
+
+        private static IEnumerable<(TFirst, TSecond, TThird)> ZipIterator<TFirst, TSecond, TThird>(IEnumerable<TFirst> first, IEnumerable<TSecond> second, IEnumerable<TThird> third)
+        {
+            using IEnumerator<TFirst> a = first.GetEnumerator();
+            using IEnumerator<TSecond> b = second.GetEnumerator();
+            using IEnumerator<TThird> c = third.GetEnumerator();
+            while (a.MoveNext() && b.MoveNext() && c.MoveNext()) yield return (a.Current, b.Current, c.Current);
+        }
+
         private static IEnumerable<TResult> ZipIterator<TFirst, TSecond, TResult>(IEnumerable<TFirst> first, IEnumerable<TSecond> second, Func<TFirst, TSecond, TResult> resultSelector)
         {
             using IEnumerator<TFirst> a = first.GetEnumerator();
