@@ -11,7 +11,9 @@ namespace Sing.Conformance
 
     internal static class Program
     {
-        internal static int Main(ConformanceStartup startup)
+        /// <summary>Async, as ordinary programs' Main often is: the suite runs on the first thread, and the exit code
+        /// comes back through a continuation on the thread pool (the SIP entry waits for it, as .NET's does).</summary>
+        internal static async System.Threading.Tasks.Task<int> Main(ConformanceStartup startup)
         {
             // The first DateTime.UtcNow waits for the clock driver's answer, which it gives only after its start-up
             // lines: asking before the suite prints keeps a driver started just before from printing between its lines.
@@ -23,7 +25,9 @@ namespace Sing.Conformance
             {
                 // No clock driver: the date group reports it in its own lines.
             }
-            return Suite.Run(startup.Only);
+            int code = Suite.Run(startup.Only);
+            await System.Threading.Tasks.Task.Yield();
+            return code;
         }
     }
 }

@@ -20,7 +20,7 @@ namespace Sing.Startup.Generator
 
         private static readonly DiagnosticDescriptor NoMain = new DiagnosticDescriptor(
             "SINGS001", "Give the startup class a Main",
-            "Program startup class {0} needs a 'static int Main({0} startup)' somewhere in the program: add one",
+            "Program startup class {0} needs a 'static int Main({0} startup)' (or 'static async Task<int>' / 'Task Main') somewhere in the program: add one",
             "Sing.Startup", DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpLinks.For("SINGS001"));
 
         private static readonly DiagnosticDescriptor BadField = new DiagnosticDescriptor(
@@ -116,11 +116,20 @@ namespace Sing.Startup.Generator
                 source.Append("\nnamespace Singularity.Generated\n{\n");
                 source.Append("    internal static class ProgramEntry\n    {\n");
                 source.Append("        [global::System.Runtime.InteropServices.UnmanagedCallersOnly(EntryPoint = \"sip_program_main\")]\n");
-                source.Append("        private static int Main() => ").Append(owner).Append(".Main(").Append(typeName).Append(".FromKernel());\n");
+                string call = owner + ".Main(" + typeName + ".FromKernel())";
+                // An async Main runs to its end here (its continuations on the thread pool), as .NET's generated entry does.
+                string body = main.ReturnType.SpecialType == SpecialType.System_Int32 ? "=> " + call + ";"
+                    : main.ReturnType is INamedTypeSymbol { IsGenericType: true } ? "=> " + call + ".GetAwaiter().GetResult();"
+                    : "{ " + call + ".GetAwaiter().GetResult(); return 0; }";
+                source.Append("        private static int Main() ").Append(body).Append("\n");
                 source.Append("    }\n}\n");
             }
             return new StartupModel(type.Name + ".Startup.g.cs", source.ToString(), diagnostics);
         }
+
+        private static bool IsTaskOfIntOrTask(ITypeSymbol type) =>
+            type is INamedTypeSymbol named && named.ContainingNamespace?.ToDisplayString() == "System.Threading.Tasks" && named.Name == "Task"
+            && (named.TypeArguments.Length == 0 || named.TypeArguments[0].SpecialType == SpecialType.System_Int32);
 
         private static IMethodSymbol? FindMain(Compilation compilation, INamedTypeSymbol startup)
         {
@@ -128,7 +137,7 @@ namespace Sing.Startup.Generator
             {
                 if (symbol is IMethodSymbol m && m.IsStatic && m.Parameters.Length == 1
                     && SymbolEqualityComparer.Default.Equals(m.Parameters[0].Type, startup)
-                    && m.ReturnType.SpecialType == SpecialType.System_Int32)
+                    && (m.ReturnType.SpecialType == SpecialType.System_Int32 || IsTaskOfIntOrTask(m.ReturnType)))
                     return m;
             }
             return null;

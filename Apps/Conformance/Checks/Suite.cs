@@ -31,12 +31,14 @@ namespace Sing.Conformance
             ("regex", RegexChecks.Run),
             ("biginteger", BigIntegerChecks.Run),
             ("everyday", EverydayChecks.Run),
+            ("threading", ThreadingChecks.Run),
             ("program.wordcount", WordCountProgram.Run),
             ("program.calculator", CalculatorProgram.Run),
             ("program.inventory", InventoryProgram.Run),
             ("program.gradebook", GradebookProgram.Run),
             ("program.bank", BankProgram.Run),
             ("program.logparser", LogParserProgram.Run),
+            ("program.pipeline", PipelineProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

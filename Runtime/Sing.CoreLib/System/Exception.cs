@@ -263,6 +263,12 @@ namespace System
         public OperationCanceledException() : base("The operation was canceled.") { }
         public OperationCanceledException(string message) : base(message) { }
         public OperationCanceledException(string message, Exception innerException) : base(message, innerException) { }
+        public OperationCanceledException(Threading.CancellationToken token) : this() { CancellationToken = token; }
+        public OperationCanceledException(string message, Threading.CancellationToken token) : base(message) { CancellationToken = token; }
+        public OperationCanceledException(string message, Exception innerException, Threading.CancellationToken token) : base(message, innerException) { CancellationToken = token; }
+
+        /// <summary>The token whose cancellation this reports (None when not given).</summary>
+        public Threading.CancellationToken CancellationToken { get; }
     }
 
     public sealed class EntryPointNotFoundException : SystemException

@@ -28,6 +28,7 @@ namespace Singularity.V1.Startup
             RuntimeHost.EnterNoPreemption = &EnterNoPreemption;
             RuntimeHost.ExitNoPreemption = &ExitNoPreemption;
             RuntimeHost.UtcTicks = &WallClock.UtcTicks;
+            ThreadHost.Install();
             // SIP threads are kernel threads: GS points at the running thread's slots, of which the second is this
             // object space's (the first is the kernel heap's).
             ObjectAllocator.UsePerThreadContexts(8);
@@ -36,6 +37,7 @@ namespace Singularity.V1.Startup
             abi->RegisterFaultTrampoline((void*)HardwareExceptions.ThrowTrampoline);
             System.Diagnostics.Stopwatch.Frequency = (long)abi->GetTimestampFrequency();
             int exitCode = ProgramMain();
+            ProcessThreads.WaitForForegroundThreads();
             abi->ExitProcess(exitCode);
         }
 
@@ -90,21 +92,26 @@ namespace Singularity.V1.Startup
         }
     }
 
-    /// <summary>Each SIP thread's exception-handling state, keyed by the kernel's thread id (no object reference
-    /// crosses the ABI, so the table lives here, in the SIP's object space).</summary>
+    /// <summary>Each SIP thread's exception-handling state, keyed by the thread's allocation context (what
+    /// Environment.CurrentManagedThreadId reports: no two live threads share one, and a new thread reuses a finished
+    /// one's, so the table stays as large as the most threads alive at once). No object reference crosses the ABI, so
+    /// the table lives here, in the SIP's object space; it changes with preemption off (threads of the process throw
+    /// concurrently).</summary>
     internal static class ThreadExceptionStates
     {
         private static System.Collections.Generic.Dictionary<int, ExceptionThreadState> s_states;
 
         public static unsafe ExceptionThreadState Current()
         {
-            int id = Abi.Table->GetCurrentThreadId();
+            int id = System.Environment.CurrentManagedThreadId;
+            Abi.Table->DisablePreemption();
             s_states ??= new System.Collections.Generic.Dictionary<int, ExceptionThreadState>();
             if (!s_states.TryGetValue(id, out ExceptionThreadState state))
             {
                 state = new ExceptionThreadState();
                 s_states[id] = state;
             }
+            Abi.Table->EnablePreemption();
             return state;
         }
     }

@@ -39,6 +39,29 @@ namespace Internal.Runtime
         /// DateTime.UtcNow and Now read it. Null: no wall clock (the kernel's own corelib).</summary>
         public static delegate*<long> UtcTicks;
 
+        // Threads and kernel events for System.Threading (the SIP runtime sets them; null in the kernel's own corelib,
+        // where Thread.Start throws and waits spin). Handles are the kernel's opaque values; 0 is none.
+
+        /// <summary>Starts a kernel thread of this process at the entry with the argument; its handle is closed at once
+        /// (the thread runs on). False when the kernel refused (the thread quota).</summary>
+        public static delegate*<delegate* unmanaged<nint, void>, nint, bool> StartThread;
+
+        /// <summary>The kernel's id of the running thread (unique among live threads).</summary>
+        public static delegate*<int> CurrentThreadId;
+
+        public static delegate*<ulong, void> Sleep;
+        public static delegate*<void> YieldThread;
+
+        /// <summary>A kernel event (manual or auto reset, initially set or not), or 0 when the kernel refused.</summary>
+        public static delegate*<bool, bool, ulong> CreateEvent;
+        public static delegate*<ulong, void> SetEvent;
+        public static delegate*<ulong, void> ResetEvent;
+        public static delegate*<ulong, void> CloseEvent;
+
+        /// <summary>Waits for any of the events (handles, count, timeout in milliseconds, ulong.MaxValue for ever):
+        /// the index of the one that fired, or -1 on timeout.</summary>
+        public static delegate*<ulong*, int, ulong, int> WaitAny;
+
         internal static void Fail(string message, object exception)
         {
             if (FailFast != null) FailFast(message, exception, 0);

@@ -64,6 +64,13 @@ namespace System.Threading
         public static long Read(ref long location) => Unsafe.As<long, VolatileLong>(ref location).Value;
         public static void Write(ref long location, long value) => Unsafe.As<long, VolatileLong>(ref location).Value = value;
 
+        public static bool Read(ref bool location) => Unsafe.As<bool, VolatileBool>(ref location).Value;
+        public static void Write(ref bool location, bool value) => Unsafe.As<bool, VolatileBool>(ref location).Value = value;
+        public static T Read<T>(ref T location) where T : class => Unsafe.As<T, VolatileObject>(ref location).Value as T;
+        public static void Write<T>(ref T location, T value) where T : class => Unsafe.As<T, VolatileObject>(ref location).Value = value;
+
+        private struct VolatileBool { public volatile bool Value; }
+        private struct VolatileObject { public volatile object Value; }
         private struct VolatileInt { public volatile int Value; }
         private struct VolatileLong { public long Value; }
     }
