@@ -46,6 +46,11 @@ namespace Sing.Apps.Probe
                 case "wait-stop": return WaitForStop();
                 case "stop-and-kill": return StopAndKill();
                 case "mutex": return MutexCounter();
+                case "thread-foreground": return ThreadProbe.Foreground();
+                case "thread-unhandled": return ThreadProbe.Unhandled();
+                case "thread-async-void": return ThreadProbe.AsyncVoid();
+                case "thread-quota": return ThreadProbe.Quota();
+                case "thread-contended": return ThreadProbe.Contended();
                 case "enums": return EnumProbe.Run();
                 case "floats": return FloatProbe.Run();
                 case "unprivileged": return Unprivileged();

@@ -12,6 +12,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("processes.kill_blocked_in_kernel", &ProcessTests.KillBlockedInKernel),
             new KernelTest("processes.forged_handles_rejected", &ProcessTests.ForgedHandlesRejected),
             new KernelTest("processes.sip_threads_and_events", &ProcessTests.SipThreadsAndEvents),
+            new KernelTest("processes.managed_threads_follow_dotnet_rules", &ProcessTests.ManagedThreadsFollowDotNetRules),
             new KernelTest("processes.children_and_exit_codes", &ProcessTests.ChildrenAndExitCodes),
             new KernelTest("processes.threads_start_only_in_own_image", &ProcessTests.ThreadsStartOnlyInOwnImage),
             new KernelTest("processes.privileges_from_the_manifest", &ProcessTests.PrivilegesFromTheManifest),

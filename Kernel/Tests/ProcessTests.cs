@@ -100,6 +100,24 @@ namespace Sing.Kernel.Tests
         public static void StopAndKillFromAnotherSip(TestContext t) =>
             t.Equal(0, (ulong)Run(t, "probe", "stop-and-kill"), "a SIP stopped one child (it exited 17) and killed another that ignored the request (-1)");
 
+        /// <summary>System.Threading's process rules: Main's return waits for foreground threads only; an exception on
+        /// a worker (or out of an async void method) ends the process as unhandled; the thread quota is an exception
+        /// at Start; contended locks lose nothing.</summary>
+        public static void ManagedThreadsFollowDotNetRules(TestContext t)
+        {
+            KernelProcess foreground = Start(t, "probe", "thread-foreground");
+            ulong started = Arch.Timer.Ticks;
+            if (foreground == null) return;
+            foreground.Exited.WaitOne(30_000);
+            ulong ms = (Arch.Timer.Ticks - started) * 1000 / Arch.Timer.Hz;
+            t.Equal(7, (ulong)foreground.ExitCode, "Main's exit code, once the foreground thread ended");
+            t.True(ms >= 150 && ms < 20_000, "the process lived on for the foreground thread (200 ms), not for the background one (60 s): " + ms.ToString() + " ms");
+            t.Equal(unchecked((ulong)ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "thread-unhandled")), "an exception on a worker thread ends the process as unhandled");
+            t.Equal(unchecked((ulong)ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "thread-async-void")), "an exception out of an async void method ends the process");
+            t.Equal(0, (ulong)Run(t, "probe", "thread-quota", 120), "starting a thread past the quota throws; the others end and there is room again");
+            t.Equal(0, (ulong)Run(t, "probe", "thread-contended", 120), "four threads under two nested locks counted to 20000");
+        }
+
         public static void AbiMutexExcludes(TestContext t) =>
             t.Equal(0, (ulong)Run(t, "probe", "mutex"), "three SIP threads under an ABI mutex lost no update and never overlapped");
 
