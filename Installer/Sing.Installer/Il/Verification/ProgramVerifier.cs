@@ -104,8 +104,8 @@ namespace Sing.Installer.Il.Verification
             {
                 MethodImplementation impl = r.GetMethodImplementation(h);
                 TypeDef type = types.Def(asm, impl.Type);
-                MethodDesc body = types.ResolveMethod(asm, impl.MethodBody);
-                MethodDesc decl = types.ResolveMethod(asm, impl.MethodDeclaration);
+                MethodDesc body = types.ResolveMethodImplMember(asm, impl.MethodBody);
+                MethodDesc decl = types.ResolveMethodImplMember(asm, impl.MethodDeclaration);
                 var ctx = new GenericContext(type, body.Definition ?? default);
                 bool sameShape = body.HasThis == decl.HasThis && body.GenericArity == decl.GenericArity && body.Parameters.Length == decl.Parameters.Length
                                  && body.Parameters.SequenceEqual(decl.Parameters);

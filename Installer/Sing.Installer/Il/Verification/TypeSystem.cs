@@ -272,6 +272,20 @@ namespace Sing.Installer.Il.Verification
             return m;
         }
 
+        /// <summary>A MethodImpl's method token (II.22.27): there a MethodDef of a generic type means that type's method
+        /// over the type's own generic parameters (the override lives in the definition), not an uninstantiated use.</summary>
+        public MethodDesc ResolveMethodImplMember(LoadedAssembly asm, EntityHandle h)
+        {
+            if (h.Kind != HandleKind.MethodDefinition) return ResolveMethod(asm, h);
+            var mh = (MethodDefinitionHandle)h;
+            MetadataReader r = asm.Reader;
+            if (System.Reflection.Metadata.Ecma335.MetadataTokens.GetRowNumber(mh) > r.MethodDefinitions.Count) throw new VerificationException("method token out of range");
+            TypeDef owner = Def(asm, r.GetMethodDefinition(mh).GetDeclaringType());
+            if (owner.GenericArity == 0) return ResolveMethod(asm, h);
+            var ownArgs = Enumerable.Range(0, owner.GenericArity).Select(i => (TypeSig)new GenericParamSig(false, i)).ToImmutableArray();
+            return FromDefinition(owner, Named(owner, ownArgs), mh, ImmutableArray<TypeSig>.Empty);
+        }
+
         private MethodDesc ResolveMethodUncached(LoadedAssembly asm, EntityHandle h)
         {
             MetadataReader r = asm.Reader;
