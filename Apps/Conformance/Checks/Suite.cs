@@ -32,6 +32,7 @@ namespace Sing.Conformance
             ("biginteger", BigIntegerChecks.Run),
             ("everyday", EverydayChecks.Run),
             ("threading", ThreadingChecks.Run),
+            ("concurrent", ConcurrentChecks.Run),
             ("program.wordcount", WordCountProgram.Run),
             ("program.calculator", CalculatorProgram.Run),
             ("program.inventory", InventoryProgram.Run),

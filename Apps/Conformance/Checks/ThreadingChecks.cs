@@ -409,3 +409,102 @@ namespace Sing.Conformance
         private static async Task AwaitCanceled(CancellationToken token) => await Task.Delay(10_000, token);
     }
 }
+
+namespace Sing.Conformance
+{
+    using System.Collections.Concurrent;
+
+    /// <summary>Concurrent collections and Parallel loops, printing what does not depend on scheduling.</summary>
+    internal static class ConcurrentChecks
+    {
+        public static void Run()
+        {
+            var squares = new ConcurrentDictionary<int, int>();
+            Parallel.For(0, 12, i => squares[i] = i * i);
+            Check.Line("cdict.order", squares.Select(p => p.Key + "=" + p.Value));
+            Check.Line("cdict.count", squares.Count);
+            Check.Line("cdict.tryadd", squares.TryAdd(3, 0) + " " + squares.TryAdd(40, 1600));
+            Check.Line("cdict.getoradd", squares.GetOrAdd(5, k => -1) + " " + squares.GetOrAdd(50, k => k * 2));
+            Check.Line("cdict.tryremove", squares.TryRemove(40, out int removed) + " " + removed);
+            Check.Line("cdict.tryupdate", squares.TryUpdate(2, 20, 4) + " " + squares.TryUpdate(2, 30, 4) + " " + squares[2]);
+            var words = new ConcurrentDictionary<string, int>(StringComparer.Ordinal);
+            string[] text = "a b a c b a d a b c".Split(' ');
+            Parallel.ForEach(text, w => words.AddOrUpdate(w, 1, (_, n) => n + 1));
+            Check.Line("cdict.addorupdate", words.OrderBy(p => p.Key, StringComparer.Ordinal).Select(p => p.Key + ":" + p.Value));
+            try
+            {
+                _ = squares[999];
+            }
+            catch (KeyNotFoundException e)
+            {
+                Check.Line("cdict.missing", e.Message);
+            }
+            var big = new ConcurrentDictionary<int, bool>();
+            for (int i = 0; i < 20; i++) big[i * 7] = true;
+            Check.Line("cdict.grown", big.Keys.OrderBy(k => k).Sum() + " " + big.Count);
+
+            var queue = new ConcurrentQueue<int>(Enumerable.Range(1, 5));
+            queue.Enqueue(6);
+            Check.Line("cqueue", queue.TryDequeue(out int head) + " " + head + " " + string.Join(",", queue));
+            var stack = new ConcurrentStack<string>();
+            stack.Push("a");
+            stack.PushRange(new[] { "b", "c" });
+            Check.Line("cstack", stack.TryPop(out string top) + " " + top + " " + string.Join(",", stack));
+            var bag = new ConcurrentBag<int>();
+            Parallel.For(0, 100, i => bag.Add(i));
+            Check.Line("cbag", bag.Count + " " + bag.Sum());
+
+            using var pipe = new BlockingCollection<int>(4);
+            var producer = Task.Run(() =>
+            {
+                for (int i = 1; i <= 100; i++) pipe.Add(i);
+                pipe.CompleteAdding();
+            });
+            int consumed = 0, items = 0;
+            foreach (int item in pipe.GetConsumingEnumerable())
+            {
+                consumed += item;
+                items++;
+            }
+            producer.Wait();
+            Check.Line("blocking", items + " " + consumed + " " + pipe.IsCompleted);
+            try
+            {
+                pipe.Add(1);
+            }
+            catch (InvalidOperationException e)
+            {
+                Check.Line("blocking.completed", e.Message);
+            }
+
+            long total = 0;
+            Parallel.For(1, 1001, i => Interlocked.Add(ref total, i));
+            Check.Line("parallel.for", total);
+            var invoked = new ConcurrentBag<string>();
+            Parallel.Invoke(() => invoked.Add("x"), () => invoked.Add("y"), () => invoked.Add("z"));
+            Check.Line("parallel.invoke", invoked.OrderBy(s => s, StringComparer.Ordinal));
+            ParallelLoopResult stopped = Parallel.For(0, 1000, (i, state) => { if (i == 10) state.Stop(); });
+            Check.Line("parallel.stop", stopped.IsCompleted);
+            ParallelLoopResult full = Parallel.For(0, 10, i => { });
+            Check.Line("parallel.completed", full.IsCompleted + " " + full.LowestBreakIteration.HasValue);
+            try
+            {
+                Parallel.For(0, 4, i => { if (i == 2) throw new InvalidOperationException("iteration " + i); });
+            }
+            catch (AggregateException e)
+            {
+                Check.Line("parallel.exception", e.InnerExceptions.Count + " " + e.InnerException.Message);
+            }
+            var options = new ParallelOptions { MaxDegreeOfParallelism = 2 };
+            int maxSeen = 0, inside = 0;
+            Parallel.For(0, 20, options, i =>
+            {
+                int now = Interlocked.Increment(ref inside);
+                lock (options) maxSeen = Math.Max(maxSeen, now);
+                Thread.Sleep(1);
+                Interlocked.Decrement(ref inside);
+            });
+            Check.Line("parallel.max-degree", maxSeen <= 2);
+        }
+    }
+}

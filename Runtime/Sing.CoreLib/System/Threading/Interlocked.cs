@@ -55,6 +55,25 @@ namespace System.Threading
 
         [Intrinsic]
         public static void MemoryBarrier() => MemoryBarrier();
+
+        /// <summary>A 64-bit read that is atomic (on x86-64 every aligned long read is).</summary>
+        public static long Read(ref long location) => CompareExchange(ref location, 0, 0);
+
+        public static int And(ref int location, int value)
+        {
+            int current;
+            do current = Volatile.Read(ref location);
+            while (CompareExchange(ref location, current & value, current) != current);
+            return current;
+        }
+
+        public static int Or(ref int location, int value)
+        {
+            int current;
+            do current = Volatile.Read(ref location);
+            while (CompareExchange(ref location, current | value, current) != current);
+            return current;
+        }
     }
 
     public static class Volatile
