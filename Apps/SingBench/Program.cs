@@ -62,6 +62,10 @@ namespace Sing.Apps.SingBench
             Row("PSR-32K-Contract", 20_000 / divisor, &ContractRows.Large);
             ContractRows.Disconnect();
             StopPeer();
+            // Not rows of the paper: what ordinary C# pays for a lock nobody else holds, and for handing work to
+            // the thread pool and waiting for it (Linux: an uncontended pthread mutex; a mutex/condvar handoff).
+            Row("Lock.EnterExit", 20_000 / divisor, &LockEnterExit);
+            Row("Task.RunWait", 2_000 / divisor, &TaskRunWait);
             // Not a row of the paper: a stand-in for 004's macro benchmark (the Bartok compiler), run in every
             // configuration to show what hardware domains cost a program that allocates and collects.
             Row("MemoryHeavy", Math.Max(40 / divisor, 4), &MemoryHeavy.Run);
@@ -95,6 +99,28 @@ namespace Sing.Apps.SingBench
             for (int i = 0; i < n; i++) sink += Abi.TimestampFrequency;
             long end = Stopwatch.GetTimestamp();
             return sink == 0 ? 0 : end - start;
+        }
+
+        private static readonly object s_lockTarget = new object();
+        private static long s_locked;
+
+        private static long LockEnterExit(int n)
+        {
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++)
+            {
+                lock (s_lockTarget) s_locked++;
+            }
+            return Stopwatch.GetTimestamp() - start;
+        }
+
+        private static readonly Action s_nothing = () => { };
+
+        private static long TaskRunWait(int n)
+        {
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++) System.Threading.Tasks.Task.Run(s_nothing).Wait();
+            return Stopwatch.GetTimestamp() - start;
         }
 
         [UnmanagedCallersOnly]

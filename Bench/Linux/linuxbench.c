@@ -376,6 +376,85 @@ static int b_threadyield(long iters, long arg, struct span *s)
     return 0;
 }
 
+/* MutexLockUnlock: an uncontended pthread mutex taken and released (C#'s
+ * lock statement on an object nobody else holds: SingBench's Lock.EnterExit). */
+static int b_mutex(long iters, long arg, struct span *s)
+{
+    (void)arg;
+    static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    static volatile long counter;
+    for (long i = 0; i < warmup_of(iters); i++) {
+        pthread_mutex_lock(&m);
+        counter++;
+        pthread_mutex_unlock(&m);
+    }
+    span_start(s);
+    for (long i = 0; i < iters; i++) {
+        pthread_mutex_lock(&m);
+        counter++;
+        pthread_mutex_unlock(&m);
+    }
+    span_stop(s);
+    return 0;
+}
+
+/* WorkHandoff: hand an empty work item to a waiting worker thread and wait
+ * for it to be done, with a mutex and two condition variables (what
+ * Task.Run(...).Wait() does with the thread pool: SingBench's Task.RunWait). */
+static struct {
+    pthread_mutex_t m;
+    pthread_cond_t posted, done;
+    long pending, finished, stop;
+} hctx = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, 0};
+
+static void *handoff_worker(void *p)
+{
+    pthread_mutex_lock(&hctx.m);
+    while (!hctx.stop) {
+        while (hctx.pending == 0 && !hctx.stop)
+            pthread_cond_wait(&hctx.posted, &hctx.m);
+        if (hctx.pending > 0) {
+            hctx.pending--;
+            hctx.finished++;
+            pthread_cond_signal(&hctx.done);
+        }
+    }
+    pthread_mutex_unlock(&hctx.m);
+    return p;
+}
+
+static void handoff_once(void)
+{
+    pthread_mutex_lock(&hctx.m);
+    long target = hctx.finished + 1;
+    hctx.pending++;
+    pthread_cond_signal(&hctx.posted);
+    while (hctx.finished < target)
+        pthread_cond_wait(&hctx.done, &hctx.m);
+    pthread_mutex_unlock(&hctx.m);
+}
+
+static int b_handoff(long iters, long arg, struct span *s)
+{
+    (void)arg;
+    pthread_t worker;
+    hctx.stop = 0;
+    if (pthread_create(&worker, NULL, handoff_worker, NULL) != 0)
+        die("pthread_create");
+    for (long i = 0; i < warmup_of(iters); i++)
+        handoff_once();
+    span_start(s);
+    for (long i = 0; i < iters; i++)
+        handoff_once();
+    span_stop(s);
+    pthread_mutex_lock(&hctx.m);
+    hctx.stop = 1;
+    pthread_cond_signal(&hctx.posted);
+    pthread_mutex_unlock(&hctx.m);
+    pthread_join(worker, NULL);
+    return 0;
+}
+
 /* CreateThread: pthread_create of a thread that returns at once, + join. */
 static void *empty_thread(void *p)
 {
@@ -643,6 +722,8 @@ static const struct row rows[] = {
     {"ThreadYield-cfs", b_threadyield, 1, 20000, "ThreadYield", "info", "004-Fig4"},
     {"CreateThread", b_createthread, 0, 20000, "CreateThread", "primary", "004-Fig4"},
     {"CreateChannel", b_createchannel, 0, 20000, "CreateChannel", "primary", "004-Fig4"},
+    {"MutexLockUnlock", b_mutex, 0, 20000, "Lock.EnterExit", "primary", "-"},
+    {"WorkHandoff", b_handoff, 0, 20000, "Task.RunWait", "primary", "-"},
     {"PageAlloc", b_pagealloc, 0, 1000, "PageAlloc", "primary", "004-Fig4"},
     {"CreateProc", b_createproc, 0, 100, "CreateProc", "primary", "004-Fig4+004-T1"},
     {"CreateProc-fork", b_createproc, 1, 100, "CreateProc", "alt", "004-Fig4+004-T1"},

@@ -3,14 +3,21 @@ using System.Collections.Generic;
 namespace System.Threading
 {
     /// <summary>The lock every object can be (C#'s <c>lock</c>), with Wait/Pulse. A locked object has a record in a
-    /// process-wide table only while it is locked or waited on (so nothing keeps objects alive or grows with the objects
-    /// ever locked); the table changes in sections no other thread of the process interleaves with, so an uncontended
-    /// Enter/Exit makes no kernel call beyond those sections. A thread that must wait blocks on a kernel event: one per
+    /// process-wide table while it is locked or waited on, and the last 16 released records stay there idle (so a lock
+    /// taken again and again costs two table lookups, and at most 16 otherwise unreferenced objects are kept alive). The
+    /// table changes in sections no other thread of the process interleaves with, so an uncontended Enter/Exit makes no
+    /// kernel call beyond those sections. A thread that must wait blocks on a kernel event: one per
     /// contended record for entry, one per Wait for its pulse. Ownership is by thread; a thread may enter again
     /// (recursion counted). Exit by a thread that does not own the lock is SynchronizationLockException.</summary>
     public static class Monitor
     {
         private static readonly Dictionary<object, LockRecord> s_records = new Dictionary<object, LockRecord>(IdentityComparer.Instance);
+
+        // Records of objects no thread holds, kept so the next lock of the same object (a loop taking one lock again
+        // and again, the common case) finds its record instead of making one: at most this many, so they keep at most
+        // this many otherwise unreferenced objects alive.
+        private const int MaxIdle = 16;
+        private static int s_idle;
 
         public static void Enter(object obj)
         {
@@ -143,6 +150,11 @@ namespace System.Threading
                     record = new LockRecord();
                     s_records.Add(obj, record);
                 }
+                else if (record.Idle)
+                {
+                    record.Idle = false;
+                    s_idle--;
+                }
                 if (record.Owner == 0 || (record.Owner == me && waitingOn is null))
                 {
                     record.Owner = me;
@@ -192,7 +204,8 @@ namespace System.Threading
             }
         }
 
-        // Inside a section: the lock is free; a thread waiting to enter gets the event, else an unused record goes.
+        // Inside a section: the lock is free; a thread waiting to enter gets the event, else an unused record idles
+        // (or goes, when enough idle already).
         private static void Release(object obj, LockRecord record)
         {
             record.Owner = 0;
@@ -200,11 +213,27 @@ namespace System.Threading
             else if (record.IsUnused) Forget(obj, record);
         }
 
+        // The record idles; when enough do, an older idle one goes to make room (the newest is likeliest to be locked again).
         private static void Forget(object obj, LockRecord record)
         {
-            s_records.Remove(obj);
-            KernelWaits.Close(record.EntryEvent);
-            record.EntryEvent = 0;
+            if (s_idle == MaxIdle)
+            {
+                object oldest = null;
+                foreach (KeyValuePair<object, LockRecord> entry in s_records)
+                {
+                    if (!entry.Value.Idle) continue;
+                    oldest = entry.Key;
+                    break;
+                }
+                LockRecord evicted = s_records[oldest];
+                s_records.Remove(oldest);
+                KernelWaits.Close(evicted.EntryEvent);
+                evicted.EntryEvent = 0;
+                evicted.Idle = false;
+                s_idle--;
+            }
+            record.Idle = true;
+            s_idle++;
         }
 
         private sealed class LockRecord
@@ -213,6 +242,7 @@ namespace System.Threading
             public int Recursion;
             public int EntryWaiters;
             public ulong EntryEvent;
+            public bool Idle;
             private ConditionWaiter _first, _last;
 
             public bool IsUnused => Owner == 0 && EntryWaiters == 0 && _first is null;
