@@ -19,6 +19,20 @@ namespace System.Threading
         private const int MaxIdle = 16;
         private static int s_idle;
 
+        // The object locked last and its record: a loop over one lock finds it without the table.
+        private static object s_lastObject;
+        private static LockRecord s_lastRecord;
+
+        // Inside a section: the record of obj, or null.
+        private static LockRecord Lookup(object obj)
+        {
+            if (ReferenceEquals(obj, s_lastObject)) return s_lastRecord;
+            if (!s_records.TryGetValue(obj, out LockRecord record)) return null;
+            s_lastObject = obj;
+            s_lastRecord = record;
+            return record;
+        }
+
         public static void Enter(object obj)
         {
             if (obj is null) throw new ArgumentNullException();   // .NET's message names no parameter here
@@ -59,7 +73,8 @@ namespace System.Threading
             if (obj is null) throw new ArgumentNullException(nameof(obj));
             int me = Environment.CurrentManagedThreadId;
             ulong section = KernelWaits.EnterSection();
-            bool owned = s_records.TryGetValue(obj, out LockRecord record) && record.Owner == me;
+            LockRecord record = Lookup(obj);
+            bool owned = record is not null && record.Owner == me;
             if (owned && --record.Recursion == 0) Release(obj, record);
             KernelWaits.ExitSection(section);
             if (!owned) throw new SynchronizationLockException();
@@ -70,7 +85,8 @@ namespace System.Threading
             if (obj is null) throw new ArgumentNullException(nameof(obj));
             int me = Environment.CurrentManagedThreadId;
             ulong section = KernelWaits.EnterSection();
-            bool owned = s_records.TryGetValue(obj, out LockRecord record) && record.Owner == me;
+            LockRecord record = Lookup(obj);
+            bool owned = record is not null && record.Owner == me;
             KernelWaits.ExitSection(section);
             return owned;
         }
@@ -89,7 +105,7 @@ namespace System.Threading
             if (!IsEntered(obj)) throw new SynchronizationLockException();
             var waiter = new ConditionWaiter { Event = KernelWaits.NewEvent(false, false) };
             ulong section = KernelWaits.EnterSection();
-            LockRecord record = s_records[obj];
+            LockRecord record = Lookup(obj);
             waiter.Recursion = record.Recursion;
             record.AddCondition(waiter);
             record.Recursion = 0;
@@ -105,7 +121,7 @@ namespace System.Threading
 
             TryEnterCore(obj, -1);
             section = KernelWaits.EnterSection();
-            s_records[obj].Recursion = waiter.Recursion;
+            Lookup(obj).Recursion = waiter.Recursion;
             KernelWaits.ExitSection(section);
             return pulsed;
         }
@@ -120,7 +136,8 @@ namespace System.Threading
             if (obj is null) throw new ArgumentNullException(nameof(obj));
             int me = Environment.CurrentManagedThreadId;
             ulong section = KernelWaits.EnterSection();
-            bool owned = s_records.TryGetValue(obj, out LockRecord record) && record.Owner == me;
+            LockRecord record = Lookup(obj);
+            bool owned = record is not null && record.Owner == me;
             if (owned)
             {
                 do
@@ -145,10 +162,13 @@ namespace System.Threading
             while (true)
             {
                 ulong section = KernelWaits.EnterSection();
-                if (!s_records.TryGetValue(obj, out LockRecord record))
+                LockRecord record = Lookup(obj);
+                if (record is null)
                 {
                     record = new LockRecord();
                     s_records.Add(obj, record);
+                    s_lastObject = obj;
+                    s_lastRecord = record;
                 }
                 else if (record.Idle)
                 {
@@ -227,6 +247,11 @@ namespace System.Threading
                 }
                 LockRecord evicted = s_records[oldest];
                 s_records.Remove(oldest);
+                if (ReferenceEquals(oldest, s_lastObject))
+                {
+                    s_lastObject = null;
+                    s_lastRecord = null;
+                }
                 KernelWaits.Close(evicted.EntryEvent);
                 evicted.EntryEvent = 0;
                 evicted.Idle = false;
