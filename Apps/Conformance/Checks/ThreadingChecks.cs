@@ -21,6 +21,7 @@ namespace Sing.Conformance
             Tasks();
             Async().GetAwaiter().GetResult();
             Cancellation();
+            Extras();
         }
 
         private static void Threads()
@@ -407,6 +408,60 @@ namespace Sing.Conformance
         }
 
         private static async Task AwaitCanceled(CancellationToken token) => await Task.Delay(10_000, token);
+
+        private static async ValueTask<int> Cached(int x, bool wait)
+        {
+            if (wait) await Task.Delay(1);
+            return x + 1;
+        }
+
+        private static async ValueTask Nothing(bool wait)
+        {
+            if (wait) await Task.Yield();
+        }
+
+        private static async ValueTask<int> Broken()
+        {
+            await Task.Yield();
+            throw new FormatException("value task fault");
+        }
+
+        /// <summary>ValueTask (sync and async completion) and ThreadLocal.</summary>
+        public static void Extras()
+        {
+            ValueTask<int> now = Cached(1, false);
+            Check.Line("valuetask.sync", now.IsCompletedSuccessfully + " " + now.Result);
+            ValueTask<int> later = Cached(2, true);
+            Check.Line("valuetask.async", later.AsTask().Result);
+            Check.Line("valuetask.await", AwaitBoth().GetAwaiter().GetResult());
+            Check.Line("valuetask.void", Nothing(false).IsCompleted + " " + Nothing(true).AsTask().Wait(5000));
+            try
+            {
+                Broken().AsTask().Wait();
+            }
+            catch (AggregateException e)
+            {
+                Check.Line("valuetask.fault", e.InnerException.Message);
+            }
+            Check.Line("valuetask.fromresult", ValueTask.FromResult("v").Result);
+            Check.Line("valuetask.equal", new ValueTask<int>(5) == new ValueTask<int>(5));
+
+            using var local = new ThreadLocal<int>(() => 10, trackAllValues: true);
+            local.Value += 1;
+            var seen = new int[3];
+            var threads = Enumerable.Range(0, 3).Select(i => new Thread(() =>
+            {
+                local.Value += i;
+                seen[i] = local.Value;
+            })).ToList();
+            threads.ForEach(t => t.Start());
+            threads.ForEach(t => t.Join());
+            Check.Line("threadlocal.mine", local.Value + " " + local.IsValueCreated);
+            Check.Line("threadlocal.theirs", seen);
+            Check.Line("threadlocal.values", local.Values.OrderBy(v => v));
+        }
+
+        private static async Task<int> AwaitBoth() => await Cached(3, false) + await Cached(4, true);
     }
 }
 

@@ -133,6 +133,12 @@ namespace System.Runtime.CompilerServices
             return moveNext;
         }
 
+        /// <summary>Nothing to record (the box is made at the first suspension); the argument is checked as .NET does.</summary>
+        public static void SetStateMachine(IAsyncStateMachine stateMachine)
+        {
+            if (stateMachine is null) throw new ArgumentNullException(nameof(stateMachine));
+        }
+
         public static void Start<TStateMachine>(ref TStateMachine stateMachine) where TStateMachine : IAsyncStateMachine
         {
             if (stateMachine is null) throw new ArgumentNullException(nameof(stateMachine));
@@ -158,10 +164,7 @@ namespace System.Runtime.CompilerServices
 
         public void Start<TStateMachine>(ref TStateMachine stateMachine) where TStateMachine : IAsyncStateMachine => AsyncSteps.Start(ref stateMachine);
 
-        public void SetStateMachine(IAsyncStateMachine stateMachine)
-        {
-            if (stateMachine is null) throw new ArgumentNullException(nameof(stateMachine));
-        }
+        public void SetStateMachine(IAsyncStateMachine stateMachine) => AsyncSteps.SetStateMachine(stateMachine);
 
         public void AwaitOnCompleted<TAwaiter, TStateMachine>(ref TAwaiter awaiter, ref TStateMachine stateMachine)
             where TAwaiter : INotifyCompletion where TStateMachine : IAsyncStateMachine =>
@@ -190,10 +193,7 @@ namespace System.Runtime.CompilerServices
 
         public void Start<TStateMachine>(ref TStateMachine stateMachine) where TStateMachine : IAsyncStateMachine => AsyncSteps.Start(ref stateMachine);
 
-        public void SetStateMachine(IAsyncStateMachine stateMachine)
-        {
-            if (stateMachine is null) throw new ArgumentNullException(nameof(stateMachine));
-        }
+        public void SetStateMachine(IAsyncStateMachine stateMachine) => AsyncSteps.SetStateMachine(stateMachine);
 
         public void AwaitOnCompleted<TAwaiter, TStateMachine>(ref TAwaiter awaiter, ref TStateMachine stateMachine)
             where TAwaiter : INotifyCompletion where TStateMachine : IAsyncStateMachine =>
@@ -220,10 +220,7 @@ namespace System.Runtime.CompilerServices
 
         public void Start<TStateMachine>(ref TStateMachine stateMachine) where TStateMachine : IAsyncStateMachine => AsyncSteps.Start(ref stateMachine);
 
-        public void SetStateMachine(IAsyncStateMachine stateMachine)
-        {
-            if (stateMachine is null) throw new ArgumentNullException(nameof(stateMachine));
-        }
+        public void SetStateMachine(IAsyncStateMachine stateMachine) => AsyncSteps.SetStateMachine(stateMachine);
 
         public void AwaitOnCompleted<TAwaiter, TStateMachine>(ref TAwaiter awaiter, ref TStateMachine stateMachine)
             where TAwaiter : INotifyCompletion where TStateMachine : IAsyncStateMachine =>
