@@ -37,7 +37,7 @@ namespace Singularity.V1.Startup
             abi->RegisterFaultTrampoline((void*)HardwareExceptions.ThrowTrampoline);
             System.Diagnostics.Stopwatch.Frequency = (long)abi->GetTimestampFrequency();
             int exitCode = ProgramMain();
-            ProcessThreads.WaitForForegroundThreads();
+            if (RuntimeHost.AfterMain != null) RuntimeHost.AfterMain();
             abi->ExitProcess(exitCode);
         }
 

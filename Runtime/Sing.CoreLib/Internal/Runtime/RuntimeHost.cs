@@ -62,6 +62,10 @@ namespace Internal.Runtime
         /// the index of the one that fired, or -1 on timeout.</summary>
         public static delegate*<ulong*, int, ulong, int> WaitAny;
 
+        /// <summary>What the host runs when the program's Main has returned, before the process exits (set by the first
+        /// Thread.Start: waiting for foreground threads, as .NET does); null when nothing needs it.</summary>
+        public static delegate*<void> AfterMain;
+
         internal static void Fail(string message, object exception)
         {
             if (FailFast != null) FailFast(message, exception, 0);

@@ -172,6 +172,8 @@ namespace System.Threading
                 throw new PlatformNotSupportedException("This object space has no threads to start.");
             }
             _argument = parameter;
+            // Only a program that starts threads has foreground threads to wait for (and links this code at all).
+            RuntimeHost.AfterMain = &WaitForForegroundThreads;
             int slot = ClaimSlot();
             lock (s_foregroundLock)
             {
@@ -313,12 +315,3 @@ namespace System.Threading
     }
 }
 
-namespace Internal.Runtime
-{
-    /// <summary>What the host calls when the program's Main has returned: the process lives on while a foreground
-    /// thread runs, as in .NET.</summary>
-    public static class ProcessThreads
-    {
-        public static void WaitForForegroundThreads() => System.Threading.Thread.WaitForForegroundThreads();
-    }
-}
