@@ -46,6 +46,7 @@ namespace Sing.Apps.Shell
                     FileCommands.Run(command, rest);
                     return true;
                 case "wait": WaitForName(rest); return true;
+                case "sleep": Sleep(rest); return true;
                 case "shutdown":
                     FileCommands.SyncBeforeShutdown();
                     SystemConsole.WriteLine("shutting down");
@@ -103,7 +104,7 @@ namespace Sing.Apps.Shell
                 SystemConsole.Write(program == null ? $"no installed program named {topic}\n" : ProgramHelp.Describe(program));
                 return;
             }
-            SystemConsole.WriteLine("commands: help [program], programs, ps, services, devices, kill <pid>, names [prefix], wait <name> [seconds], date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("commands: help [program], programs, ps, services, devices, kill <pid>, names [prefix], wait <name> [seconds], sleep <seconds>, date, echo <text>, shutdown [code], exit");
             SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync");
             SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");
             ListPrograms();
@@ -167,6 +168,19 @@ namespace Sing.Apps.Shell
                 Threads.Sleep(10);
             }
             SystemConsole.WriteLine($"wait: {words[0]} did not appear within {seconds} s");
+        }
+
+        /// <summary>sleep SECONDS: pause the shell (and its script), e.g. to let a background program reach its first
+        /// line. Fractions as coreutils takes them: sleep 0.25.</summary>
+        private static void Sleep(string argument)
+        {
+            if (!double.TryParse(argument, System.Globalization.NumberStyles.AllowDecimalPoint, System.Globalization.CultureInfo.InvariantCulture, out double seconds)
+                || seconds > 86_400)
+            {
+                SystemConsole.WriteLine("usage: sleep <seconds> (at most 86400; fractions such as 0.5 allowed)");
+                return;
+            }
+            Threads.Sleep((ulong)(seconds * 1000));
         }
 
         private static void ListNames(string prefix)

@@ -223,14 +223,14 @@ public class FileSystemDiskBootTests(ITestOutputHelper output)
     /// <summary>fsprobe reads a file over /fs in a loop and the file system (pid 3) is killed under it; a new file system
     /// mounts the disk again through the same driver; then the disk driver (pid 2) is killed, the supervisor starts a
     /// new one, and the file system's next disk I/O (a file not read before, so not in its caches) re-binds to it and is
-    /// served; writes and a sync reach the disk too. `wait /never 2` is the script's two-second pause.</summary>
+    /// served; writes and a sync reach the disk too.</summary>
     private static readonly Lazy<Task<QemuResult>> Kill = new(async () =>
     {
         string image = ScratchCopy("fs-kill");
         try
         {
             return await Boot(image, "fs-disk-kill",
-                "wait /fs", "fsprobe hold &", "wait /never 2", "kill 3", "wait /never 2",
+                "wait /fs", "fsprobe hold &", "sleep 2", "kill 3", "sleep 2",
                 "filesystem &", "wait /fs", "cat /fs/hello.txt",
                 "kill 2", "cat /fs/docs/readme.txt", "write /fs/late.txt after the driver died", "sync", "ps", "ls /fs", "shutdown");
         }

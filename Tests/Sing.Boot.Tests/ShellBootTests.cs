@@ -21,6 +21,8 @@ public class ShellBootTests
         "names /dev/",
         "devices",
         "nosuch",
+        "sleep x",
+        "sleep 0.05",
         "kill 1",
         "ps",
         "ls",
@@ -59,6 +61,8 @@ public class ShellBootTests
     [InlineData(@"^  /dev/rtc$")]
     [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000( driver ahci \(pid 2\))?$")]
     [InlineData(@"^unknown command or program 'nosuch'; type help$")]
+    [InlineData(@"^usage: sleep <seconds> \(at most 86400; fractions such as 0\.5 allowed\)$")]
+    [InlineData(@"^singularity> sleep 0\.05\r?\nsingularity> kill 1")]
     [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1, another partition of /dev/disk0 or the whole disk \(the disk driver registers it\)$")]
     [InlineData(@"^ls: no file system at /fs \(not found\)$")]
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]

@@ -71,8 +71,9 @@ public sealed class SdkTemplateTests(ITestOutputHelper output) : IDisposable
         QemuResult boot = await QemuRunner.RunAsync(new QemuOptions
         {
             IsoPath = iso,
-            // The boot services' names exist once they are started; the greeter's run lets them reach their first line.
-            KernelOptions = "script=wait /service/counter; wait /dev/kbd; greeter Singularity; names /; shutdown",
+            // The boot services' names exist once they are started, before their first line: the pause lets the driver
+            // reach its first line however slowly this host runs the guest.
+            KernelOptions = "script=wait /service/counter; wait /dev/kbd; greeter Singularity; sleep 2; names /; shutdown",
             Timeout = TimeSpan.FromMinutes(3),
         });
         Log($"booted in {watch.Elapsed.TotalSeconds:F0} s");

@@ -39,6 +39,7 @@ namespace Sing.Installer.Rules
             ["df"] = "",
             ["sync"] = "",
             ["wait"] = "<name> [seconds]",
+            ["sleep"] = "<seconds>",
         };
 
         public static void Check(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, DiagnosticBag bag)
@@ -150,6 +151,9 @@ namespace Sing.Installer.Rules
                     return null;
                 case "wait":
                     return tail.Length == 0 ? "wait needs a name such as /fs" : null;
+                case "sleep":
+                    return double.TryParse(tail, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out double seconds) && seconds <= 86_400
+                        ? null : $"sleep takes seconds (at most 86400, fractions allowed), got '{tail}'";
                 case "cat":
                 case "rm":
                 case "mkdir":
