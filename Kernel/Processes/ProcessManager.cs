@@ -152,10 +152,11 @@ namespace Sing.Kernel.Processes
             else owner = domain.Owner;
             if (!SupportsAbiVersion(loaded.AbiVersion))
             {
+                // Given back in the step that stops holding it: a kill in between would lose the copy.
                 ulong held = Scheduler.DisableInterrupts();
                 parent?.Unhold(loaded.Base);
-                Scheduler.RestoreInterrupts(held);
                 PageAllocator.Free(loaded.Base, loaded.Pages);
+                Scheduler.RestoreInterrupts(held);
                 DropHeldDomain(parent, domain);
                 error = string.Concat("image \"", manifest.Image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());
                 return AbiStatus.AbiVersionRefused;
@@ -325,18 +326,28 @@ namespace Sing.Kernel.Processes
         /// <summary>Starts the process's first thread at the image's entry point.</summary>
         public static AbiStatus Start(KernelProcess process)
         {
-            if (process.State != ProcessState.Created) return AbiStatus.InvalidState;
-            // The first thread's stack is the new domain's: its initial frame is written from the kernel's space.
-            ulong space = Scheduler.EnterKernelSpace();
-            KernelThread main = process.Ring3
-                ? Scheduler.CreateUserThread(process.Name, () => EnterRing3(process, process.Entry, process.UserAbiTable), process.MemoryOwner, process.Cr3)
-                : Scheduler.CreateThread(process.Name, () => RunEntry(process), process.MemoryOwner, process.Cr3);
-            Scheduler.LeaveKernelSpace(space);
-            main.Owner = process;
-            process.Threads.Add(main);
-            process.State = ProcessState.Running;
-            Scheduler.Start(main);
-            return AbiStatus.Ok;
+            // Made and recorded in one step, interrupts off: a kill of the starting thread is immediate, and a stack
+            // made but not yet in the process's list would be nobody's (a leak of a stack per such kill).
+            ulong flags = Scheduler.DisableInterrupts();
+            try
+            {
+                if (process.State != ProcessState.Created) return AbiStatus.InvalidState;
+                // The first thread's stack is the new domain's: its initial frame is written from the kernel's space.
+                ulong space = Scheduler.EnterKernelSpace();
+                KernelThread main = process.Ring3
+                    ? Scheduler.CreateUserThread(process.Name, () => EnterRing3(process, process.Entry, process.UserAbiTable), process.MemoryOwner, process.Cr3)
+                    : Scheduler.CreateThread(process.Name, () => RunEntry(process), process.MemoryOwner, process.Cr3);
+                Scheduler.LeaveKernelSpace(space);
+                main.Owner = process;
+                process.Threads.Add(main);
+                process.State = ProcessState.Running;
+                Scheduler.Start(main);
+                return AbiStatus.Ok;
+            }
+            finally
+            {
+                Scheduler.RestoreInterrupts(flags);
+            }
         }
 
         /// <summary>A ring-3 thread's first kernel code: its GS slots (zeroed, at the top of its stack) and a return into
@@ -365,15 +376,22 @@ namespace Sing.Kernel.Processes
         /// <summary>Starts a thread of <paramref name="process"/> at a SIP function.</summary>
         internal static KernelThread StartThread(KernelProcess process, delegate* unmanaged<nint, void> entry, nint argument)
         {
-            KernelThread thread = process.Ring3
-                ? Scheduler.CreateUserThread(process.Name, () => EnterRing3(process, (ulong)entry, (ulong)argument), process.MemoryOwner, process.Cr3)
-                : Scheduler.CreateThread(process.Name, () => entry(argument), process.MemoryOwner, process.Cr3);
-            thread.Owner = process;
+            // Made and recorded in one step (see Start): a kill in between would leave the stack nobody's.
             ulong flags = Scheduler.DisableInterrupts();
-            process.Threads.Add(thread);
-            Scheduler.RestoreInterrupts(flags);
-            Scheduler.Start(thread);
-            return thread;
+            try
+            {
+                KernelThread thread = process.Ring3
+                    ? Scheduler.CreateUserThread(process.Name, () => EnterRing3(process, (ulong)entry, (ulong)argument), process.MemoryOwner, process.Cr3)
+                    : Scheduler.CreateThread(process.Name, () => entry(argument), process.MemoryOwner, process.Cr3);
+                thread.Owner = process;
+                process.Threads.Add(thread);
+                Scheduler.Start(thread);
+                return thread;
+            }
+            finally
+            {
+                Scheduler.RestoreInterrupts(flags);
+            }
         }
 
         /// <summary>Ends <paramref name="process"/>: every thread stops, every page, stack and handle goes back.
