@@ -19,6 +19,7 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter();
             if (length > 0 && length <= 65536 && CallerHolds("console") && CallerMemory.Holds(text, (ulong)length))
             {
+                TakeLine(Caller);
                 for (int i = 0; i < length; i++) Log.WriteByte(text[i]);
                 s_lineStart = length > 0 && text[length - 1] == '\n';
             }

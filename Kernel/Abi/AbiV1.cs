@@ -115,11 +115,26 @@ namespace Sing.Kernel.Abi
         }
 
         private static bool s_lineStart = true;
+        // The process whose text ends the console's last line, when that line is still open (a prompt, a Write).
+        private static int s_lineOwner;
+
+        /// <summary>Another process's text starts on a line of its own: a line left open by one process (the shell's
+        /// prompt, a Write without a newline) is ended before the next process writes.</summary>
+        private static void TakeLine(KernelProcess p)
+        {
+            if (!s_lineStart && s_lineOwner != p.Id)
+            {
+                Log.WriteByte((byte)'\n');
+                s_lineStart = true;
+            }
+            s_lineOwner = p.Id;
+        }
 
         private static void DebugWriteCore(byte* text, int length)
         {
             if (length < 0 || length > 4096 || !CallerMemory.Holds(text, (ulong)length)) return;
             KernelProcess p = Caller;
+            if (length > 0) TakeLine(p);
             for (int i = 0; i < length; i++)
             {
                 if (s_lineStart)
