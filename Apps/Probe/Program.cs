@@ -50,6 +50,7 @@ namespace Sing.Apps.Probe
                 case "thread-unhandled": return ThreadProbe.Unhandled();
                 case "thread-async-void": return ThreadProbe.AsyncVoid();
                 case "thread-quota": return ThreadProbe.Quota();
+                case "environment-exit": return ThreadProbe.Exit();
                 case "thread-contended": return ThreadProbe.Contended();
                 case "enums": return EnumProbe.Run();
                 case "floats": return FloatProbe.Run();

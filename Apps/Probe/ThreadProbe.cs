@@ -27,6 +27,21 @@ namespace Sing.Apps.Probe
             return 7;
         }
 
+        /// <summary>Environment.Exit on a worker thread ends the process at once with its code, while Main and a
+        /// foreground thread still wait.</summary>
+        public static int Exit()
+        {
+            new Thread(() => Thread.Sleep(60_000)).Start();
+            new Thread(() =>
+            {
+                Thread.Sleep(50);
+                Environment.Exit(23);
+                Debug.WriteLine("after Environment.Exit: this line must never appear");
+            }).Start();
+            Thread.Sleep(60_000);
+            return 0;
+        }
+
         /// <summary>A worker thread throws: the process ends with .NET's unhandled-exception code, not Main's 0.</summary>
         public static int Unhandled()
         {

@@ -116,6 +116,10 @@ namespace Sing.Kernel.Tests
             t.Equal(unchecked((ulong)ExitCodes.UnhandledException), unchecked((ulong)Run(t, "probe", "thread-async-void")), "an exception out of an async void method ends the process");
             t.Equal(0, (ulong)Run(t, "probe", "thread-quota", 120), "starting a thread past the quota throws; the others end and there is room again");
             t.Equal(0, (ulong)Run(t, "probe", "thread-contended", 120), "four threads under two nested locks counted to 20000");
+            started = Arch.Timer.Ticks;
+            t.Equal(23, (ulong)Run(t, "probe", "environment-exit"), "Environment.Exit on a worker thread ends the process with its code");
+            ms = (Arch.Timer.Ticks - started) * 1000 / Arch.Timer.Hz;
+            t.True(ms < 20_000, "Environment.Exit did not wait for Main or the foreground thread (60 s): " + ms.ToString() + " ms");
         }
 
         public static void AbiMutexExcludes(TestContext t) =>

@@ -117,10 +117,11 @@ namespace Sing.Startup.Generator
                 source.Append("    internal static class ProgramEntry\n    {\n");
                 source.Append("        [global::System.Runtime.InteropServices.UnmanagedCallersOnly(EntryPoint = \"sip_program_main\")]\n");
                 string call = owner + ".Main(" + typeName + ".FromKernel())";
-                // An async Main runs to its end here (its continuations on the thread pool), as .NET's generated entry does.
+                // An async Main runs to its end here (its continuations on the thread pool), as .NET's generated entry does;
+                // a Main with no number to return exits with Environment.ExitCode.
                 string body = main.ReturnType.SpecialType == SpecialType.System_Int32 ? "=> " + call + ";"
                     : main.ReturnType is INamedTypeSymbol { IsGenericType: true } ? "=> " + call + ".GetAwaiter().GetResult();"
-                    : "{ " + call + ".GetAwaiter().GetResult(); return 0; }";
+                    : "{ " + call + ".GetAwaiter().GetResult(); return global::System.Environment.ExitCode; }";
                 source.Append("        private static int Main() ").Append(body).Append("\n");
                 source.Append("    }\n}\n");
             }

@@ -40,6 +40,8 @@ namespace Sing.Conformance
             ("program.bank", BankProgram.Run),
             ("program.logparser", LogParserProgram.Run),
             ("program.pipeline", PipelineProgram.Run),
+            ("program.modern", () => ModernProgram.Run().GetAwaiter().GetResult()),
+            ("program.toolbox", ToolboxProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

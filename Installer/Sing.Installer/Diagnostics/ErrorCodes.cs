@@ -95,5 +95,6 @@ namespace Sing.Installer.Diagnostics
         public const string ProgramNotInPolicy = "SINGI090";
         public const string NoAssemblyForProgram = "SINGI091";
         public const string FragmentClaimsTrust = "SINGI097";
+        public const string UnsupportedRuntimeFeature = "SINGI098";
     }
 }

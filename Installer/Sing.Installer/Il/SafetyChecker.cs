@@ -17,6 +17,7 @@ namespace Sing.Installer.Il
     {
         public const string EntryPoint = "sip_program_main";
         private const string UnmanagedCallersOnly = "System.Runtime.InteropServices.UnmanagedCallersOnlyAttribute";
+        private const string ThreadStatic = "System.ThreadStaticAttribute";
         private const string Fix = "untrusted programs may not do this; remove it (or mark the program trusted with a reason in the policy, or place it in a ring-3 domain of its own: domain=\"ring3\" on its <program>)";
 
         private static readonly HashSet<string> s_hardwareTypes = new()
@@ -85,6 +86,10 @@ namespace Sing.Installer.Il
                 string type = f.DecodeSignature(asm.Names, null);
                 if (TypeNameProvider.HasPointer(type))
                     bag.Add(ErrorCodes.PointerType, at, $"field {typeName}.{r.GetString(f.Name)} has pointer type {type}; {Fix}");
+                // The SIP runtime keeps no per-thread static storage (the compiler's thread statics need it).
+                if (AttributeReader.Find(r, f.GetCustomAttributes(), ThreadStatic) is not null)
+                    bag.Add(ErrorCodes.UnsupportedRuntimeFeature, at,
+                        $"field {typeName}.{r.GetString(f.Name)} is [ThreadStatic], which SIPs do not support (no per-thread static storage); use a System.Threading.ThreadLocal<T> field instead");
             }
 
             foreach (MethodDefinitionHandle mh in t.GetMethods()) CheckMethod(asm, mh, resolver, reported, bag);

@@ -64,8 +64,18 @@ namespace System
                     return Append(destination, ref charsWritten, " %");
                 case 'E':
                     return FormatExponent(value, precision < 0 ? 6 : precision, format[0] == 'e', destination, ref charsWritten);
+                case 'C':
+                {
+                    // The invariant culture's currency: "¤1,234.50", negative "(¤1,234.50)".
+                    bool negative = value.IsNegativeBit && !value.IsZero;
+                    value = Round(negative ? -value : value, precision < 0 ? 2 : Math.Min(precision, MaxScale), MidpointRounding.AwayFromZero);
+                    if (negative && !Append(destination, ref charsWritten, "(")) return false;
+                    if (!Append(destination, ref charsWritten, "\u00A4")) return false;
+                    if (!WritePadded(value, precision < 0 ? 2 : precision, true, destination, ref charsWritten)) return false;
+                    return !negative || Append(destination, ref charsWritten, ")");
+                }
                 default:
-                    throw new NotSupportedException("Decimal format '" + new string(format) + "' is not supported (G, F, N, E and P are).");
+                    throw new FormatException("Format string is not valid.");
             }
         }
 

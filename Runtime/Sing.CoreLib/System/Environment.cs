@@ -5,6 +5,31 @@ namespace System
     {
         public static string NewLine => "\n";
 
+        /// <summary>A process runs on one processor: the kernel schedules a SIP's threads one at a time.</summary>
+        public static int ProcessorCount => 1;
+
+        public static bool Is64BitProcess => true;
+
+        public static bool Is64BitOperatingSystem => true;
+
+        /// <summary>The exit code of a program whose Main returns no number (async Task Main), as in .NET.</summary>
+        public static int ExitCode { get; set; }
+
+        /// <summary>Ends the process now with the exit code; other threads end with it, nothing after runs.</summary>
+        public static void Exit(int exitCode)
+        {
+            if (Internal.Runtime.RuntimeHost.ExitProcess == null) throw new PlatformNotSupportedException("Environment.Exit: this runtime has no process to end.");
+            Internal.Runtime.RuntimeHost.ExitProcess(exitCode);
+        }
+
+        /// <summary>A SIP has no environment block: every variable is unset (its configuration is its manifest's
+        /// parameters).</summary>
+        public static string GetEnvironmentVariable(string variable)
+        {
+            if (variable is null) throw new ArgumentNullException(nameof(variable));
+            return null;
+        }
+
         /// <summary>A number unique among the process's live threads (iterators use it to reuse their object on
         /// the creating thread): derived from the thread's allocation context, which no two live threads share.</summary>
         public static int CurrentManagedThreadId

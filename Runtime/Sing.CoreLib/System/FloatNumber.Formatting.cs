@@ -160,6 +160,18 @@ namespace System
                     count = Digits(mantissa, exponent, false, FixedMode, decimals + 2, digits, out scale);
                     return Fixed(digits, count, scale + 2, decimals, true, true, buffer, length);
                 }
+                case 'C': case 'c':
+                {
+                    // The invariant culture's currency: "¤1,234.50", negative "(¤1,234.50)".
+                    int decimals = precision < 0 ? 2 : precision;
+                    count = Digits(mantissa, exponent, false, FixedMode, decimals, digits, out scale);
+                    length = 0;
+                    if (negative) buffer[length++] = '(';
+                    buffer[length++] = '\u00A4';
+                    length = Fixed(digits, count, scale, decimals, true, false, buffer, length);
+                    if (negative) buffer[length++] = ')';
+                    return length;
+                }
                 default:
                     throw new FormatException("Format string is not valid.");
             }

@@ -6,6 +6,12 @@ namespace System
         void Dispose();
     }
 
+    /// <summary>Releases what an object holds, perhaps waiting for it; `await using` calls DisposeAsync.</summary>
+    public interface IAsyncDisposable
+    {
+        System.Threading.Tasks.ValueTask DisposeAsync();
+    }
+
     /// <summary>Typed equality; EqualityComparer&lt;T&gt;.Default uses it when T implements it.</summary>
     public interface IEquatable<T>
     {

@@ -62,6 +62,15 @@ namespace System
                     return Decimal(magnitude, negative, 1, true, precision < 0 ? 2 : precision, buffer);
                 case 'x': case 'X':
                     return Hex(magnitude, precision < 0 ? 1 : precision, kind == 'X', buffer);
+                case 'F': case 'f': case 'E': case 'e': case 'P': case 'p': case 'C': case 'c':
+                {
+                    // Fixed point, exponent, percent and currency print an integer as the same decimal would.
+                    decimal value = magnitude;
+                    string text = (negative ? -value : value).ToString(new string(format));
+                    if (text.Length > MaxFormattedLength) throw new FormatException("Format precision is too large.");
+                    for (int i = 0; i < text.Length; i++) buffer[i] = text[i];
+                    return text.Length;
+                }
                 default:
                     throw new FormatException("Format string is not valid.");
             }
@@ -163,9 +172,14 @@ namespace System
 
         private static bool IsWhite(char c) => c == ' ' || (c >= '\t' && c <= '\r');
 
+        /// <summary>.NET's exception for text float and double Parse refused (a number too large is infinity, never
+        /// an overflow): FormatException quoting the text.</summary>
         [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-        internal static void ThrowParseFailure() =>
-            throw new FormatException("The input string was not in a correct format or is out of range.");
+        internal static void ThrowFloatParseFailure(string text)
+        {
+            if (text is null) throw new ArgumentNullException("s");
+            throw new FormatException("The input string '" + text + "' was not in a correct format.");
+        }
 
         /// <summary>.NET's exception for text an integer Parse refused: OverflowException for a well-formed number
         /// out of the type's range, FormatException (quoting the text) otherwise.</summary>

@@ -537,7 +537,7 @@ namespace System
 
         public static float Parse(string s)
         {
-            if (!TryParse(s, out float result)) Number.ThrowParseFailure();
+            if (!TryParse(s, out float result)) Number.ThrowFloatParseFailure(s);
             return result;
         }
 
@@ -547,7 +547,7 @@ namespace System
         {
             if (s is null) throw new ArgumentNullException(nameof(s));
             float result = 0;
-            if (!FloatNumber.StyleAllows(s.AsSpan(), style) || !FloatNumber.TryParseSingle(s, out result)) Number.ThrowParseFailure();
+            if (!FloatNumber.StyleAllows(s.AsSpan(), style) || !FloatNumber.TryParseSingle(s, out result)) Number.ThrowFloatParseFailure(s);
             return result;
         }
         public static bool TryParse(string s, out float result) => TryParse((ReadOnlySpan<char>)s, out result);
@@ -593,7 +593,7 @@ namespace System
 
         public static double Parse(string s)
         {
-            if (!TryParse(s, out double result)) Number.ThrowParseFailure();
+            if (!TryParse(s, out double result)) Number.ThrowFloatParseFailure(s);
             return result;
         }
 
@@ -610,7 +610,7 @@ namespace System
 
         public static double Parse(ReadOnlySpan<char> s, NumberStyles style = NumberStyles.Float | NumberStyles.AllowThousands, IFormatProvider provider = null)
         {
-            if (!TryParse(s, style, provider, out double result)) Number.ThrowParseFailure();
+            if (!TryParse(s, style, provider, out double result)) Number.ThrowFloatParseFailure(new string(s));
             return result;
         }
 

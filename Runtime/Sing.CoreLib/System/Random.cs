@@ -121,7 +121,55 @@ namespace System
             }
         }
 
-        public virtual long NextInt64() =>
-            throw new NotSupportedException("Random.NextInt64 is not supported yet (its .NET sequence for seeded instances is not reproduced).");
+        /// <summary>[0, long.MaxValue): the top 63 of 64 random bits, drawn again on long.MaxValue (.NET's
+        /// sequence for seeded instances).</summary>
+        public virtual long NextInt64()
+        {
+            while (true)
+            {
+                ulong result = NextUInt64() >> 1;
+                if (result != long.MaxValue) return (long)result;
+            }
+        }
+
+        public virtual long NextInt64(long maxValue)
+        {
+            if (maxValue < 0) throw new ArgumentOutOfRangeException(nameof(maxValue), "'maxValue' must be greater than zero.");
+            return NextInt64(0, maxValue);
+        }
+
+        /// <summary>[minValue, maxValue): the smallest power-of-two range covering it, drawn until inside.</summary>
+        public virtual long NextInt64(long minValue, long maxValue)
+        {
+            if (minValue > maxValue) throw new ArgumentOutOfRangeException(nameof(minValue), "'minValue' cannot be greater than maxValue.");
+            ulong range = (ulong)(maxValue - minValue);
+            if (range <= 1) return minValue;
+            int bits = 64 - Numerics.BitOperations.LeadingZeroCount(range - 1);
+            while (true)
+            {
+                ulong result = NextUInt64() >> (64 - bits);
+                if (result < range) return (long)result + minValue;
+            }
+        }
+
+        /// <summary>64 bits from three bounded draws (22, 22 and 20 bits), as .NET composes them for seeded instances.</summary>
+        private ulong NextUInt64() =>
+            (ulong)(uint)Next(1 << 22) | ((ulong)(uint)Next(1 << 22) << 22) | ((ulong)(uint)Next(1 << 20) << 44);
+
+        /// <summary>Items chosen independently (with repetition) from <paramref name="choices"/>.</summary>
+        public T[] GetItems<T>(T[] choices, int length)
+        {
+            if (choices is null) throw new ArgumentNullException(nameof(choices));
+            return GetItems(new ReadOnlySpan<T>(choices), length);
+        }
+
+        public T[] GetItems<T>(ReadOnlySpan<T> choices, int length)
+        {
+            if (length < 0) throw new ArgumentOutOfRangeException(nameof(length), "length ('" + length.ToString() + "') must be a non-negative value.");
+            if (choices.IsEmpty) throw new ArgumentException("Span may not be empty.", nameof(choices));
+            var items = new T[length];
+            for (int i = 0; i < items.Length; i++) items[i] = choices[Next(choices.Length)];
+            return items;
+        }
     }
 }

@@ -148,7 +148,7 @@ namespace System
             char kind = format.Length == 0 ? 'c' : format.Length == 1 ? format[0] : '?';
             if (kind == 'T' || kind == 't') kind = 'c';
             if (kind != 'c' && kind != 'g' && kind != 'G')
-                throw new NotSupportedException("TimeSpan format '" + new string(format) + "' is not supported (c, g and G are).");
+                return CopyOut(FormatCustom(_ticks, format), destination, out charsWritten);
             var text = new Text.StringBuilder(26);
             long ticks = _ticks;
             if (ticks < 0) text.Append('-');
@@ -184,6 +184,77 @@ namespace System
             charsWritten = text.Length;
             return true;
         }
+
+        private static bool CopyOut(string text, Span<char> destination, out int charsWritten)
+        {
+            charsWritten = 0;
+            if (text.Length > destination.Length) return false;
+            text.AsSpan().CopyTo(destination);
+            charsWritten = text.Length;
+            return true;
+        }
+
+        /// <summary>A custom format, as .NET reads one: d…dddddddd days, h/hh hours, m/mm minutes, s/ss seconds,
+        /// f…fffffff fraction digits, F…FFFFFFF the same without trailing zeros, 'text' or "text" literals, \c one
+        /// character, % before a lone specifier. The sign is not printed (a "\-" literal prints it). Anything else,
+        /// or a specifier repeated beyond its width, is a FormatException.</summary>
+        private static string FormatCustom(long ticks, ReadOnlySpan<char> format)
+        {
+            ulong magnitude = ticks < 0 ? (ulong)(-(ticks + 1)) + 1 : (ulong)ticks;
+            ulong days = magnitude / TicksPerDay, rest = magnitude % TicksPerDay;
+            ulong hours = rest / TicksPerHour, minutes = rest / TicksPerMinute % 60, seconds = rest / TicksPerSecond % 60, fraction = rest % TicksPerSecond;
+            var text = new Text.StringBuilder(format.Length + 8);
+            int i = 0;
+            while (i < format.Length)
+            {
+                char c = format[i];
+                int run = 1;
+                while (i + run < format.Length && format[i + run] == c) run++;
+                switch (c)
+                {
+                    case 'd':
+                        if (run > 8) throw BadFormat();
+                        text.Append(days.ToString("D" + run.ToString()));
+                        break;
+                    case 'h':
+                    case 'm':
+                    case 's':
+                        if (run > 2) throw BadFormat();
+                        ulong part = c == 'h' ? hours : c == 'm' ? minutes : seconds;
+                        if (run == 2) Two(text, part);
+                        else text.Append(part);
+                        break;
+                    case 'f':
+                    case 'F':
+                        if (run > 7) throw BadFormat();
+                        string digits = fraction.ToString("D7").Substring(0, run);
+                        text.Append(c == 'F' ? digits.TrimEnd('0') : digits);
+                        break;
+                    case '\'':
+                    case '"':
+                        int close = format.Slice(i + 1).IndexOf(c);
+                        if (close < 0) throw BadFormat();
+                        text.Append(format.Slice(i + 1, close));
+                        run = close + 2;
+                        break;
+                    case '\\':
+                        if (i + 1 >= format.Length) throw BadFormat();
+                        text.Append(format[i + 1]);
+                        run = 2;
+                        break;
+                    case '%':
+                        if (i + 1 >= format.Length || format[i + 1] == '%') throw BadFormat();
+                        run = 1;
+                        break;
+                    default:
+                        throw BadFormat();
+                }
+                i += run;
+            }
+            return text.ToString();
+        }
+
+        private static FormatException BadFormat() => new FormatException("Input string was not in a correct format.");
 
         private static Text.StringBuilder Two(Text.StringBuilder text, ulong value) => text.Append((char)('0' + value / 10)).Append((char)('0' + value % 10));
 

@@ -28,6 +28,7 @@ namespace Singularity.V1.Startup
             RuntimeHost.EnterNoPreemption = &EnterNoPreemption;
             RuntimeHost.ExitNoPreemption = &ExitNoPreemption;
             RuntimeHost.UtcTicks = &WallClock.UtcTicks;
+            RuntimeHost.ExitProcess = &ExitProcess;
             ThreadHost.Install();
             // SIP threads are kernel threads: GS points at the running thread's slots, of which the second is this
             // object space's (the first is the kernel heap's).
@@ -55,6 +56,8 @@ namespace Singularity.V1.Startup
         private static void* AllocateHeap(nuint bytes) => Abi.Table->AllocatePages(((ulong)bytes + 4095) / 4096);
 
         private static void FreeHeap(void* memory, nuint bytes) => Abi.Table->FreePages(memory, ((ulong)bytes + 4095) / 4096);
+
+        private static void ExitProcess(int exitCode) => Abi.Table->ExitProcess(exitCode);
 
         private static nuint StackTop() => Abi.Table->GetStackTop();
 

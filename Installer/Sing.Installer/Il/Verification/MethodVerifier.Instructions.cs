@@ -317,6 +317,16 @@ namespace Sing.Installer.Il.Verification
                     string handleType;
                     switch (h.Kind)
                     {
+                        case HandleKind.TypeReference when _types.Resolve(_asm, (TypeReferenceHandle)h) is { GenericArity: > 0 } open:
+                        {
+                            // typeof(Dictionary<,>): another assembly's generic definition, named as itself (as the
+                            // TypeDef form of a token names this assembly's); only its handle is taken.
+                            TypeSig named = new NamedSig(open, open.Open().Args);
+                            CheckSignatureType(named, "the type ldtoken names");
+                            CheckAccess(named, $"type {named}");
+                            handleType = "RuntimeTypeHandle";
+                            break;
+                        }
                         case HandleKind.TypeDefinition: case HandleKind.TypeReference: case HandleKind.TypeSpecification:
                             TypeToken(ins); handleType = "RuntimeTypeHandle"; break;
                         case HandleKind.FieldDefinition: FieldToken(ins); handleType = "RuntimeFieldHandle"; break;

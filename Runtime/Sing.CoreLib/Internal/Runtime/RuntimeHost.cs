@@ -66,6 +66,9 @@ namespace Internal.Runtime
         /// Thread.Start: waiting for foreground threads, as .NET does); null when nothing needs it.</summary>
         public static delegate*<void> AfterMain;
 
+        /// <summary>Ends the process now with the exit code (Environment.Exit); null in the kernel's own corelib.</summary>
+        public static delegate*<int, void> ExitProcess;
+
         internal static void Fail(string message, object exception)
         {
             if (FailFast != null) FailFast(message, exception, 0);

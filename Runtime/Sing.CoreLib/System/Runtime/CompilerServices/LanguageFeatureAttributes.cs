@@ -46,6 +46,18 @@ namespace System.Runtime.CompilerServices
         public IteratorStateMachineAttribute(Type stateMachineType) { }
     }
 
+    [AttributeUsage(AttributeTargets.Method, Inherited = false)]
+    public sealed class AsyncIteratorStateMachineAttribute : Attribute
+    {
+        public AsyncIteratorStateMachineAttribute(Type stateMachineType) { }
+    }
+
+    /// <summary>Marks the async iterator's parameter that receives the token given to GetAsyncEnumerator.</summary>
+    [AttributeUsage(AttributeTargets.Parameter, Inherited = false)]
+    public sealed class EnumeratorCancellationAttribute : Attribute
+    {
+    }
+
     /// <summary>Lets `[1, 2, 3]` build a collection through a static factory.</summary>
     [AttributeUsage(AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Interface, Inherited = false)]
     public sealed class CollectionBuilderAttribute : Attribute
