@@ -44,7 +44,8 @@ public partial class ConformanceTests
         foreach (string line in serial.Split('\n'))
         {
             Match m = SipLine().Match(line);
-            if (m.Success) lines.Add(m.Groups[1].Value);   // the serial log is read as UTF-8 (QemuRunner.CleanSerial)
+            // The serial log is read as UTF-8 (QemuRunner.CleanSerial); empty lines are dropped, as from the host run.
+            if (m.Success && m.Groups[1].Value.Length > 0) lines.Add(m.Groups[1].Value);
         }
         return lines;
     }

@@ -42,6 +42,8 @@ namespace Sing.Conformance
             ("program.pipeline", PipelineProgram.Run),
             ("program.modern", () => ModernProgram.Run().GetAwaiter().GetResult()),
             ("program.toolbox", ToolboxProgram.Run),
+            ("program.basics", BasicsProgram.Run),
+            ("program.rules", RulesProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

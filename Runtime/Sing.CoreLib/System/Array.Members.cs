@@ -207,5 +207,37 @@ namespace System
             if (comparison is null) throw new ArgumentNullException("comparison");
             ArraySortHelper<T>.Sort(array, 0, array.Length, new ComparisonComparer<T>(comparison));
         }
+
+        public static void Sort<TKey, TValue>(TKey[] keys, TValue[] items) => Sort(keys, items, null);
+
+        /// <summary>Sorts keys and moves each item with its key. The pairs go through the same introsort as one
+        /// array, comparing keys only, so equal keys end in the order .NET's paired sort leaves them.</summary>
+        public static void Sort<TKey, TValue>(TKey[] keys, TValue[] items, IComparer<TKey> comparer)
+        {
+            if (keys is null) throw new ArgumentNullException("keys");
+            if (items is null)
+            {
+                Sort(keys, comparer);
+                return;
+            }
+            if (items.Length < keys.Length) throw new ArgumentException("The items array is shorter than the keys array.", "items");
+            var pairs = new KeyValuePair<TKey, TValue>[keys.Length];
+            for (int i = 0; i < keys.Length; i++) pairs[i] = new KeyValuePair<TKey, TValue>(keys[i], items[i]);
+            ArraySortHelper<KeyValuePair<TKey, TValue>>.Sort(pairs, 0, pairs.Length, new KeyComparer<TKey, TValue>(comparer ?? Comparer<TKey>.Default));
+            for (int i = 0; i < pairs.Length; i++)
+            {
+                keys[i] = pairs[i].Key;
+                items[i] = pairs[i].Value;
+            }
+        }
+
+        private sealed class KeyComparer<TKey, TValue> : IComparer<KeyValuePair<TKey, TValue>>
+        {
+            private readonly IComparer<TKey> _keys;
+
+            public KeyComparer(IComparer<TKey> keys) { _keys = keys; }
+
+            public int Compare(KeyValuePair<TKey, TValue> x, KeyValuePair<TKey, TValue> y) => _keys.Compare(x.Key, y.Key);
+        }
     }
 }

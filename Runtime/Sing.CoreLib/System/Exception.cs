@@ -174,6 +174,15 @@ namespace System
         public OverflowException(string message, Exception innerException) : base(message, innerException) { }
     }
 
+    /// <summary>Thrown by nothing here (a stack overflow ends the process, as in .NET); programs name it in catch
+    /// clauses and messages.</summary>
+    public sealed class StackOverflowException : SystemException
+    {
+        public StackOverflowException() : base("Operation caused a stack overflow.") { }
+        public StackOverflowException(string message) : base(message) { }
+        public StackOverflowException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public sealed class OutOfMemoryException : SystemException
     {
         private protected override int DefaultHResult => unchecked((int)0x8007000E);

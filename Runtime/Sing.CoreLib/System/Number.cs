@@ -62,11 +62,12 @@ namespace System
                     return Decimal(magnitude, negative, 1, true, precision < 0 ? 2 : precision, buffer);
                 case 'x': case 'X':
                     return Hex(magnitude, precision < 0 ? 1 : precision, kind == 'X', buffer);
-                case 'F': case 'f': case 'E': case 'e': case 'P': case 'p': case 'C': case 'c':
+                case 'F': case 'f':
+                    return Decimal(magnitude, negative, 1, false, precision < 0 ? 2 : precision, buffer);
+                case 'P': case 'p': case 'C': case 'c': case 'E': case 'e':
                 {
-                    // Fixed point, exponent, percent and currency print an integer as the same decimal would.
-                    decimal value = magnitude;
-                    string text = (negative ? -value : value).ToString(new string(format));
+                    string text = kind is 'E' or 'e' ? Scientific(magnitude, negative, precision < 0 ? 6 : precision, kind)
+                        : Decorated(magnitude, negative, precision < 0 ? 2 : precision, kind is 'C' or 'c');
                     if (text.Length > MaxFormattedLength) throw new FormatException("Format precision is too large.");
                     for (int i = 0; i < text.Length; i++) buffer[i] = text[i];
                     return text.Length;
@@ -74,6 +75,53 @@ namespace System
                 default:
                     throw new FormatException("Format string is not valid.");
             }
+        }
+
+        /// <summary>Percent ("1,234.00 %", negative "-1,234.00 %") or the invariant currency ("¤1,234.00", negative
+        /// "(¤1,234.00)") of an integer: grouped digits and zero decimals, as .NET prints them.</summary>
+        private static string Decorated(ulong magnitude, bool negative, int decimals, bool currency)
+        {
+            string digits = UInt64ToDecimal(magnitude);
+            if (!currency && magnitude != 0) digits += "00";
+            var text = new System.Text.StringBuilder(digits.Length + decimals + 8);
+            if (negative) text.Append(currency ? '(' : '-');
+            if (currency) text.Append('\u00A4');
+            for (int i = 0; i < digits.Length; i++)
+            {
+                if (i > 0 && (digits.Length - i) % 3 == 0) text.Append(',');
+                text.Append(digits[i]);
+            }
+            if (decimals > 0) text.Append('.').Append('0', decimals);
+            if (currency) return negative ? text.Append(')').ToString() : text.ToString();
+            return text.Append(" %").ToString();
+        }
+
+        /// <summary>"d.ddddddE+ddd" of an integer: its digits rounded half away from zero to 1 + decimals.</summary>
+        private static string Scientific(ulong magnitude, bool negative, int decimals, char e)
+        {
+            string digits = UInt64ToDecimal(magnitude);
+            int exponent = magnitude == 0 ? 0 : digits.Length - 1;
+            char[] kept = new char[decimals + 1];
+            for (int i = 0; i < kept.Length; i++) kept[i] = i < digits.Length ? digits[i] : '0';
+            if (digits.Length > kept.Length && digits[kept.Length] >= '5')
+            {
+                int i = kept.Length - 1;
+                while (i >= 0 && kept[i] == '9') kept[i--] = '0';
+                if (i >= 0) kept[i]++;
+                else
+                {
+                    kept[0] = '1';   // 9.99 rounds to 10.0: one more in the exponent
+                    exponent++;
+                }
+            }
+            var text = new System.Text.StringBuilder(decimals + 10);
+            if (negative) text.Append('-');
+            text.Append(kept[0]);
+            if (decimals > 0) text.Append('.').Append(kept, 1, decimals);
+            text.Append(e).Append('+');
+            string power = exponent.ToString();
+            if (power.Length < 3) text.Append('0', 3 - power.Length);
+            return text.Append(power).ToString();
         }
 
         private static int Decimal(ulong value, bool negative, int minDigits, bool groups, int decimals, char* buffer)

@@ -302,9 +302,9 @@ namespace System
             return -1;
         }
 
-        public static string Join(string separator, params string[] values)
+        public static string Join(string separator, params string[] value)
         {
-            if (values is null) throw new ArgumentNullException("values");
+            string[] values = value ?? throw new ArgumentNullException(nameof(value));
             var builder = new StringBuilder();
             for (int i = 0; i < values.Length; i++)
             {
@@ -315,6 +315,27 @@ namespace System
         }
 
         public static string Join(char separator, params string[] values) => Join(new string(separator, 1), values);
+
+        public static string Join(char separator, params object[] values) => Join(new string(separator, 1), values);
+
+        public static string Join<T>(char separator, IEnumerable<T> values) => Join(new string(separator, 1), values);
+
+        public static string Join(char separator, string[] value, int startIndex, int count) => Join(new string(separator, 1), value, startIndex, count);
+
+        public static string Join(string separator, string[] value, int startIndex, int count)
+        {
+            if (value is null) throw new ArgumentNullException(nameof(value));
+            if (startIndex < 0) throw new ArgumentOutOfRangeException(nameof(startIndex), "StartIndex cannot be less than zero.");
+            if (count < 0) throw new ArgumentOutOfRangeException(nameof(count), "Count cannot be less than zero.");
+            if (startIndex > value.Length - count) throw new ArgumentOutOfRangeException(nameof(startIndex), "Index and count must refer to a location within the buffer.");
+            var builder = new StringBuilder();
+            for (int i = startIndex; i < startIndex + count; i++)
+            {
+                if (i > startIndex) builder.Append(separator);
+                builder.Append(value[i]);
+            }
+            return builder.ToString();
+        }
 
         public static string Join<T>(string separator, IEnumerable<T> values)
         {

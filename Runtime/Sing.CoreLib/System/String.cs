@@ -157,8 +157,7 @@ namespace System
 
         public string Substring(int startIndex, int length)
         {
-            if ((uint)startIndex > (uint)Length || (uint)length > (uint)(Length - startIndex))
-                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            if ((uint)startIndex > (uint)Length || (uint)length > (uint)(Length - startIndex)) throw SubstringRangeError(startIndex, length);
             if (length == 0) return Empty;
             fixed (char* p = &_firstChar) return new string(p, startIndex, length);
         }
@@ -167,5 +166,14 @@ namespace System
 
         public static implicit operator ReadOnlySpan<char>(string value) =>
             value is null ? default : new ReadOnlySpan<char>(ref value._firstChar, value.Length);
+
+        /// <summary>.NET's message for each way a Substring range can be wrong.</summary>
+        private ArgumentOutOfRangeException SubstringRangeError(int startIndex, int length)
+        {
+            if (startIndex < 0) return new ArgumentOutOfRangeException(nameof(startIndex), "StartIndex cannot be less than zero.");
+            if (startIndex > Length) return new ArgumentOutOfRangeException(nameof(startIndex), "startIndex cannot be larger than length of string.");
+            if (length < 0) return new ArgumentOutOfRangeException(nameof(length), "Length cannot be less than zero.");
+            return new ArgumentOutOfRangeException(nameof(length), "Index and length must refer to a location within the string.");
+        }
     }
 }

@@ -20,8 +20,11 @@ namespace System
 
     // Four to seven elements: equality, hash and text are those of the ValueTuple of the same elements.
 
-    public class Tuple<T1, T2, T3, T4>
+    public class Tuple<T1, T2, T3, T4> : System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 4;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, _ => throw new IndexOutOfRangeException() };
+
         public Tuple(T1 item1, T2 item2, T3 item3, T4 item4) { Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; }
         public T1 Item1 { get; }
         public T2 Item2 { get; }
@@ -33,8 +36,11 @@ namespace System
         public override string ToString() => Value.ToString();
     }
 
-    public class Tuple<T1, T2, T3, T4, T5>
+    public class Tuple<T1, T2, T3, T4, T5> : System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 5;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, 4 => Item5, _ => throw new IndexOutOfRangeException() };
+
         public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5) { Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; Item5 = item5; }
         public T1 Item1 { get; }
         public T2 Item2 { get; }
@@ -47,8 +53,11 @@ namespace System
         public override string ToString() => Value.ToString();
     }
 
-    public class Tuple<T1, T2, T3, T4, T5, T6>
+    public class Tuple<T1, T2, T3, T4, T5, T6> : System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 6;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, 4 => Item5, 5 => Item6, _ => throw new IndexOutOfRangeException() };
+
         public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6)
         {
             Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; Item5 = item5; Item6 = item6;
@@ -65,8 +74,11 @@ namespace System
         public override string ToString() => Value.ToString();
     }
 
-    public class Tuple<T1, T2, T3, T4, T5, T6, T7>
+    public class Tuple<T1, T2, T3, T4, T5, T6, T7> : System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 7;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, 4 => Item5, 5 => Item6, 6 => Item7, _ => throw new IndexOutOfRangeException() };
+
         public Tuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7)
         {
             Item1 = item1; Item2 = item2; Item3 = item3; Item4 = item4; Item5 = item5; Item6 = item6; Item7 = item7;
@@ -84,8 +96,11 @@ namespace System
         public override string ToString() => Value.ToString();
     }
 
-    public class Tuple<T1>
+    public class Tuple<T1> : System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 1;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, _ => throw new IndexOutOfRangeException() };
+
         public Tuple(T1 item1) { Item1 = item1; }
         public T1 Item1 { get; }
         public override bool Equals(object obj) => obj is Tuple<T1> t && EqualityComparer<T1>.Default.Equals(Item1, t.Item1);
@@ -93,8 +108,11 @@ namespace System
         public override string ToString() => "(" + Item1?.ToString() + ")";
     }
 
-    public class Tuple<T1, T2>
+    public class Tuple<T1, T2> : System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 2;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, _ => throw new IndexOutOfRangeException() };
+
         public Tuple(T1 item1, T2 item2) { Item1 = item1; Item2 = item2; }
         public T1 Item1 { get; }
         public T2 Item2 { get; }
@@ -104,8 +122,11 @@ namespace System
         public override string ToString() => "(" + Item1?.ToString() + ", " + Item2?.ToString() + ")";
     }
 
-    public class Tuple<T1, T2, T3>
+    public class Tuple<T1, T2, T3> : System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 3;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, _ => throw new IndexOutOfRangeException() };
+
         public Tuple(T1 item1, T2 item2, T3 item3) { Item1 = item1; Item2 = item2; Item3 = item3; }
         public T1 Item1 { get; }
         public T2 Item2 { get; }

@@ -23,8 +23,11 @@ namespace System
         public override string ToString() => "()";
     }
 
-    public struct ValueTuple<T1> : IEquatable<ValueTuple<T1>>, IComparable<ValueTuple<T1>>, IComparable, IValueTupleText
+    public struct ValueTuple<T1> : IEquatable<ValueTuple<T1>>, IComparable<ValueTuple<T1>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 1;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, _ => throw new IndexOutOfRangeException() };
+
         public T1 Item1;
 
         public ValueTuple(T1 item1) { Item1 = item1; }
@@ -38,8 +41,11 @@ namespace System
         public string ToStringEnd() => Item1?.ToString() + ")";
     }
 
-    public struct ValueTuple<T1, T2, T3, T4, T5> : IEquatable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable, IValueTupleText
+    public struct ValueTuple<T1, T2, T3, T4, T5> : IEquatable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 5;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, 4 => Item5, _ => throw new IndexOutOfRangeException() };
+
         public T1 Item1;
         public T2 Item2;
         public T3 Item3;
@@ -59,8 +65,11 @@ namespace System
         public string ToStringEnd() => Item1?.ToString() + ", " + Others.ToString().Substring(1);
     }
 
-    public struct ValueTuple<T1, T2, T3, T4, T5, T6> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable, IValueTupleText
+    public struct ValueTuple<T1, T2, T3, T4, T5, T6> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 6;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, 4 => Item5, 5 => Item6, _ => throw new IndexOutOfRangeException() };
+
         public T1 Item1;
         public T2 Item2;
         public T3 Item3;
@@ -84,8 +93,11 @@ namespace System
         public string ToStringEnd() => Item1?.ToString() + ", " + Others.ToStringEnd();
     }
 
-    public struct ValueTuple<T1, T2, T3, T4, T5, T6, T7> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable, IValueTupleText
+    public struct ValueTuple<T1, T2, T3, T4, T5, T6, T7> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 7;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, 4 => Item5, 5 => Item6, 6 => Item7, _ => throw new IndexOutOfRangeException() };
+
         public T1 Item1;
         public T2 Item2;
         public T3 Item3;
@@ -112,8 +124,11 @@ namespace System
 
     /// <summary>Seven elements and the rest (itself a tuple): what C# makes of eight elements or more.</summary>
     public struct ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>,
-        IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable, IValueTupleText where TRest : struct
+        IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple where TRest : struct
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 7 + ((System.Runtime.CompilerServices.ITuple)Rest).Length;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, 4 => Item5, 5 => Item6, 6 => Item7, _ => index >= 7 ? ((System.Runtime.CompilerServices.ITuple)Rest)[index - 7] : throw new IndexOutOfRangeException() };
+
         public T1 Item1;
         public T2 Item2;
         public T3 Item3;

@@ -5,8 +5,11 @@ namespace System
     // Tuples: `(a, b)` in C# is a ValueTuple. Element names are compile-time only. Equality uses
     // EqualityComparer<T>.Default per element.
 
-    public struct ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable, IValueTupleText
+    public struct ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 2;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, _ => throw new IndexOutOfRangeException() };
+
         public T1 Item1;
         public T2 Item2;
 
@@ -42,8 +45,11 @@ namespace System
         string IValueTupleText.ToStringEnd() => ToString().Substring(1);
     }
 
-    public struct ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable, IValueTupleText
+    public struct ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 3;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, _ => throw new IndexOutOfRangeException() };
+
         public T1 Item1;
         public T2 Item2;
         public T3 Item3;
@@ -84,8 +90,11 @@ namespace System
         string IValueTupleText.ToStringEnd() => ToString().Substring(1);
     }
 
-    public struct ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable, IValueTupleText
+    public struct ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable, IValueTupleText, System.Runtime.CompilerServices.ITuple
     {
+        int System.Runtime.CompilerServices.ITuple.Length => 4;
+        object System.Runtime.CompilerServices.ITuple.this[int index] => index switch { 0 => Item1, 1 => Item2, 2 => Item3, 3 => Item4, _ => throw new IndexOutOfRangeException() };
+
         public T1 Item1;
         public T2 Item2;
         public T3 Item3;

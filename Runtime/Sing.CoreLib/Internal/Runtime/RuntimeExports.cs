@@ -60,6 +60,14 @@ namespace System.Runtime
             return ref obj.GetRawData();
         }
 
+        /// <summary>What the compiler calls when an unbox's exact type test failed (`(long)obj` on a boxed int or enum):
+        /// an enum and a primitive of the same underlying type unbox as each other, anything else is .NET's
+        /// InvalidCastException. <paramref name="type"/> is the type unboxed to, <paramref name="boxType"/> the box's.</summary>
+        internal static void RhUnboxTypeTest(MethodTable* type, MethodTable* boxType)
+        {
+            if (!TypeCast.AreUnboxCompatible(boxType, type)) throw TypeCast.CastError(boxType, type);
+        }
+
         [RuntimeExport("RhUnboxNullable")]
         private static void RhUnboxNullable(ref byte destination, MethodTable* nullableType, object obj)
         {

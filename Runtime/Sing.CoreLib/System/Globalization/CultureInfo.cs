@@ -37,12 +37,15 @@ namespace System.Globalization
 
         public virtual NumberFormatInfo NumberFormat => NumberFormatInfo.InvariantInfo;
 
+        public virtual DateTimeFormatInfo DateTimeFormat => DateTimeFormatInfo.InvariantInfo;
+
         public virtual CompareInfo CompareInfo => CompareInfo.Invariant;
 
         public virtual TextInfo TextInfo => TextInfo.Invariant;
 
         public virtual object GetFormat(Type formatType) =>
-            formatType == typeof(NumberFormatInfo) ? NumberFormatInfo.InvariantInfo : null;
+            formatType == typeof(NumberFormatInfo) ? NumberFormatInfo.InvariantInfo
+            : formatType == typeof(DateTimeFormatInfo) ? DateTimeFormatInfo.InvariantInfo : null;
 
         public override string ToString() => "";
     }

@@ -133,6 +133,24 @@ namespace System.Linq
             return Select(GroupBy(source, keySelector, x => x, null), g => resultSelector(g.Key, g));
         }
 
+        public static IEnumerable<TResult> GroupBy<TSource, TKey, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector,
+            Func<TKey, IEnumerable<TSource>, TResult> resultSelector, IEqualityComparer<TKey> comparer)
+        {
+            ThrowIfNull(resultSelector, nameof(resultSelector));
+            return Select(GroupBy(source, keySelector, x => x, comparer), g => resultSelector(g.Key, g));
+        }
+
+        public static IEnumerable<TResult> GroupBy<TSource, TKey, TElement, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector,
+            Func<TSource, TElement> elementSelector, Func<TKey, IEnumerable<TElement>, TResult> resultSelector) =>
+            GroupBy(source, keySelector, elementSelector, resultSelector, null);
+
+        public static IEnumerable<TResult> GroupBy<TSource, TKey, TElement, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector,
+            Func<TSource, TElement> elementSelector, Func<TKey, IEnumerable<TElement>, TResult> resultSelector, IEqualityComparer<TKey> comparer)
+        {
+            ThrowIfNull(resultSelector, nameof(resultSelector));
+            return Select(GroupBy(source, keySelector, elementSelector, comparer), g => resultSelector(g.Key, g));
+        }
+
         public static IEnumerable<KeyValuePair<TKey, int>> CountBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector) =>
             Select(GroupBy(source, keySelector), g => new KeyValuePair<TKey, int>(g.Key, g.Count()));
 

@@ -70,6 +70,20 @@ namespace System.Linq
                 foreach (TResult inner in selector(item)) yield return inner;
         }
 
+        public static IEnumerable<TResult> SelectMany<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, int, IEnumerable<TResult>> selector)
+        {
+            ThrowIfNull(source, nameof(source));
+            ThrowIfNull(selector, nameof(selector));
+            return SelectManyIndexIterator(source, selector);
+        }
+
+        private static IEnumerable<TResult> SelectManyIndexIterator<TSource, TResult>(IEnumerable<TSource> source, Func<TSource, int, IEnumerable<TResult>> selector)
+        {
+            int index = 0;
+            foreach (TSource item in source)
+                foreach (TResult inner in selector(item, index++)) yield return inner;
+        }
+
         /// <summary>What query syntax's second `from` compiles to.</summary>
         public static IEnumerable<TResult> SelectMany<TSource, TCollection, TResult>(this IEnumerable<TSource> source,
             Func<TSource, IEnumerable<TCollection>> collectionSelector, Func<TSource, TCollection, TResult> resultSelector)

@@ -1,13 +1,26 @@
 namespace System.Text
 {
-    /// <summary>Text encodings. Only UTF-8 is provided (<see cref="UTF8"/>); it is what the system console and
-    /// files use. Invalid input (a lone surrogate, a malformed byte sequence) becomes U+FFFD, as in .NET.</summary>
+    /// <summary>Text encodings: UTF-8 (<see cref="UTF8"/>, what the system console and files use), UTF-16 (Unicode,
+    /// BigEndianUnicode), ASCII and Latin1. Invalid input becomes U+FFFD (UTF-8, UTF-16) or '?' (ASCII, Latin1), as
+    /// in .NET.</summary>
     public abstract class Encoding
     {
         private static UTF8Encoding s_utf8;
+        private static ASCIIEncoding s_ascii;
+        private static UnicodeEncoding s_unicode;
+        private static UnicodeEncoding s_bigEndianUnicode;
+        private static Latin1Encoding s_latin1;
 
         /// <summary>UTF-8 without a byte-order mark in GetBytes (GetPreamble is still EF BB BF, as in .NET).</summary>
         public static Encoding UTF8 => s_utf8 ??= new UTF8Encoding(true);
+
+        public static Encoding ASCII => s_ascii ??= new ASCIIEncoding();
+
+        public static Encoding Unicode => s_unicode ??= new UnicodeEncoding(false, true);
+
+        public static Encoding BigEndianUnicode => s_bigEndianUnicode ??= new UnicodeEncoding(true, true);
+
+        public static Encoding Latin1 => s_latin1 ??= new Latin1Encoding();
 
         public abstract string WebName { get; }
 

@@ -133,7 +133,7 @@ namespace System.Collections.Generic
                 entry.Value = default;
                 _freeList = i;
                 _freeCount++;
-                _version++;
+                // No version change: as in .NET, removing while enumerating is allowed (the slot is skipped).
                 return true;
             }
             return false;
@@ -209,7 +209,7 @@ namespace System.Collections.Generic
             {
                 if (!overwrite) CollectionThrowHelpers.DuplicateKey(key);
                 _entries[existing].Value = value;
-                _version++;
+                // No version change: as in .NET, replacing a value while enumerating is allowed.
                 return;
             }
             int index;

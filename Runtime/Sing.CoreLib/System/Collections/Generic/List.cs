@@ -141,6 +141,32 @@ namespace System.Collections.Generic
             return -1;
         }
 
+        public int IndexOf(T item, int index) => IndexOf(item, index, _size - index);
+
+        public int IndexOf(T item, int index, int count)
+        {
+            if ((uint)index > (uint)_size) throw new ArgumentOutOfRangeException(nameof(index), "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+            if (count < 0 || index > _size - count) throw new ArgumentOutOfRangeException(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
+            EqualityComparer<T> comparer = EqualityComparer<T>.Default;
+            for (int i = index; i < index + count; i++)
+                if (comparer.Equals(_items[i], item)) return i;
+            return -1;
+        }
+
+        public int LastIndexOf(T item, int index) => LastIndexOf(item, index, index + 1);
+
+        /// <summary>Searches backwards from <paramref name="index"/> over <paramref name="count"/> items.</summary>
+        public int LastIndexOf(T item, int index, int count)
+        {
+            if (_size == 0) return -1;
+            if ((uint)index >= (uint)_size) throw new ArgumentOutOfRangeException(nameof(index), "Index was out of range. Must be non-negative and less than the size of the collection.");
+            if (count < 0 || index - count + 1 < 0) throw new ArgumentOutOfRangeException(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
+            EqualityComparer<T> comparer = EqualityComparer<T>.Default;
+            for (int i = index; i > index - count; i--)
+                if (comparer.Equals(_items[i], item)) return i;
+            return -1;
+        }
+
         public int LastIndexOf(T item)
         {
             EqualityComparer<T> comparer = EqualityComparer<T>.Default;

@@ -83,3 +83,14 @@ namespace System.Runtime.CompilerServices
         public decimal Value => _value;
     }
 }
+
+namespace System.Runtime.CompilerServices
+{
+    /// <summary>A tuple of any arity seen through object: `o is (int a, int b)` asks it for its length and elements.</summary>
+    public interface ITuple
+    {
+        int Length { get; }
+
+        object this[int index] { get; }
+    }
+}
