@@ -44,6 +44,7 @@ namespace Sing.Conformance
             ("program.toolbox", ToolboxProgram.Run),
             ("program.basics", BasicsProgram.Run),
             ("program.rules", RulesProgram.Run),
+            ("program.text", TextProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

@@ -27,12 +27,7 @@ namespace System
 
         public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format = default, IFormatProvider provider = null)
         {
-            string text = Format(this, format.Length == 0 ? null : new string(format));
-            charsWritten = 0;
-            if (text.Length > destination.Length) return false;
-            text.AsSpan().CopyTo(destination);
-            charsWritten = text.Length;
-            return true;
+            return FormattedText.TryWrite(Format(this, format.Length == 0 ? null : new string(format)), destination, out charsWritten);
         }
 
         private static string Expand(string format) => format switch

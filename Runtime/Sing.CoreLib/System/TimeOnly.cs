@@ -157,12 +157,7 @@ namespace System
 
         public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format = default, IFormatProvider provider = null)
         {
-            string text = ToString(format.Length == 0 ? null : new string(format), provider);
-            charsWritten = 0;
-            if (text.Length > destination.Length) return false;
-            text.AsSpan().CopyTo(destination);
-            charsWritten = text.Length;
-            return true;
+            return FormattedText.TryWrite(ToString(format.Length == 0 ? null : new string(format), provider), destination, out charsWritten);
         }
 
         private static string Pattern(string format)

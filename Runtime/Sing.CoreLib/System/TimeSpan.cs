@@ -148,7 +148,7 @@ namespace System
             char kind = format.Length == 0 ? 'c' : format.Length == 1 ? format[0] : '?';
             if (kind == 'T' || kind == 't') kind = 'c';
             if (kind != 'c' && kind != 'g' && kind != 'G')
-                return CopyOut(FormatCustom(_ticks, format), destination, out charsWritten);
+                return FormattedText.TryWrite(FormatCustom(_ticks, format), destination, out charsWritten);
             var text = new Text.StringBuilder(26);
             long ticks = _ticks;
             if (ticks < 0) text.Append('-');
@@ -181,15 +181,6 @@ namespace System
             charsWritten = 0;
             if (text.Length > destination.Length) return false;
             for (int i = 0; i < text.Length; i++) destination[i] = text[i];
-            charsWritten = text.Length;
-            return true;
-        }
-
-        private static bool CopyOut(string text, Span<char> destination, out int charsWritten)
-        {
-            charsWritten = 0;
-            if (text.Length > destination.Length) return false;
-            text.AsSpan().CopyTo(destination);
             charsWritten = text.Length;
             return true;
         }

@@ -174,6 +174,41 @@ namespace System.Linq
             }
         }
 
+        public static IEnumerable<TSource> TakeWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, int, bool> predicate)
+        {
+            ThrowIfNull(source, nameof(source));
+            ThrowIfNull(predicate, nameof(predicate));
+            return TakeWhileIndexIterator(source, predicate);
+        }
+
+        private static IEnumerable<TSource> TakeWhileIndexIterator<TSource>(IEnumerable<TSource> source, Func<TSource, int, bool> predicate)
+        {
+            int index = 0;
+            foreach (TSource item in source)
+            {
+                if (!predicate(item, index++)) yield break;
+                yield return item;
+            }
+        }
+
+        public static IEnumerable<TSource> SkipWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, int, bool> predicate)
+        {
+            ThrowIfNull(source, nameof(source));
+            ThrowIfNull(predicate, nameof(predicate));
+            return SkipWhileIndexIterator(source, predicate);
+        }
+
+        private static IEnumerable<TSource> SkipWhileIndexIterator<TSource>(IEnumerable<TSource> source, Func<TSource, int, bool> predicate)
+        {
+            bool yielding = false;
+            int index = 0;
+            foreach (TSource item in source)
+            {
+                if (!yielding && !predicate(item, index++)) yielding = true;
+                if (yielding) yield return item;
+            }
+        }
+
         public static IEnumerable<TSource> SkipWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate)
         {
             ThrowIfNull(source, nameof(source));

@@ -71,6 +71,43 @@ namespace System.Linq
             return ExceptIterator(first, second, comparer);
         }
 
+        public static IEnumerable<TSource> ExceptBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector) =>
+            ExceptBy(first, second, keySelector, null);
+
+        /// <summary>The elements of <paramref name="first"/> whose key is not in <paramref name="second"/>, each key once.</summary>
+        public static IEnumerable<TSource> ExceptBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector,
+            IEqualityComparer<TKey> comparer)
+        {
+            ThrowIfNull(first, nameof(first));
+            ThrowIfNull(second, nameof(second));
+            ThrowIfNull(keySelector, nameof(keySelector));
+            return ByKeyIterator(first, second, keySelector, comparer, keep: false);
+        }
+
+        public static IEnumerable<TSource> IntersectBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector) =>
+            IntersectBy(first, second, keySelector, null);
+
+        /// <summary>The elements of <paramref name="first"/> whose key is in <paramref name="second"/>, each key once.</summary>
+        public static IEnumerable<TSource> IntersectBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector,
+            IEqualityComparer<TKey> comparer)
+        {
+            ThrowIfNull(first, nameof(first));
+            ThrowIfNull(second, nameof(second));
+            ThrowIfNull(keySelector, nameof(keySelector));
+            return ByKeyIterator(first, second, keySelector, comparer, keep: true);
+        }
+
+        private static IEnumerable<TSource> ByKeyIterator<TSource, TKey>(IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector,
+            IEqualityComparer<TKey> comparer, bool keep)
+        {
+            var set = new HashSet<TKey>(second, comparer);
+            foreach (TSource item in first)
+            {
+                // Intersect: a key is yielded once (removed when met); Except: once (added when met).
+                if (keep ? set.Remove(keySelector(item)) : set.Add(keySelector(item))) yield return item;
+            }
+        }
+
         private static IEnumerable<TSource> ExceptIterator<TSource>(IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer)
         {
             var set = new HashSet<TSource>(comparer);

@@ -46,14 +46,17 @@ namespace System.Text
             }
         }
 
-        public void EnsureCapacity(int capacity)
+        /// <summary>Grows the buffer to hold at least <paramref name="capacity"/> characters; returns the capacity.</summary>
+        public int EnsureCapacity(int capacity)
         {
-            if (capacity <= _chars.Length) return;
+            if (capacity < 0) throw new ArgumentOutOfRangeException(nameof(capacity), "Capacity must be positive.");
+            if (capacity <= _chars.Length) return _chars.Length;
             int newCapacity = _chars.Length * 2;
             if (newCapacity < capacity) newCapacity = capacity;
             var chars = new char[newCapacity];
             for (int i = 0; i < _length; i++) chars[i] = _chars[i];
             _chars = chars;
+            return newCapacity;
         }
 
         /// <summary>The unused tail, at least <paramref name="minimum"/> characters long.</summary>
@@ -314,6 +317,15 @@ namespace System.Text
         {
             _length = 0;
             return this;
+        }
+
+        /// <summary>Whether <paramref name="sb"/> holds the same characters (capacity does not matter, as in .NET).</summary>
+        public bool Equals(StringBuilder sb)
+        {
+            if (sb is null || sb._length != _length) return false;
+            for (int i = 0; i < _length; i++)
+                if (sb._chars[i] != _chars[i]) return false;
+            return true;
         }
 
         public override string ToString() => _length == 0 ? string.Empty : new string(new ReadOnlySpan<char>(_chars).Slice(0, _length));
