@@ -45,6 +45,7 @@ namespace Sing.Conformance
             ("program.basics", BasicsProgram.Run),
             ("program.rules", RulesProgram.Run),
             ("program.text", TextProgram.Run),
+            ("program.features", FeaturesProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

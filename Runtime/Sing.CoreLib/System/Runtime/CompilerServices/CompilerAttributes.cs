@@ -114,6 +114,13 @@ namespace System.Runtime.CompilerServices
         public const string NumericIntPtr = nameof(NumericIntPtr);
         public const string VirtualStaticsInInterfaces = nameof(VirtualStaticsInInterfaces);
         public const string ByRefLikeGenerics = nameof(ByRefLikeGenerics);
+        public const string CovariantReturnsOfClasses = nameof(CovariantReturnsOfClasses);
+    }
+
+    /// <summary>On an override with a covariant return: callers through the base method reach this override too.</summary>
+    [AttributeUsage(AttributeTargets.Method, Inherited = false)]
+    public sealed class PreserveBaseOverridesAttribute : Attribute
+    {
     }
 }
 
