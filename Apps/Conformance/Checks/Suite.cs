@@ -46,6 +46,7 @@ namespace Sing.Conformance
             ("program.rules", RulesProgram.Run),
             ("program.text", TextProgram.Run),
             ("program.features", FeaturesProgram.Run),
+            ("program.streams", StreamsProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>
