@@ -5,6 +5,7 @@ using System.Linq;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
+using static Sing.Conformance.EachLine;
 
 namespace Sing.Conformance
 {
@@ -21,7 +22,6 @@ namespace Sing.Conformance
     /// evaluation, the ThrowIf guards, enum and TimeSpan/DateTime parsing and formatting. Each line runs on its own.</summary>
     internal static class BasicsProgram
     {
-        static void P(Func<object> f) { try { Console.WriteLine(f()); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
         static T Make<T>() where T : class, new() => new T();
         static IEnumerable<int> Counted() { try { for (int i = 0; ; i++) { Console.WriteLine("yield " + i); yield return i; } } finally { Console.WriteLine("iterator finally"); } }
         static string Describe<T>(T value) => $"{typeof(T).Name} {typeof(T).IsValueType} {value?.GetType().Name ?? "null"} {default(T)?.ToString() ?? "null"}";
@@ -79,7 +79,5 @@ namespace Sing.Conformance
             P(() => CultureInfo.CurrentCulture.Name + "|" + CultureInfo.InvariantCulture.NumberFormat.CurrencySymbol + "|" + CultureInfo.InvariantCulture.DateTimeFormat.ShortDatePattern);
             P(() => { int[] a = { 5, 6, 7 }; Span<int> s = a; s.Reverse(); a.AsSpan(1).Fill(0); return string.Join(",", a) + " " + a.AsSpan().Contains(5) + " " + a.AsSpan().IndexOfAny(0, 7); });
         }
-
-        static void A(Action f) { try { f(); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
     }
 }

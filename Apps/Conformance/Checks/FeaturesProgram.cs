@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Threading.Tasks;
+using static Sing.Conformance.EachLine;
 
 namespace Sing.Conformance
 {
@@ -20,7 +21,6 @@ namespace Sing.Conformance
     /// froms), async lambdas in LINQ, static local functions, exception filters with side effects, long tuples.</summary>
     internal static class FeaturesProgram
     {
-        static void P(Func<object> f) { try { Console.WriteLine(f()); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
         static ref int Largest(int[] xs) { int at = 0; for (int i = 1; i < xs.Length; i++) if (xs[i] > xs[at]) at = i; return ref xs[at]; }
         static int SumIn(in Counter6 c) => c.Count;
         static string Names<T>() where T : struct, Enum => string.Join("|", Enum.GetValues<T>());

@@ -10,6 +10,7 @@ using System.Numerics;
 using System.Diagnostics;
 using System.IO;
 using System.Runtime.CompilerServices;
+using static Sing.Conformance.EachLine;
 
 namespace Sing.Conformance
 {
@@ -33,7 +34,6 @@ namespace Sing.Conformance
     /// runs on its own, so one divergence shows as one line ("!! Exception: message" when it throws).</summary>
     internal static class ModernProgram
     {
-        static void P(Func<object> f) { try { Console.WriteLine(f()); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
         static T Sum<T>(IEnumerable<T> xs) where T : INumber<T> { T s = T.Zero; foreach (var x in xs) s += x; return s; }
         static async IAsyncEnumerable<int> Numbers([EnumeratorCancellation] CancellationToken ct = default) { for (int i = 0; i < 3; i++) { await Task.Delay(1, ct); yield return i; } }
 

@@ -5,6 +5,7 @@ using System.Globalization;
 using System.Linq;
 using System.Numerics;
 using System.Text;
+using static Sing.Conformance.EachLine;
 
 namespace Sing.Conformance
 {
@@ -42,8 +43,6 @@ namespace Sing.Conformance
     /// runs on its own.</summary>
     internal static class RulesProgram
     {
-        static void P(Func<object> f) { try { Console.WriteLine(f()); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
-        static void A(Action f) { try { f(); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
         static (int Min, int Max) Range(int[] xs) => (xs.Min(), xs.Max());
         static void Swap(ref int a, ref int b) => (a, b) = (b, a);
         static bool TryHalf(int n, out int half) { half = n / 2; return n % 2 == 0; }

@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Text;
+using static Sing.Conformance.EachLine;
 
 namespace Sing.Conformance
 {
@@ -9,7 +10,6 @@ namespace Sing.Conformance
     /// BinaryReader round trips and their errors. Each line runs on its own.</summary>
     internal static class StreamsProgram
     {
-        static void P(Func<object> f) { try { Console.WriteLine(f()); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
 
         public static void Run()
         {

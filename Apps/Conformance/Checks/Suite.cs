@@ -70,6 +70,37 @@ namespace Sing.Conformance
         }
     }
 
+    /// <summary>How the whole-program checks run each line on its own: a line that throws prints "!! Type: message"
+    /// and the program goes on, so one divergence from .NET shows as one line.</summary>
+    internal static class EachLine
+    {
+        /// <summary>Prints what <paramref name="line"/> gives.</summary>
+        public static void P(Func<object> line)
+        {
+            try
+            {
+                Console.WriteLine(line());
+            }
+            catch (Exception e)
+            {
+                Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message);
+            }
+        }
+
+        /// <summary>Runs <paramref name="lines"/>, which print for themselves.</summary>
+        public static void A(Action lines)
+        {
+            try
+            {
+                lines();
+            }
+            catch (Exception e)
+            {
+                Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message);
+            }
+        }
+    }
+
     /// <summary>Prints one check as "name: value".</summary>
     internal static class Check
     {

@@ -6,6 +6,7 @@ using System.IO;
 using System.Linq;
 using System.Numerics;
 using System.Text;
+using static Sing.Conformance.EachLine;
 
 namespace Sing.Conformance
 {
@@ -23,7 +24,6 @@ namespace Sing.Conformance
     /// StringReader, StringWriter, Path strings, Split/Pad/case, StringBuilder. Each line runs on its own.</summary>
     internal static class TextProgram
     {
-        static void P(Func<object> f) { try { Console.WriteLine(f()); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
 
         public static void Run()
         {

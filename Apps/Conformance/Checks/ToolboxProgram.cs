@@ -5,6 +5,7 @@ using System.Linq;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
+using static Sing.Conformance.EachLine;
 
 namespace Sing.Conformance
 {
@@ -27,8 +28,6 @@ namespace Sing.Conformance
     /// tasks. Each line runs on its own, so one divergence shows as one line.</summary>
     internal static class ToolboxProgram
     {
-        static void P(Func<object> f) { try { Console.WriteLine(f()); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
-        static void A(Action f) { try { f(); } catch (Exception e) { Console.WriteLine("!! " + e.GetType().Name + ": " + e.Message); } }
         static async Task<int> Faulty() { await Task.Yield(); throw new InvalidOperationException("bad state"); }
         static int Sum(params int[] xs) => xs.Sum();
         static string Opt(int a, string b = "x", bool c = false) => $"{a}{b}{c}";

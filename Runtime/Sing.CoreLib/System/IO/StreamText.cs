@@ -12,8 +12,7 @@ namespace System.IO
         private readonly bool _detect;
         private readonly bool _leaveOpen;
         private Encoding _encoding;
-        private string _text;
-        private int _position;
+        private StringReader _decoded;
 
         public StreamReader(Stream stream) : this(stream, null, true, -1, false) { }
 
@@ -36,34 +35,15 @@ namespace System.IO
 
         public virtual Encoding CurrentEncoding => _encoding;
 
-        public bool EndOfStream => Text.Length <= _position;
+        public bool EndOfStream => Decoded.Peek() < 0;
 
-        public override int Peek() => Text.Length > _position ? _text[_position] : -1;
+        public override int Peek() => Decoded.Peek();
 
-        public override int Read() => Text.Length > _position ? _text[_position++] : -1;
+        public override int Read() => Decoded.Read();
 
-        public override string ReadLine()
-        {
-            string text = Text;
-            if (_position >= text.Length) return null;
-            int start = _position, end = start;
-            while (end < text.Length && text[end] != '\r' && text[end] != '\n') end++;
-            _position = end;
-            if (end < text.Length)
-            {
-                _position++;
-                if (text[end] == '\r' && _position < text.Length && text[_position] == '\n') _position++;
-            }
-            return text.Substring(start, end - start);
-        }
+        public override string ReadLine() => Decoded.ReadLine();
 
-        public override string ReadToEnd()
-        {
-            string text = Text;
-            string rest = text.Substring(_position);
-            _position = text.Length;
-            return rest;
-        }
+        public override string ReadToEnd() => Decoded.ReadToEnd();
 
         public Task<string> ReadLineAsync() => Task.FromResult(ReadLine());
 
@@ -75,11 +55,12 @@ namespace System.IO
             base.Dispose(disposing);
         }
 
-        private string Text
+        /// <summary>The stream's text, decoded on first use; reading it is a StringReader's.</summary>
+        private StringReader Decoded
         {
             get
             {
-                if (_text != null) return _text;
+                if (_decoded != null) return _decoded;
                 var bytes = new MemoryStream();
                 _stream.CopyTo(bytes);
                 byte[] all = bytes.ToArray();
@@ -96,8 +77,8 @@ namespace System.IO
                     byte[] preamble = _encoding.GetPreamble();
                     if (preamble.Length > 0 && all.AsSpan().StartsWith(preamble)) skip = preamble.Length;
                 }
-                _text = _encoding.GetString(new ReadOnlySpan<byte>(all, skip, all.Length - skip));
-                return _text;
+                _decoded = new StringReader(_encoding.GetString(new ReadOnlySpan<byte>(all, skip, all.Length - skip)));
+                return _decoded;
             }
         }
     }
