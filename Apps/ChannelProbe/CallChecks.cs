@@ -86,9 +86,11 @@ namespace Sing.Apps.ChannelProbe
             int failed = Channels.Call(imp, &m) != AbiStatus.Ok || m.Block != block.Pointer ? 10 : 0;
             for (int i = 0; i < 4096 && failed == 0; i++)
                 if (data[i] != (byte)(i * 7)) failed = 11;
-            if (failed == 0 && Exchange.OwnedSize(block) != 4096) failed = 12;      // owned by this SIP again
+            // Owned by this SIP again, under a new generation: the value from before the send names nothing now.
+            ExchangeBlock back = Exchange.AtAddress(m.Block);
+            if (failed == 0 && (Exchange.OwnedSize(back) != 4096 || Exchange.OwnedSize(block) != 0)) failed = 12;
             StopEcho(imp, echo);
-            Exchange.Free(block);
+            Exchange.Free(back);
             Channels.Close(imp);
             Channels.Close(exp);
             return failed;
@@ -147,10 +149,13 @@ namespace Sing.Apps.ChannelProbe
             if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.NotOwner) failed = 52;
             if (failed == 0 && Channels.Call(imp, &m) != AbiStatus.NotOwner) failed = 53;
             // Received back: usable again.
-            if (failed == 0 && (Channels.Receive(carrierExp, out ReceivedMessage carried, 0) != AbiStatus.Ok || carried.Endpoint.Address != imp.Address)) failed = 54;
+            ReceivedMessage carried = default;
+            if (failed == 0 && (Channels.Receive(carrierExp, out carried, 0) != AbiStatus.Ok || carried.Endpoint.Address != imp.Address)) failed = 54;
             if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.Ok) failed = 55;
-            // Closed: the address is no endpoint any more.
-            Channels.Close(imp);
+            // Closed (through the value of its newest ownership: the one from before it left names nothing now, so
+            // closing through it is refused): the address is no endpoint any more.
+            if (failed == 0 && Channels.Close(imp) != AbiStatus.StaleHandle) failed = 57;
+            Channels.Close(carried.Endpoint);
             if (failed == 0 && Channels.Call(imp, &m) != AbiStatus.InvalidArgument) failed = 56;
             Channels.Close(exp);
             Channels.Close(carrierImp);
@@ -167,11 +172,13 @@ namespace Sing.Apps.ChannelProbe
             m.Block = block.Pointer;
             int failed = Channels.Send(imp, &m) != AbiStatus.Ok ? 60 : 0;          // given up: in transit
             if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.NotOwner) failed = 61;
-            ChannelMessage received;
+            ChannelMessage received = default;
             if (failed == 0 && (Channels.Receive(exp, &received, 0) != AbiStatus.Ok || received.Block != block.Pointer)) failed = 62;
             if (failed == 0 && Channels.Send(exp, &received) != AbiStatus.Ok) failed = 63;   // received (remembered), sent on
             if (failed == 0 && Channels.Receive(imp, &received, 0) != AbiStatus.Ok) failed = 64;
-            Exchange.Free(block);                                                   // freed: no longer a block at all
+            // Back here under a new generation: the value from before it left frees nothing; the newest one does.
+            if (failed == 0 && Exchange.Free(block) != AbiStatus.StaleHandle) failed = 66;
+            Exchange.Free(Exchange.AtAddress(received.Block));                      // freed: no longer a block at all
             if (failed == 0 && Channels.Send(imp, &m) != AbiStatus.InvalidArgument) failed = 65;
             Channels.Close(imp);
             Channels.Close(exp);

@@ -180,6 +180,13 @@ namespace Sing.Apps.Hostile
         {
             if (Processes.Create("rtc", "", out _) != AbiStatus.NotPermitted) return 1;
             if (Processes.Create("shell", "", out _) != AbiStatus.NotPermitted) return 2;
+            // Confused deputies: privileged or trusted programs started on an unprivileged, untrusted program's behalf
+            // (probe writes any address it is given; singbench and channelprobe hold console or process control).
+            if (Processes.Create("probe", "poke 100000", out _) != AbiStatus.NotPermitted) return 5;
+            if (Processes.Create("singbench", "exit", out _) != AbiStatus.NotPermitted) return 6;
+            if (Processes.Create("channelprobe", "", out _) != AbiStatus.NotPermitted) return 7;
+            if (Processes.Create("abifuzz", "", out _) != AbiStatus.NotPermitted) return 8;
+            if (Processes.Create("diskprobe", "info", out _) != AbiStatus.NotPermitted) return 9;
             if (Processes.Create("hello", "", out ProcessHandle child) != AbiStatus.Ok) return 3;
             if (Processes.Start(child) != AbiStatus.Ok || Processes.Join(child, 60_000, out int code) != AbiStatus.Ok || code != 42) return 4;
             return 0;

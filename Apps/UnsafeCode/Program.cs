@@ -2,7 +2,7 @@ using Singularity.V1;
 
 namespace Sing.Apps.UnsafeCode
 {
-    /// <summary>The unsafe program's one parameter: "sum" (default) or "poke HEXADDRESS".</summary>
+    /// <summary>The unsafe program's one parameter: "sum" (default), "poke HEXADDRESS" or "no-preempt".</summary>
     [Singularity.Configuration.ProgramStartup]
     internal sealed partial class UnsafeCodeStartup
     {
@@ -18,6 +18,7 @@ namespace Sing.Apps.UnsafeCode
         {
             string args = startup.Args ?? "";
             if (args.StartsWith("poke ")) return Poke(ParseHex(args.Substring(5)));
+            if (args == "no-preempt") return HoldTheCpu();
             return Sum();
         }
 
@@ -43,6 +44,15 @@ namespace Sing.Apps.UnsafeCode
             *(byte*)address ^= 0x5A;
             Debug.WriteLine("unsafe code: the write landed");
             return 0;
+        }
+
+        /// <summary>Calls the entry the SIP runtime uses around its short sections (DisablePreemption) straight through
+        /// the table, which unverified code can, and spins: the kernel must end it after its bound, not hang.</summary>
+        private static int HoldTheCpu()
+        {
+            Abi.RawTable->DisablePreemption();
+            ulong spins = 0;
+            while (true) spins++;
         }
 
         private static ulong ParseHex(string text)

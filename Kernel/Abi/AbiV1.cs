@@ -59,6 +59,7 @@ namespace Sing.Kernel.Abi
             Table->ChannelCreateForContract = &ChannelCreateForContract;
             Table->ChannelCall = (delegate* unmanaged[SuppressGCTransition]<void*, ChannelMessage*, ulong, AbiStatus>)(delegate* unmanaged<void*, ChannelMessage*, ulong, AbiStatus>)&ChannelCall;
             Table->ExchangeGeneration = &ExchangeGeneration;
+            Table->ExchangeRenew = &ExchangeRenew;
             Table->NameRegister = &NameRegister;
             Table->NameBind = &NameBind;
             Table->NameEnumerate = &NameEnumerate;
@@ -534,6 +535,17 @@ namespace Sing.Kernel.Abi
             ulong generation = block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->Generation : 0;
             Scheduler.RestoreInterrupts(flags);
             return generation;
+        }
+
+        [UnmanagedCallersOnly]
+        private static ulong ExchangeRenew(void* address, ulong generation)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Data);
+            if (block == null) block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Endpoint);
+            ulong renewed = block != null ? Channels.ExchangeHeap.Renew(block, Caller, generation) : 0;
+            Scheduler.RestoreInterrupts(flags);
+            return renewed;
         }
 
         // ---- Channels ----

@@ -32,7 +32,8 @@ namespace Sing.Kernel.Channels
             public ulong Pages;
             public Block* NextLive;
             public Block* PreviousLive;
-            public ulong Generation;      // set when the block is made, from a counter that never repeats
+            public ulong Generation;      // from a counter that never repeats: set when the block is made, and anew each
+                                          // time an owner takes it (a value kept from an earlier ownership never revives)
             public uint InOwnDomain;      // 1: a ring-3 domain's block: the header page is the kernel's, the data pages its own
                                           // 2: the same layout in transfer pages, which change domains (MappedIn)
             public ushort MappedIn;       // a transfer block: the domain whose tables map it, InKernelSpace when a process
@@ -375,6 +376,17 @@ namespace Sing.Kernel.Channels
             return count;
         }
 
+        /// <summary>Gives a block its owner holds under <paramref name="generation"/> a new generation, so every other
+        /// value naming it (made with the old one) stops working: the contract library adopts an endpoint this way, as
+        /// the only holder. Returns the new generation, or 0 (nothing changed) when <paramref name="process"/> does not
+        /// own the block under that generation. Interrupts off.</summary>
+        public static ulong Renew(Block* block, KernelProcess process, ulong generation)
+        {
+            if (generation == 0 || !IsOwnedBy(block, process) || block->Generation != generation) return 0;
+            block->Generation = ++s_generations;
+            return block->Generation;
+        }
+
         /// <summary>Returns a block's pages; <paramref name="owner"/> is its owner, or null if it has none.</summary>
         public static void Free(Block* block, KernelProcess owner)
         {
@@ -436,6 +448,7 @@ namespace Sing.Kernel.Channels
         private static void TakeOwnership(Block* block, KernelProcess owner)
         {
             block->OwnerPid = owner.Id;
+            block->Generation = ++s_generations;
             owner.ExchangePages += block->Pages;
         }
 

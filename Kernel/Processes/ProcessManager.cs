@@ -261,16 +261,42 @@ namespace Sing.Kernel.Processes
                 " descendants that have not exited (its children quota)");
 
         /// <summary>Which programs a process may create (001 §3: a process starts its own children; drivers and services
-        /// belong to the system): applications may be started by anyone; a driver or service only by a process with
-        /// the <c>system</c> or <c>process-control</c> privilege. Null when allowed, else why not.</summary>
+        /// belong to the system; a program acts with its own authority, so starting one must not lend the starter more).
+        /// A driver or service only by a process with the <c>system</c> or <c>process-control</c> privilege; a test tool
+        /// only when the kernel was booted for tests or benchmarks; and, unless the policy names the pair (the target's
+        /// startedBy), only a program whose privileges are a subset of the starter's, and a trusted (unverified) program
+        /// only by a trusted one: otherwise an unprivileged program could have a privileged one act on its arguments (a
+        /// confused deputy). A program may always start its own program. Null when allowed, else why not.</summary>
         private static string MayStart(KernelProcess parent, Singularity.Manifests.ProgramManifest program)
         {
-            if (program.Kind == "application") return null;
             Singularity.Manifests.ProgramManifest by = parent.Manifest;
-            if (by != null && (by.HasPrivilege("system") || by.HasPrivilege("process-control"))) return null;
-            return string.Concat(parent.Name, " may not start ", program.Name, ": it is a ", program.Kind,
-                ", which only a program with the system or process-control privilege may start");
+            if (program.TestTool && !BootedForTests)
+                return string.Concat(parent.Name, " may not start ", program.Name,
+                    ": it is a test tool, which the kernel starts only when booted for tests or benchmarks (kernel option test=, bench= or tools=test)");
+            if (program.Kind != "application" && (by == null || !(by.HasPrivilege("system") || by.HasPrivilege("process-control"))))
+                return string.Concat(parent.Name, " may not start ", program.Name, ": it is a ", program.Kind,
+                    ", which only a program with the system or process-control privilege may start");
+            if (by == null || by.Name == program.Name || Named(program.StartedBy, by.Name)) return null;
+            for (int i = 0; i < program.Privileges.Count; i++)
+                if (!by.HasPrivilege(program.Privileges[i]))
+                    return string.Concat(parent.Name, " may not start ", program.Name, ": it holds the ", program.Privileges[i],
+                        " privilege, which ", parent.Name, " does not (a program may start only programs with a subset of its privileges, unless the policy names the pair with startedBy)");
+            if (program.Trusted && !by.Trusted)
+                return string.Concat(parent.Name, " may not start ", program.Name, ": it is trusted (its code is not verified), and ",
+                    parent.Name, " is not (unless the policy names the pair with startedBy)");
+            return null;
         }
+
+        private static bool Named(string[] names, string name)
+        {
+            for (int i = 0; i < names.Length; i++) if (names[i] == name) return true;
+            return false;
+        }
+
+        /// <summary>Whether the kernel was booted to run tests or benchmarks (test=, bench= or tools=test), the only boots
+        /// in which the policy's test tools may start.</summary>
+        internal static bool BootedForTests =>
+            Boot.KernelOptions.Get("test") != null || Boot.KernelOptions.Get("bench") != null || Boot.KernelOptions.Get("tools") == "test";
 
         /// <summary>True when the process may start another thread: its live threads are below the quota. Threads
         /// that finished leave its list here, so the list does not grow with every thread it ever ran.</summary>

@@ -36,6 +36,13 @@ namespace Sing.Kernel.Tests
         public static void SpanOverCovariantArray(TestContext t) => Hostile(t, "span-covariance");
         public static void EndpointCycleRefused(TestContext t) => Hostile(t, "endpoint-cycle");
 
+        // The trusted libraries' values a safe program holds never act as an address (Apps/Hostile/LibraryAttacks.cs).
+        public static void HandPackedMessagesAreRefused(TestContext t) => Hostile(t, "hand-packed");
+        public static void MessageCopiesGiveOneOwner(TestContext t) => Hostile(t, "message-copies");
+        public static void KeptReceivedMessagesNameNothing(TestContext t) => Hostile(t, "kept-messages");
+        public static void WrappedEndpointsHaveOneHolder(TestContext t) => Hostile(t, "wrapped-endpoints");
+        public static void AccessAndFreeNeverRace(TestContext t) => Hostile(t, "access-race");
+
         /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion),
         /// makes the timer interrupt arrive at the bottom of its stack, or stackallocs 100 MB (or a negative count) in
         /// verified code is ended alone; the kernel goes on.</summary>

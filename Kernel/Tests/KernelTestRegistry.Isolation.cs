@@ -7,6 +7,11 @@ namespace Sing.Kernel.Tests
         {
             new KernelTest("isolation.refused_allocation_spans_nothing", &IsolationTests.RefusedAllocationSpansNothing),
             new KernelTest("isolation.stale_block_copies_fail", &IsolationTests.StaleBlockCopiesFail),
+            new KernelTest("isolation.hand_packed_messages_are_refused", &IsolationTests.HandPackedMessagesAreRefused),
+            new KernelTest("isolation.message_copies_give_one_owner", &IsolationTests.MessageCopiesGiveOneOwner),
+            new KernelTest("isolation.kept_received_messages_name_nothing", &IsolationTests.KeptReceivedMessagesNameNothing),
+            new KernelTest("isolation.wrapped_endpoints_have_one_holder", &IsolationTests.WrappedEndpointsHaveOneHolder),
+            new KernelTest("isolation.access_and_free_never_race", &IsolationTests.AccessAndFreeNeverRace),
             new KernelTest("isolation.inline_reads_stay_in_the_message", &IsolationTests.InlineReadsStayInTheMessage),
             new KernelTest("isolation.huge_select_is_refused", &IsolationTests.HugeSelectIsRefused),
             new KernelTest("isolation.naming_rules_and_name_quota", &IsolationTests.NamingRulesAndNameQuota),

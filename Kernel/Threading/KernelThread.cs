@@ -121,6 +121,9 @@ namespace Sing.Kernel.Threading
         /// preemption that came due meanwhile is recorded and taken when the depth returns to zero.</summary>
         internal int NoPreemptionDepth;
         internal bool PreemptionDeferred;
+        /// <summary>The tick at which a preemption came due while <see cref="NoPreemptionDepth"/> was positive: a SIP
+        /// that keeps preemption off for longer than <see cref="Scheduler.MaxPreemptionOffTicks"/> after it is ended.</summary>
+        internal ulong PreemptionDeferredAt;
 
         /// <summary>Per-thread words the object spaces' runtimes reach through GS (the scheduler points the GS base
         /// here while this thread runs): slot 0 is the kernel runtime's allocation context for this thread, slot 1

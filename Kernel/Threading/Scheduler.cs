@@ -424,11 +424,7 @@ namespace Sing.Kernel.Threading
                 MakeReady(sleeper);
             }
             if (s_current == 0) return;
-            if (now >= s_quantumEnd && Current.NoPreemptionDepth > 0)
-            {
-                Current.PreemptionDeferred = true;
-                return;
-            }
+            if (now >= s_quantumEnd && Current.NoPreemptionDepth > 0 && !PreemptionOffTooLong(Current, now)) return;
             if (now >= s_quantumEnd)
             {
                 s_quantumEnd = now + QuantumTicks;
@@ -447,6 +443,31 @@ namespace Sing.Kernel.Threading
             {
                 SwitchToNext();
             }
+        }
+
+        /// <summary>Ticks (ms) a SIP thread may keep preemption off after its quantum ended: the SIP runtime's sections
+        /// (a block copy, a lock's bookkeeping, the collector's heap section) take far less; a program that turns
+        /// preemption off by number (an unverified ring-3 image can call any entry) and spins must not keep the CPU.</summary>
+        public const ulong MaxPreemptionOffTicks = 250;
+
+        /// <summary>Records a preemption that came due while <paramref name="t"/> has preemption off; once it has been
+        /// due for <see cref="MaxPreemptionOffTicks"/>, preemption is turned back on and the thread's process is marked
+        /// to end at the interrupt's return (a safe point: Interrupts.EndIfRequested, or the ABI's leave). True when the
+        /// caller should preempt now.</summary>
+        private static bool PreemptionOffTooLong(KernelThread t, ulong now)
+        {
+            if (!t.PreemptionDeferred)
+            {
+                t.PreemptionDeferred = true;
+                t.PreemptionDeferredAt = now;
+                return false;
+            }
+            if (t.Owner == null || now - t.PreemptionDeferredAt < MaxPreemptionOffTicks) return false;
+            t.NoPreemptionDepth = 0;
+            t.PreemptionDeferred = false;
+            t.KillRequested = true;
+            t.KillReason ??= "kept preemption off for more than 250 ms";   // a literal: no allocation in the timer interrupt
+            return true;
         }
 
         /// <summary>Called at the end of a device interrupt (interrupts off): when the CPU was idle and the handler woke a

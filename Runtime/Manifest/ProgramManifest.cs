@@ -86,6 +86,9 @@ namespace Singularity.Manifests
         public string Image;
         public bool Trusted;
         public string Domain;        // a protection domain of its own from the policy: "ring0", "ring3", or null
+        public bool TestTool;        // the policy's test="true": started only when the kernel was booted for tests or benchmarks
+        public string[] StartedBy = System.Array.Empty<string>();   // the policy's startedBy: programs that may start this one
+                                                                    // although it holds privileges or trust they lack
         public string Signature;     // drivers: the device signature served
         public readonly List<ParameterInfo> Parameters = new List<ParameterInfo>();
         public readonly List<EndpointInfo> Endpoints = new List<EndpointInfo>();

@@ -84,6 +84,8 @@ namespace Singularity.Manifests
                     Image = r.Get("image") ?? r.Get("name"),
                     Trusted = r.Get("trusted") == "true",
                     Domain = r.Get("domain") is string domain && domain.Length > 0 ? domain : null,
+                    TestTool = r.Get("test") == "true",
+                    StartedBy = r.Get("startedBy") is string starters && starters.Length > 0 ? starters.Split(',') : System.Array.Empty<string>(),
                 };
                 if (current.Name == null || current.Kind == null) return "program record without name= or kind=";
                 if (Find(current.Name) != null) return string.Concat("program ", current.Name, " appears twice");

@@ -7,7 +7,7 @@ namespace Sing.Contracts.Sip
     /// <summary>Contract channels as kernel channels. Each channel is created with the contract's state table, so
     /// the kernel checks every send too (defence in depth behind the analyzers and the library's own check);
     /// select is the kernel's ChannelSelect.</summary>
-    public sealed unsafe class KernelChannelRuntime : IChannelRuntime
+    internal sealed unsafe class KernelChannelRuntime : IChannelRuntime, INativeSelect
     {
         public void CreateChannel(ContractInfo contract, out IChannelTransport imp, out IChannelTransport exp)
         {
@@ -26,8 +26,8 @@ namespace Sing.Contracts.Sip
                 throw new InvalidOperationException("cannot create a " + contract.Name + " channel: status " + ((int)status).ToString());
             }
 
-            imp = new KernelTransport(new ChannelEndpoint(i));
-            exp = new KernelTransport(new ChannelEndpoint(e));
+            imp = KernelTransport.Fresh(i);
+            exp = KernelTransport.Fresh(e);
         }
 
         /// <summary>The kernel's view of a contract: its tables, pinned by the caller for the call.</summary>
@@ -44,7 +44,7 @@ namespace Sing.Contracts.Sip
             return table;
         }
 
-        public bool WaitsNatively => true;
+        public nint HandleOf(IChannelTransport transport) => transport is KernelTransport kernel ? (nint)kernel.Address : 0;
 
         public int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs)
         {

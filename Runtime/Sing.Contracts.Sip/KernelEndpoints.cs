@@ -7,15 +7,18 @@ namespace Sing.Contracts.Sip
     /// <see cref="Unwrap"/> gives one up, <see cref="Bind"/> binds a name.</summary>
     public static class KernelEndpoints
     {
-        /// <summary>A transport around an endpoint this SIP owns; ownership passes to the contract endpoint attached to it.</summary>
-        public static IChannelTransport Wrap(ChannelEndpoint endpoint) => new KernelTransport(endpoint);
+        /// <summary>A transport around an endpoint this SIP owns; ownership passes to the contract endpoint attached to it,
+        /// and every copy of <paramref name="endpoint"/> stops working (the kernel renews its generation), so nothing but
+        /// the contract endpoint can use, close or send it. A copy already closed, sent or wrapped is refused
+        /// (LinearityViolationException).</summary>
+        public static IChannelTransport Wrap(ChannelEndpoint endpoint) => KernelTransport.Adopt(endpoint);
 
         /// <summary>Binds <paramref name="name"/> through the name service: the transport of a fresh channel to the
         /// server, or null while nothing serves the name (or this program may not bind it). A reconnecting client's
         /// binder: <c>name =&gt; KernelEndpoints.Bind(name) is IChannelTransport t ? Clock.Imp.Attach(t, Clock.States.Start) : null</c>.</summary>
-        public static IChannelTransport? Bind(string name)
+        public static unsafe IChannelTransport? Bind(string name)
         {
-            return Names.Bind(name, out ChannelEndpoint raw) == AbiStatus.Ok && !raw.IsNull ? new KernelTransport(raw) : null;
+            return Names.Bind(name, out ChannelEndpoint raw) == AbiStatus.Ok && !raw.IsNull ? KernelTransport.Fresh(raw.Address) : null;
         }
 
         /// <summary>Makes the kernel check every channel bound to the registration <paramref name="requests"/> (from
@@ -35,7 +38,7 @@ namespace Sing.Contracts.Sip
         public static ChannelEndpoint Unwrap([Claims] Endpoint endpoint)
         {
             endpoint.BeginTransfer();
-            IChannelTransport transport = endpoint.TakeForWire(out _);
+            IChannelTransport transport = endpoint.ClaimTransport();
             return transport is KernelTransport kernel ? kernel.Detach() : default;
         }
     }

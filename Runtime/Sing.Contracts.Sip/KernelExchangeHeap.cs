@@ -4,7 +4,7 @@ namespace Sing.Contracts.Sip
 {
     /// <summary>Exchange-heap blocks from the kernel: it zeroes them, records this SIP as their owner, moves
     /// ownership when they travel and reclaims them if the SIP dies.</summary>
-    public sealed unsafe class KernelExchangeHeap : IExchangeHeap
+    internal sealed unsafe class KernelExchangeHeap : IExchangeHeap
     {
         private long _live;
 

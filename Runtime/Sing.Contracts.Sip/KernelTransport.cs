@@ -3,24 +3,46 @@ using Singularity.V1;
 namespace Sing.Contracts.Sip
 {
     /// <summary>A kernel endpoint this SIP owns, as a contract transport. A send builds one kernel message on the
-    /// stack and makes one ABI call (no allocation); a receive is one ABI call that blocks in the kernel.</summary>
-    public sealed unsafe class KernelTransport : IChannelTransport
+    /// stack and makes one ABI call (no allocation); a receive is one ABI call that blocks in the kernel.
+    /// Internal, and never an address a program can see: a transport is made only from an endpoint the process owns
+    /// under a generation nothing else holds (a fresh channel, an endpoint that just arrived, or a raw endpoint whose
+    /// generation <see cref="Adopt"/> renewed), so no other value can close or send the endpoint behind its back and the
+    /// address it keeps always names its own endpoint until it lets go of it.</summary>
+    internal sealed unsafe class KernelTransport : IChannelTransport, IOwnedTransport
     {
         private void* _endpoint;
+        private ulong _generation;
+        private int _adopted;
 
-        /// <summary>Wraps an endpoint this process owns. A copy of one already closed or sent is refused here: the
-        /// transport works on the raw address, which a newer endpoint of this process may reuse.</summary>
-        public KernelTransport(ChannelEndpoint endpoint)
+        private KernelTransport(void* endpoint, ulong generation)
         {
-            if (!endpoint.IsNull && !endpoint.IsOwned)
-            {
-                throw new LinearityViolationException("the endpoint was closed or sent away; a copy of it names nothing");
-            }
-
-            _endpoint = endpoint.Address;
+            _endpoint = endpoint;
+            _generation = generation;
         }
 
-        public nint NativeHandle => (nint)_endpoint;
+        /// <summary>A transport for an endpoint the kernel just gave this process (a new channel's end, an arrived
+        /// endpoint): no other value names it yet.</summary>
+        internal static KernelTransport Fresh(void* endpoint) => new KernelTransport(endpoint, Abi.Table->ExchangeGeneration(endpoint));
+
+        /// <summary>Takes over a raw endpoint value: its generation is renewed, so every copy of the raw value stops
+        /// working. A copy already closed, sent, or adopted before is refused.</summary>
+        internal static KernelTransport Adopt(ChannelEndpoint endpoint)
+        {
+            ulong renewed = endpoint.IsNull ? 0 : Abi.Table->ExchangeRenew(endpoint.Address, endpoint.Generation);
+            if (renewed == 0)
+            {
+                throw new LinearityViolationException("the endpoint was closed, sent away or adopted already; a copy of it names nothing");
+            }
+
+            return new KernelTransport(endpoint.Address, renewed);
+        }
+
+        bool IOwnedTransport.TryAdopt() => System.Threading.Interlocked.CompareExchange(ref _adopted, 1, 0) == 0;
+
+        void IOwnedTransport.Disown() => System.Threading.Volatile.Write(ref _adopted, 0);
+
+        /// <summary>The kernel endpoint, for the native select (internal: see <see cref="KernelChannelRuntime.HandleOf"/>).</summary>
+        internal void* Address => _endpoint;
 
         public bool IsReady
         {
@@ -42,11 +64,13 @@ namespace Sing.Contracts.Sip
             }
         }
 
-        /// <summary>Gives up the kernel endpoint (it travels in a message or leaves the contract world).</summary>
+        /// <summary>Gives up the kernel endpoint (it travels in a message or leaves the contract world), as the value it
+        /// was adopted under: the endpoint's current ownership, nothing newer.</summary>
         internal ChannelEndpoint Detach()
         {
-            var endpoint = new ChannelEndpoint(_endpoint);
+            var endpoint = new ChannelEndpoint(_endpoint, _generation);
             _endpoint = null;
+            _generation = 0;
             return endpoint;
         }
 
@@ -56,28 +80,33 @@ namespace Sing.Contracts.Sip
             k.Tag = message.Tag;
             k.InlineLength = message.InlineLength;
             k.Carries = 0;
-            k.Block = (void*)message.Block;
-            k.Endpoint = message.Endpoint is KernelTransport carried ? carried.Detach().Address : null;
+            bool second = message.UsesSecondSlots;
+            if (second && message.InlineLength > ChannelMessage.InlineCapacityWithSecondSlots)
+            {
+                // Checked before anything is claimed: a refused message still holds what it carries.
+                throw new ProtocolViolationException("a kernel channel message with a second block or endpoint carries at most "
+                    + ChannelMessage.InlineCapacityWithSecondSlots.ToString() + " inline bytes");
+            }
+
             message.CopyInlineTo(k.Inline);
-            if (message.UsesSecondSlots)
+            // Claimed from their handles now: a copy of this message sent again finds them claimed and fails.
+            k.Block = (void*)message.ClaimBlock(0);
+            k.Endpoint = EndpointOf(message.ClaimEndpoint(0));
+            if (second)
             {
                 // The second block and endpoint ride in the last 16 inline bytes.
-                if (message.InlineLength > ChannelMessage.InlineCapacityWithSecondSlots)
-                {
-                    throw new ProtocolViolationException("a kernel channel message with a second block or endpoint carries at most "
-                        + ChannelMessage.InlineCapacityWithSecondSlots.ToString() + " inline bytes");
-                }
-
-                if (message.SecondBlock != 0)
+                void* secondBlock = (void*)message.ClaimBlock(1);
+                void* secondEndpoint = EndpointOf(message.ClaimEndpoint(1));
+                if (secondBlock != null)
                 {
                     k.Carries |= ChannelMessage.CarriesSecondBlock;
-                    k.SecondBlock = (void*)message.SecondBlock;
+                    k.SecondBlock = secondBlock;
                 }
 
-                if (message.SecondEndpoint is KernelTransport second)
+                if (secondEndpoint != null)
                 {
                     k.Carries |= ChannelMessage.CarriesSecondEndpoint;
-                    k.SecondEndpoint = second.Detach().Address;
+                    k.SecondEndpoint = secondEndpoint;
                 }
             }
 
@@ -87,21 +116,25 @@ namespace Sing.Contracts.Sip
                 return;
             }
 
+            // Not sent: what the message carried is this process's still, and no handle names it any more.
+            DropCarried(k.Block, k.Endpoint);
+            if (k.Carries != 0)
+            {
+                DropCarried((k.Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k.SecondBlock : null,
+                    (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k.SecondEndpoint : null);
+            }
+
             if (status == AbiStatus.ChannelClosed)
             {
-                // The peer is gone: the message is dropped (failure shows on receive), with what it carried.
-                DropCarried(k.Block, k.Endpoint);
-                if (k.Carries != 0)
-                {
-                    DropCarried((k.Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k.SecondBlock : null,
-                        (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k.SecondEndpoint : null);
-                }
-
+                // The peer is gone: the message is dropped (failure shows on receive).
                 return;
             }
 
             throw new ProtocolViolationException("kernel channel send failed with status " + ((int)status).ToString());
         }
+
+        /// <summary>The kernel endpoint of a carried transport (given up here); null for none or another runtime's.</summary>
+        private static void* EndpointOf(IChannelTransport? carried) => carried is KernelTransport kernel ? kernel.Detach().Address : null;
 
         private static void DropCarried(void* block, void* endpoint)
         {
@@ -133,22 +166,13 @@ namespace Sing.Contracts.Sip
 
             message.Tag = k.Tag;
             message.SetInline(k.Inline, k.InlineLength);
-            message.Block = (nint)k.Block;
-            if (k.Endpoint != null)
-            {
-                message.Endpoint = new KernelTransport(new ChannelEndpoint(k.Endpoint));
-            }
-
-            if ((k.Carries & ChannelMessage.CarriesSecondBlock) != 0)
-            {
-                message.SecondBlock = (nint)k.SecondBlock;
-            }
-
-            if ((k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0)
-            {
-                message.SecondEndpoint = new KernelTransport(new ChannelEndpoint(k.SecondEndpoint));
-            }
-
+            bool secondBlock = (k.Carries & ChannelMessage.CarriesSecondBlock) != 0;
+            bool secondEndpoint = (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0;
+            message.SetArrived(
+                (nint)k.Block,
+                secondBlock ? (nint)k.SecondBlock : 0,
+                k.Endpoint != null ? Fresh(k.Endpoint) : null,
+                secondEndpoint && k.SecondEndpoint != null ? Fresh(k.SecondEndpoint) : null);
             return true;
         }
 
@@ -158,6 +182,7 @@ namespace Sing.Contracts.Sip
             {
                 Abi.Table->ChannelClose(_endpoint);
                 _endpoint = null;
+                _generation = 0;
             }
         }
 

@@ -542,7 +542,9 @@ namespace Sing.Analyzers.Flow
             foreach (AttributeData attribute in parameter.GetAttributes())
             {
                 string? name = attribute.AttributeClass?.ToDisplayString();
-                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is bool value)
+                // An attribute whose one argument is an array (params) has no single Value.
+                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Kind != TypedConstantKind.Array
+                    && attribute.ConstructorArguments[0].Value is bool value)
                 {
                     if (name == "System.Diagnostics.CodeAnalysis.NotNullWhenAttribute")
                     {

@@ -102,10 +102,7 @@ namespace Sing.Contracts.Fuzzing
         /// <summary>Frees the blocks and endpoints a wire message holds (one that was built and never sent).</summary>
         public static void ReleaseSlots(ref WireMessage wire)
         {
-            if (wire.Block != 0) ExchangeHeap.Current.Release(wire.Block);
-            if (wire.SecondBlock != 0) ExchangeHeap.Current.Release(wire.SecondBlock);
-            wire.Endpoint?.Close();
-            wire.SecondEndpoint?.Close();
+            wire.ReleaseCarried();
         }
 
         // Mostly small numbers (sizes, counts, offsets that a server can act on), sometimes any 64 bits.
@@ -126,7 +123,6 @@ namespace Sing.Contracts.Fuzzing
             probe.Tag = tag;
             probe.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(MinBlockBytes)));
             probe.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(MinBlockBytes)));
-            nint a = probe.Block, b = probe.SecondBlock;
             for (int i = 0; i < 4; i++)
             {
                 probe.Put(0L);
@@ -134,9 +130,10 @@ namespace Sing.Contracts.Fuzzing
 
             WireMessage back = Repack(tag, ref probe);
             inlineBytes = back.InlineLength;
-            blocks = (back.Block != 0 ? 1 : 0) + (back.SecondBlock != 0 ? 1 : 0);
-            ExchangeHeap.Current.Release(a);
-            ExchangeHeap.Current.Release(b);
+            blocks = back.BlockCount;
+            // The probe's slots hold what the unpack took (the same handles the repacked message carries) and what it
+            // left: released once, through those handles.
+            probe.ReleaseCarried();
             endpoints = _newChannel is null ? 0 : ProbeEndpoints(tag);
         }
 
@@ -148,16 +145,16 @@ namespace Sing.Contracts.Fuzzing
             probe.Tag = tag;
             probe.PutEndpoint(Transfer.Send(NewEndpoint()));
             probe.PutEndpoint(Transfer.Send(NewEndpoint()));
-            IChannelTransport? x = probe.Endpoint, y = probe.SecondEndpoint;
             for (int i = 0; i < 4; i++)
             {
                 probe.Put(0L);
             }
 
             WireMessage back = Repack(tag, ref probe);
-            x?.Close();
-            y?.Close();
-            return (back.Endpoint is not null ? 1 : 0) + (back.SecondEndpoint is not null ? 1 : 0);
+            int carried = back.EndpointCount;
+            back.ReleaseCarried();
+            probe.ReleaseCarried();
+            return carried;
         }
 
         private static WireMessage Repack(int tag, ref WireMessage probe)

@@ -48,7 +48,7 @@ public class DiskBootTests
         await File.WriteAllTextAsync(input, string.Join("\r\n", Typed) + "\r\n");
         try
         {
-            return await Machine.BootAsync("", "disk-session", instructionCounting: true, serialInputPath: input,
+            return await Machine.BootAsync("tools=test", "disk-session", instructionCounting: true, serialInputPath: input,
                 serialInputAfter: "type help.", disks: new[] { mbr, gpt, extended });
         }
         finally
@@ -136,7 +136,7 @@ public class DiskBootTests
         await File.WriteAllTextAsync(input, "devices\r\ndiskprobe info\r\nps\r\nshutdown\r\n");
         try
         {
-            return await Machine.BootAsync("", name, instructionCounting: true, serialInputPath: input, serialInputAfter: "type help.",
+            return await Machine.BootAsync("tools=test", name, instructionCounting: true, serialInputPath: input, serialInputAfter: "type help.",
                 disks: disks, machineType: machine);
         }
         finally

@@ -34,7 +34,7 @@ public class FileSystemDiskBootTests(ITestOutputHelper output)
     }
 
     private static Task<QemuResult> Boot(string image, string logName, params string[] lines) =>
-        Machine.BootAsync("script=" + string.Join("; ", lines), logName, instructionCounting: true, disks: new[] { image });
+        Machine.BootAsync("tools=test script=" + string.Join("; ", lines), logName, instructionCounting: true, disks: new[] { image });
 
     private static void AssertSuccess(QemuResult run, string what) =>
         Assert.True(run.Status == KernelExitStatus.Success, $"{what}: the script's shutdown ends QEMU with success.\n{run.Describe()}");

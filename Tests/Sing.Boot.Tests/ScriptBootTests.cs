@@ -32,6 +32,7 @@ public class ScriptBootTests
         "rm /fs/nosuch.txt",
         "cat /etc/passwd",
         "nosuchcommand",
+        "probe exit 3",
         "rm /fs/docs/copy.txt",
         "df",
         "sync",
@@ -64,6 +65,9 @@ public class ScriptBootTests
     [InlineData(@"^rm: /nosuch\.txt: no such file or directory$")]
     [InlineData(@"^cat: /etc/passwd: files are under /fs \(for example /fs/hello\.txt\)$")]
     [InlineData(@"^unknown command or program 'nosuchcommand'; type help$")]
+    // A test tool is in the image, but a boot that is not for tests cannot run it (the policy's test="true").
+    [InlineData(@"shell could not create ""probe"": shell may not start probe: it is a test tool, which the kernel starts only when booted for tests or benchmarks")]
+    [InlineData(@"^cannot start probe: ")]
     [InlineData(@"^/fs: \d+ KiB, \d+ KiB used, \d+ KiB free \(\d+% used\)$")]
     [InlineData(@"^synced /fs$")]
     [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 4\)$")]

@@ -74,7 +74,7 @@ namespace Sing.Contracts.Tests
         [Fact]
         public void Client_configures_registers_events_and_gets_its_buffer_back()
         {
-            long liveBefore = ExchangeHeap.Current.LiveBlocks;
+            long liveBefore = ExchangeHeap.LiveBlocks;
             NicDevice.CreateChannel(out NicDevice.Imp client, out NicDevice.Exp driver);
             var handOver = new TRef<NicDevice.Exp>(driver);
             var thread = new Thread(() => Driver(handOver.Acquire()));
@@ -134,7 +134,7 @@ namespace Sing.Contracts.Tests
             Assert.True(thread.Join(10_000));
             eventsImp.Free();
             spareImp.Free();
-            Assert.Equal(liveBefore, ExchangeHeap.Current.LiveBlocks);
+            Assert.Equal(liveBefore, ExchangeHeap.LiveBlocks);
         }
 
         [Fact]

@@ -17,6 +17,12 @@ namespace Sing.Installer.Model
         /// <summary>The protection domain of its own the policy places it in ("ring0", "ring3"), or null.</summary>
         public string? Domain { get; init; }
 
+        /// <summary>A test tool: the kernel starts it only when booted for tests or benchmarks.</summary>
+        public bool TestTool { get; init; }
+
+        /// <summary>Programs the policy lets start this one although it holds privileges or trust they lack.</summary>
+        public IReadOnlyList<string> StartedBy { get; init; } = System.Array.Empty<string>();
+
         /// <summary>Whether its IL may be unverifiable: trusted, or isolated in a ring-3 domain of its own (001 Fig. 4).</summary>
         public bool MayRunUnverifiedCode => Trusted || Domain == "ring3";
 

@@ -27,6 +27,8 @@ namespace Sing.Installer.Output
                     ("trusted", p.Entry.Trusted ? "true" : "false") };
                 // A domain of its own, only when the policy gives one (the record reads as before otherwise).
                 if (p.Entry.Domain is string domain) program.Add(("domain", domain));
+                if (p.Entry.TestTool) program.Add(("test", "true"));
+                if (p.Entry.StartedBy.Count > 0) program.Add(("startedBy", string.Join(",", p.Entry.StartedBy)));
                 program.Add(("image", name));
                 program.Add(("description", m.Description ?? ""));
                 Record(text, "program", program.ToArray());

@@ -18,7 +18,7 @@ namespace Sing.Installer.Xml
             if (doc?.Root is not XElement root) return null;
             XElement programElement = root.Element(s_ns + "program")!;
             int before = bag.Count;
-            foreach (string claim in new[] { "trusted", "reason" })
+            foreach (string claim in new[] { "trusted", "reason", "startedBy" })
                 if (programElement.Attribute(claim) is XAttribute a)
                     bag.Add(ErrorCodes.FragmentClaimsTrust, XmlDocumentLoader.Locate(file, a),
                         $"policy fragment {file} sets {claim}=\"{a.Value}\" on program {(string?)programElement.Attribute("name")}: a program from outside the system policy cannot mark itself trusted; remove the attribute (unverifiable code may run only with domain=\"ring3\")");

@@ -69,6 +69,9 @@ namespace Sing.Installer.Xml
             {
                 Quotas = quotas,
                 Domain = ((string?)e.Attribute("domain"))?.Trim(),
+                TestTool = ((string?)e.Attribute("test"))?.Trim() is "true" or "1",
+                StartedBy = ((string?)e.Attribute("startedBy"))?.Split(',', System.StringSplitOptions.TrimEntries | System.StringSplitOptions.RemoveEmptyEntries)
+                    ?? System.Array.Empty<string>(),
             };
         }
 

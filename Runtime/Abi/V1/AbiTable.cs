@@ -148,6 +148,12 @@ namespace Singularity.V1
         // state machine with this end as that side in that state; ProtocolViolation otherwise (an endpoint that arrived
         // in a message follows another contract: using it as this one could break the kernel's contract for it).
         public delegate* unmanaged<void*, ContractTable*, int, int, AbiStatus> ChannelFollows;
+
+        // (entry 71) Gives an exchange block or endpoint the caller owns under the given generation a new generation and
+        // returns it (0 when the caller does not own it under that generation: nothing changes). Every other value that
+        // names the block with the old generation stops working: the contract library adopts a raw endpoint this way,
+        // so no copy of the raw value can close or send it behind the contract endpoint's back.
+        public delegate* unmanaged<void*, ulong, ulong> ExchangeRenew;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

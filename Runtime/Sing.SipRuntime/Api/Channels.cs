@@ -17,6 +17,14 @@ namespace Singularity.V1
             Generation = address == null ? 0 : Abi.Table->ExchangeGeneration(address);
         }
 
+        /// <summary>The endpoint at <paramref name="address"/> as it was owned under <paramref name="generation"/> (a
+        /// value kept from then, which fails once that ownership ended).</summary>
+        internal ChannelEndpoint(void* address, ulong generation)
+        {
+            Address = address;
+            Generation = address == null ? 0 : generation;
+        }
+
         public bool IsNull => Address == null;
 
         /// <summary>True while this value names an endpoint this process owns: not closed, not sent away, not an
@@ -42,9 +50,14 @@ namespace Singularity.V1
         public readonly ulong Length;
 
         internal ExchangeBlock(void* address, ulong length)
+            : this(address, address == null ? 0 : Abi.Table->ExchangeGeneration(address), length)
+        {
+        }
+
+        internal ExchangeBlock(void* address, ulong generation, ulong length)
         {
             Address = address;
-            Generation = address == null ? 0 : Abi.Table->ExchangeGeneration(address);
+            Generation = address == null ? 0 : generation;
             Length = Generation == 0 ? 0 : length;
         }
 
@@ -113,36 +126,57 @@ namespace Singularity.V1
             address == null ? AbiStatus.InvalidArgument : Owned(address, generation) ? AbiStatus.Ok : AbiStatus.StaleHandle;
     }
 
-    /// <summary>A received message: tag, inline bytes, and the block and endpoint it carried (now owned here).</summary>
+    /// <summary>A received message: tag, inline bytes, and the block and endpoint it carried (now owned here). The
+    /// block and endpoint are named with the generations the kernel gave them when they arrived, so a copy of this
+    /// value kept after they were freed or sent names nothing, even when a newer block reuses the address.</summary>
     public unsafe struct ReceivedMessage
     {
         public int Tag;
-        public ChannelMessage Raw;
+        internal ChannelMessage Message;
+        internal ulong BlockGeneration;
+        internal ulong EndpointGeneration;
+
+        /// <summary>Bytes of inline arguments the message carried.</summary>
+        public readonly int InlineLength => Message.InlineLength;
+
+        /// <summary>The kernel message as received, addresses included: trusted code only (a program that could copy
+        /// addresses from one message into another could send what it does not hold under that name).</summary>
+        [TrustedOnly]
+        public readonly ChannelMessage Raw => Message;
 
         /// <summary>The block the message carried while this process owns it; a null block once it was freed or sent.</summary>
-        public ExchangeBlock Block
+        public readonly ExchangeBlock Block
         {
             get
             {
-                ulong size = Raw.Block == null ? 0 : Abi.Table->ExchangeSize(Raw.Block);
-                return size == 0 ? default : new ExchangeBlock(Raw.Block, size);
+                if (Message.Block == null || !Generations.Owned(Message.Block, BlockGeneration)) return default;
+                return new ExchangeBlock(Message.Block, BlockGeneration, Abi.Table->ExchangeSize(Message.Block));
             }
         }
 
-        public ChannelEndpoint Endpoint => new ChannelEndpoint(Raw.Endpoint);
+        /// <summary>The endpoint the message carried, as it arrived (a null endpoint when it carried none).</summary>
+        public readonly ChannelEndpoint Endpoint => new ChannelEndpoint(Message.Endpoint, EndpointGeneration);
+
+        /// <summary>Takes the generations of what arrived (the receive just made this process their owner).</summary>
+        internal void Arrived()
+        {
+            Tag = Message.Tag;
+            BlockGeneration = Message.Block == null ? 0 : Abi.Table->ExchangeGeneration(Message.Block);
+            EndpointGeneration = Message.Endpoint == null ? 0 : Abi.Table->ExchangeGeneration(Message.Endpoint);
+        }
 
         /// <summary>Inline bytes [offset, offset + 4) as an int; ArgumentOutOfRangeException outside the inline bytes.</summary>
         public int InlineInt32(int offset = 0)
         {
             CheckInline(offset, sizeof(int));
-            fixed (byte* inline = Raw.Inline) return *(int*)(inline + offset);
+            fixed (byte* inline = Message.Inline) return *(int*)(inline + offset);
         }
 
         /// <summary>Inline bytes [offset, offset + 8) as a long; ArgumentOutOfRangeException outside the inline bytes.</summary>
         public long InlineInt64(int offset = 0)
         {
             CheckInline(offset, sizeof(long));
-            fixed (byte* inline = Raw.Inline) return *(long*)(inline + offset);
+            fixed (byte* inline = Message.Inline) return *(long*)(inline + offset);
         }
 
         private static void CheckInline(int offset, int size)
@@ -162,6 +196,14 @@ namespace Singularity.V1
         {
             AbiStatus status = block.Check();
             return status != AbiStatus.Ok ? status : Abi.Table->ExchangeFree(block.Address);
+        }
+
+        /// <summary>The block at <paramref name="address"/> as this process owns it now (a null block when it does not):
+        /// for trusted code that moved a block with a raw message (untrusted code never holds an address).</summary>
+        public static ExchangeBlock AtAddress(void* address)
+        {
+            ulong size = address == null ? 0 : Abi.Table->ExchangeSize(address);
+            return size == 0 ? default : new ExchangeBlock(address, size);
         }
 
         /// <summary>Bytes in the block if this SIP owns it, else 0.</summary>
@@ -234,6 +276,7 @@ namespace Singularity.V1
             Abi.Table->ChannelCall(at.Address, message, timeoutMilliseconds);
 
         /// <summary>Sends a message exactly as given (for forwarding what was received).</summary>
+        [TrustedOnly]
         public static AbiStatus SendRaw(ChannelEndpoint from, ChannelMessage message)
         {
             AbiStatus status = from.Check();
@@ -244,8 +287,8 @@ namespace Singularity.V1
         {
             ReceivedMessage received = default;
             AbiStatus status = at.Check();
-            if (status == AbiStatus.Ok) status = Abi.Table->ChannelReceive(at.Address, timeoutMilliseconds, &received.Raw);
-            received.Tag = received.Raw.Tag;
+            if (status == AbiStatus.Ok) status = Abi.Table->ChannelReceive(at.Address, timeoutMilliseconds, &received.Message);
+            if (status == AbiStatus.Ok) received.Arrived();
             message = received;
             return status;
         }

@@ -22,7 +22,24 @@ namespace Sing.Contracts
         /// closed while this side owed the next message (an idle client whose server died).</summary>
         internal abstract bool PeerClosedWhileIdle { get; }
 
-        /// <summary>Hands the transport and state to a message (the handle was already marked sent).</summary>
-        internal abstract IChannelTransport TakeForWire(out int state);
+        /// <summary>The protocol state of an endpoint in transit (what a message carries beside it).</summary>
+        internal abstract int StateInTransit { get; }
+
+        /// <summary>The transport of this endpoint in transit, for the one caller that claims it (a transport sending the
+        /// message, or a typed receive); the handle is dead afterwards. Throws for every other caller.</summary>
+        internal IChannelTransport ClaimTransport()
+        {
+            return TryClaimTransport()
+                ?? throw new LinearityViolationException(KindName + " in a message was already sent, taken or closed; a copy of the message carries nothing");
+        }
+
+        /// <summary>As <see cref="ClaimTransport"/>, or null when this handle is not in transit.</summary>
+        internal IChannelTransport? TryClaimTransport()
+        {
+            return TryEndTransit() ? GiveUpTransport() : null;
+        }
+
+        /// <summary>Detaches the transport from this (no longer owned) handle; the next endpoint may adopt it.</summary>
+        private protected abstract IChannelTransport GiveUpTransport();
     }
 }

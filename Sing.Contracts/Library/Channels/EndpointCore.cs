@@ -11,6 +11,13 @@ namespace Sing.Contracts
 
         private EndpointCore(ContractInfo contract, bool isImp, IChannelTransport transport, int state)
         {
+            // One endpoint per channel end: a transport this library made is adopted once (a second Attach of the
+            // same transport, e.g. from a copy of the message that brought it, is refused).
+            if (transport is IOwnedTransport owned && !owned.TryAdopt())
+            {
+                throw new LinearityViolationException(contract.Name + ": the channel end is already attached to an endpoint");
+            }
+
             Contract = contract;
             IsImp = isImp;
             State = state;
@@ -24,6 +31,17 @@ namespace Sing.Contracts
         public int State { get; private set; }
 
         internal IChannelTransport Transport => _transport;
+
+        /// <summary>Lets go of the transport (the endpoint travels): the receiver's endpoint adopts it next.</summary>
+        internal IChannelTransport GiveUpTransport()
+        {
+            if (_transport is IOwnedTransport owned)
+            {
+                owned.Disown();
+            }
+
+            return _transport;
+        }
 
         /// <summary>Makes both ends of a new channel, each queue sized by the contract.</summary>
         public static void CreatePair(ContractInfo contract, out EndpointCore<TMsg> imp, out EndpointCore<TMsg> exp)
@@ -100,13 +118,11 @@ namespace Sing.Contracts
             return true;
         }
 
-        /// <summary>Gives back everything a refused message carried: its blocks to the heap, its endpoints closed.</summary>
+        /// <summary>Gives back everything a refused message carried: its blocks to the heap, its endpoints closed
+        /// (a handle the unpack had already made from a block is in transit, so it is released through that handle).</summary>
         private static void Discard(ref WireMessage wire)
         {
-            if (wire.Block != 0) ExchangeHeap.Current.Release(wire.Block);
-            if (wire.SecondBlock != 0) ExchangeHeap.Current.Release(wire.SecondBlock);
-            wire.Endpoint?.Close();
-            wire.SecondEndpoint?.Close();
+            wire.ReleaseCarried();
         }
 
         /// <summary>Marks this end closed: the peer's receives see ChannelClosed once its queue drains.</summary>

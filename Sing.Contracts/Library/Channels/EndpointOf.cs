@@ -53,12 +53,13 @@ namespace Sing.Contracts
             return core;
         }
 
-        internal override IChannelTransport TakeForWire(out int state)
+        internal override int StateInTransit => _core!.State;
+
+        private protected override IChannelTransport GiveUpTransport()
         {
             EndpointCore<TMsg> core = _core!;
             _core = null;
-            state = core.State;
-            return core.Transport;
+            return core.GiveUpTransport();
         }
 
         /// <summary>Receives the next message, requiring the current state to be <paramref name="state"/>.</summary>
@@ -90,9 +91,9 @@ namespace Sing.Contracts
         public override void Free()
         {
             EndpointCore<TMsg> core = Core;
-            core.Close();
+            EndOwnership();
             _core = null;
-            MarkDead();
+            core.Close();
         }
     }
 }

@@ -1,5 +1,3 @@
-using System;
-
 namespace Sing.Contracts
 {
     /// <summary>
@@ -11,12 +9,6 @@ namespace Sing.Contracts
     {
         /// <summary>Makes both ends of a channel following <paramref name="contract"/>, queues sized by it.</summary>
         void CreateChannel(ContractInfo contract, out IChannelTransport imp, out IChannelTransport exp);
-
-        /// <summary>True when select waits in <see cref="WaitAny"/> on native handles rather than with waiters.</summary>
-        bool WaitsNatively { get; }
-
-        /// <summary>Native select: index of the first ready handle, or <see cref="Select.TimedOut"/>.</summary>
-        int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs);
 
         /// <summary>The calling thread's waiter (one per thread: an endpoint belongs to one thread).</summary>
         IWaiter CurrentWaiter { get; }

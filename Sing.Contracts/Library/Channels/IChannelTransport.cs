@@ -16,9 +16,6 @@ namespace Sing.Contracts
         /// <summary>True when a receive would not block (a message is waiting or the peer closed).</summary>
         bool IsReady { get; }
 
-        /// <summary>What the runtime's native select waits on (0 if the runtime waits with <see cref="IWaiter"/>s).</summary>
-        nint NativeHandle { get; }
-
         /// <summary>Closes this end: the peer sees ChannelClosed once its queue drains.</summary>
         void Close();
 
@@ -29,5 +26,15 @@ namespace Sing.Contracts
         /// <paramref name="contract"/> as <paramref name="isImp"/>'s side in <paramref name="state"/>: an endpoint that
         /// arrived in a message must not be used as a contract whose legal messages the kernel would count as breaches.</summary>
         bool Follows(ContractInfo contract, bool isImp, int state);
+    }
+
+    /// <summary>A transport this library made: attached to one endpoint core at a time.</summary>
+    internal interface IOwnedTransport
+    {
+        /// <summary>True for the one caller that attaches the transport while no endpoint has it.</summary>
+        bool TryAdopt();
+
+        /// <summary>The endpoint that had the transport let go of it (it travels in a message).</summary>
+        void Disown();
     }
 }

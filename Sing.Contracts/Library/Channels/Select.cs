@@ -15,8 +15,8 @@ namespace Sing.Contracts
 
         public const int Infinite = -1;
 
-        // The kernel's ChannelSelect takes up to 256 endpoints (the handles go on the stack here).
-        private const int MaxNative = 256;
+        // Up to this many endpoints the handles go on the stack; more go in an array (a server with many clients).
+        private const int StackHandles = 256;
 
         public static int Wait(int timeoutMs, Endpoint first, Endpoint second)
         {
@@ -41,15 +41,16 @@ namespace Sing.Contracts
             where TSet : struct, IEndpointSet, allows ref struct
         {
             IChannelRuntime runtime = ChannelRuntime.Current;
-            if (runtime.WaitsNatively && endpoints.Count <= MaxNative)
+            if (runtime is INativeSelect native)
             {
-                Span<nint> handles = stackalloc nint[endpoints.Count];
+                // The kernel waits on every endpoint at once, however many (its own limit is the process's quota).
+                Span<nint> handles = endpoints.Count <= StackHandles ? stackalloc nint[endpoints.Count] : new nint[endpoints.Count];
                 for (int i = 0; i < handles.Length; i++)
                 {
-                    handles[i] = endpoints[i].Transport.NativeHandle;
+                    handles[i] = native.HandleOf(endpoints[i].Transport);
                 }
 
-                return runtime.WaitAny(handles, timeoutMs);
+                return native.WaitAny(handles, timeoutMs);
             }
 
             int ready = FirstReady(ref endpoints);
@@ -146,5 +147,17 @@ namespace Sing.Contracts
 
             public Endpoint this[int index] => _endpoints[index];
         }
+    }
+
+    /// <summary>A channel runtime whose select waits in one native call (kernel channels). Internal: the handles are
+    /// the kernel's addresses of endpoints, which no program may hold.</summary>
+    internal interface INativeSelect
+    {
+        /// <summary>What the native select waits on for <paramref name="transport"/> (0 for a transport of another runtime,
+        /// which the native select refuses).</summary>
+        nint HandleOf(IChannelTransport transport);
+
+        /// <summary>Index of the first ready handle, or <see cref="Select.TimedOut"/>.</summary>
+        int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs);
     }
 }

@@ -5,6 +5,9 @@ namespace Sing.Contracts
     /// (exchange-heap blocks, endpoints) whose ownership travels with it. Generated Message structs
     /// pack into and unpack from it, so one transport (host queues or kernel channels) carries every
     /// contract without knowing its types, and without generic virtual calls.
+    /// The slots hold the linear handles themselves, never an address: a block or endpoint leaves a slot by one
+    /// interlocked claim on its handle (the transport's, when the message is sent; the typed unpack's, when it is
+    /// received), so a copy of this struct can never take the same block or endpoint a second time.
     /// </summary>
     public unsafe struct WireMessage
     {
@@ -21,49 +24,26 @@ namespace Sing.Contracts
         private int _blocksRead;
         private int _endpointsWritten;
         private int _endpointsRead;
-        private nint _block0;
-        private nint _block1;
-        private IChannelTransport? _endpoint0;
-        private IChannelTransport? _endpoint1;
+        private ExBlock? _block0;
+        private ExBlock? _block1;
+        // An endpoint slot holds the sent Endpoint (in transit) or, once it arrived, its IChannelTransport.
+        private object? _endpoint0;
+        private object? _endpoint1;
 
         public int Tag { get; set; }
 
         /// <summary>Bytes of inline arguments.</summary>
         public readonly int InlineLength => _inlineLength;
 
-        // The slots are set only by this library's transports: a program that could set one could make TakeVector or
-        // TakeRef hand it an ExVector or ExRef at any address.
-        /// <summary>The first block slot (0 when none), for transports.</summary>
-        public nint Block
-        {
-            readonly get => _block0;
-            internal set => _block0 = value;
-        }
+        /// <summary>Blocks the message still carries (put and not yet taken or released).</summary>
+        public readonly int BlockCount => (_block0 is not null ? 1 : 0) + (_block1 is not null ? 1 : 0);
 
-        /// <summary>The first endpoint slot, for transports.</summary>
-        public IChannelTransport? Endpoint
-        {
-            readonly get => _endpoint0;
-            internal set => _endpoint0 = value;
-        }
-
-        /// <summary>The second block slot (0 when none), for transports.</summary>
-        public nint SecondBlock
-        {
-            readonly get => _block1;
-            internal set => _block1 = value;
-        }
-
-        /// <summary>The second endpoint slot, for transports.</summary>
-        public IChannelTransport? SecondEndpoint
-        {
-            readonly get => _endpoint1;
-            internal set => _endpoint1 = value;
-        }
+        /// <summary>Endpoints the message still carries.</summary>
+        public readonly int EndpointCount => (_endpoint0 is not null ? 1 : 0) + (_endpoint1 is not null ? 1 : 0);
 
         /// <summary>True when the message uses a second block or endpoint slot (a kernel message then has 24 inline
         /// bytes instead of 40: the second slots' addresses take the rest).</summary>
-        public readonly bool UsesSecondSlots => _block1 != 0 || _endpoint1 is not null;
+        internal readonly bool UsesSecondSlots => _block1 is not null || _endpoint1 is not null;
 
         /// <summary>Appends a scalar or struct of scalars.</summary>
         public void Put<T>(T value) where T : unmanaged
@@ -99,73 +79,116 @@ namespace Sing.Contracts
             return value;
         }
 
-        /// <summary>Sends a vector: its block moves with the message (the handle was already marked sent).</summary>
+        /// <summary>Sends a vector: its block moves with the message. The handle must already be sent
+        /// (<see cref="Transfer.Send"/>): a handle its caller still owns is refused.</summary>
         public void PutVector<T>(ExVector<T>? vector) where T : unmanaged
         {
             Put(vector is null ? 0 : vector.LengthForWire);
-            PutBlock(vector is null ? 0 : vector.TakeForWire());
+            PutBlock(vector);
         }
 
         public void PutRef<T>(ExRef<T>? block) where T : unmanaged
         {
-            PutBlock(block is null ? 0 : block.TakeForWire());
+            PutBlock(block);
         }
 
         /// <summary>A received vector, as a handle still in transit (the typed receive completes it).</summary>
         public void TakeVector<T>(out ExVector<T>? vector) where T : unmanaged
         {
             int length = Get<int>();
-            nint block = TakeBlock();
-            if (block == 0)
+            int index = NextBlockIndex();
+            ExBlock? held = BlockAt(index);
+            if (held is null)
             {
                 vector = null;
                 return;
             }
 
+            nint block = held.Claim();
             // The length travels inline; the block's real size bounds it, so a wrong length cannot reach past the block.
             nuint fits = ExchangeHeap.Current.SizeOf(block) / (nuint)sizeof(T);
             vector = ExVector<T>.Arrived((T*)block, length < 0 || (nuint)length > fits ? (int)fits : length);
+            SetBlockAt(index, vector);
         }
 
         public void TakeRef<T>(out ExRef<T>? block) where T : unmanaged
         {
-            nint address = TakeBlock();
-            // The sender chose the block: one smaller than T would let Value reach past it into other memory.
-            if (address != 0 && ExchangeHeap.Current.SizeOf(address) < (nuint)sizeof(T))
+            int index = NextBlockIndex();
+            ExBlock? held = BlockAt(index);
+            if (held is null)
             {
-                nuint size = ExchangeHeap.Current.SizeOf(address);
+                block = null;
+                return;
+            }
+
+            nint address = held.Claim();
+            SetBlockAt(index, null);
+            // The sender chose the block: one smaller than T would let Read reach past it into other memory.
+            nuint size = ExchangeHeap.Current.SizeOf(address);
+            if (size < (nuint)sizeof(T))
+            {
                 ExchangeHeap.Current.Release(address);
                 throw new ProtocolViolationException("a message carried a block of " + size.ToString()
                     + " bytes where the contract expects a struct of " + sizeof(T).ToString() + " bytes");
             }
 
-            block = address == 0 ? null : ExRef<T>.Arrived((T*)address);
+            block = ExRef<T>.Arrived((T*)address);
+            SetBlockAt(index, block);
         }
 
-        /// <summary>Sends an endpoint with its protocol state; the sender's handle is already marked sent.</summary>
+        /// <summary>Sends an endpoint with its protocol state. The handle must already be sent
+        /// (<see cref="Transfer.Send"/>).</summary>
         public void PutEndpoint(Endpoint? endpoint)
         {
             int state = -1;
-            IChannelTransport? transport = endpoint?.TakeForWire(out state);
+            if (endpoint is not null)
+            {
+                if (!endpoint.IsInTransit)
+                {
+                    throw new LinearityViolationException("an endpoint goes into a message only once it was sent (Transfer.Send)");
+                }
+
+                state = endpoint.StateInTransit;
+            }
+
             Put(state);
             switch (_endpointsWritten++)
             {
-                case 0: _endpoint0 = transport; break;
-                case 1: _endpoint1 = transport; break;
+                case 0: _endpoint0 = endpoint; break;
+                case 1: _endpoint1 = endpoint; break;
                 default: throw TooMany("endpoints");
             }
         }
 
-        /// <summary>A received endpoint's transport and state; generated code attaches it to its contract.</summary>
+        /// <summary>A received endpoint's transport and state; generated code attaches it to its contract (a transport
+        /// is attached to one endpoint only).</summary>
         public IChannelTransport? TakeEndpoint(out int state)
         {
             state = Get<int>();
-            return _endpointsRead++ switch
+            int index = NextEndpointIndex();
+            IChannelTransport? transport = ClaimEndpoint(index);
+            SetEndpointAt(index, transport);
+            return transport;
+        }
+
+        /// <summary>Gives back what the message still carries and nobody took: blocks to the heap, endpoints closed.
+        /// A block or endpoint already taken (by the typed receive, or by another copy of this message) is left alone.</summary>
+        public void ReleaseCarried()
+        {
+            for (int index = 0; index < LinearSlots; index++)
             {
-                0 => _endpoint0,
-                1 => _endpoint1,
-                _ => throw TooMany("endpoints"),
-            };
+                ExBlock? block = BlockAt(index);
+                SetBlockAt(index, null);
+                if (block is not null && block.TryEndTransit())
+                {
+                    ExchangeHeap.Current.Release(block.TakeStorage());
+                }
+
+                object? held = EndpointAt(index);
+                SetEndpointAt(index, null);
+                IChannelTransport? transport = held is Endpoint sent ? sent.TryClaimTransport() : held as IChannelTransport;
+                transport?.Close();
+            }
         }
 
         /// <summary>Copies the inline bytes out (for a transport).</summary>
@@ -200,8 +223,55 @@ namespace Sing.Contracts
             _readOffset = 0;
         }
 
-        private void PutBlock(nint block)
+        /// <summary>For a transport sending the message: the address of the block in slot <paramref name="index"/>
+        /// (0 when none), claimed from its handle, which is dead afterwards. Throws if another copy of the message was
+        /// sent already, or the handle was taken back.</summary>
+        internal nint ClaimBlock(int index)
         {
+            ExBlock? block = BlockAt(index);
+            SetBlockAt(index, null);
+            return block is null ? 0 : block.Claim();
+        }
+
+        /// <summary>For a transport sending the message: the transport of the endpoint in slot <paramref name="index"/>
+        /// (null when none), claimed from its endpoint handle.</summary>
+        internal IChannelTransport? ClaimEndpoint(int index)
+        {
+            object? held = EndpointAt(index);
+            SetEndpointAt(index, null);
+            return held switch
+            {
+                null => null,
+                Endpoint sent => sent.ClaimTransport(),
+                _ => (IChannelTransport)held,
+            };
+        }
+
+        /// <summary>For a transport that received the message: what it carried, now owned by the receiving process.</summary>
+        internal void SetArrived(nint block0, nint block1, IChannelTransport? endpoint0, IChannelTransport? endpoint1)
+        {
+            _block0 = block0 == 0 ? null : ArrivedBlock.Of(block0);
+            _block1 = block1 == 0 ? null : ArrivedBlock.Of(block1);
+            _endpoint0 = endpoint0;
+            _endpoint1 = endpoint1;
+        }
+
+        /// <summary>For a transport that delivers the message in its own process (the host queues): the sender's handles
+        /// are claimed now, and the receiver gets handles of its own, so the sender cannot take them back.</summary>
+        internal void SealForDelivery()
+        {
+            nint block0 = ClaimBlock(0), block1 = ClaimBlock(1);
+            IChannelTransport? endpoint0 = ClaimEndpoint(0), endpoint1 = ClaimEndpoint(1);
+            SetArrived(block0, block1, endpoint0, endpoint1);
+        }
+
+        private void PutBlock(ExBlock? block)
+        {
+            if (block is not null && !block.IsInTransit)
+            {
+                throw new LinearityViolationException("a block goes into a message only once it was sent (Transfer.Send)");
+            }
+
             switch (_blocksWritten++)
             {
                 case 0: _block0 = block; break;
@@ -210,14 +280,32 @@ namespace Sing.Contracts
             }
         }
 
-        private nint TakeBlock()
+        private int NextBlockIndex()
         {
-            return _blocksRead++ switch
-            {
-                0 => _block0,
-                1 => _block1,
-                _ => throw TooMany("exchange blocks"),
-            };
+            if (_blocksRead >= LinearSlots) throw TooMany("exchange blocks");
+            return _blocksRead++;
+        }
+
+        private int NextEndpointIndex()
+        {
+            if (_endpointsRead >= LinearSlots) throw TooMany("endpoints");
+            return _endpointsRead++;
+        }
+
+        private readonly ExBlock? BlockAt(int index) => index == 0 ? _block0 : _block1;
+
+        private void SetBlockAt(int index, ExBlock? block)
+        {
+            if (index == 0) _block0 = block;
+            else _block1 = block;
+        }
+
+        private readonly object? EndpointAt(int index) => index == 0 ? _endpoint0 : _endpoint1;
+
+        private void SetEndpointAt(int index, object? held)
+        {
+            if (index == 0) _endpoint0 = held;
+            else _endpoint1 = held;
         }
 
         private static ProtocolViolationException TooMany(string what)

@@ -1,7 +1,7 @@
 namespace Sing.Contracts
 {
     /// <summary>An owned struct block in the exchange heap (Sing#'s <c>T* in ExHeap</c>).</summary>
-    public sealed unsafe class ExRef<T> : Linear where T : unmanaged
+    public sealed unsafe class ExRef<T> : ExBlock where T : unmanaged
     {
         private T* _storage;
 
@@ -22,20 +22,40 @@ namespace Sing.Contracts
             }
         }
 
-        /// <summary>A copy of the block's contents.</summary>
-        public T Read() => Value;
+        /// <summary>A copy of the block's contents (ownership held for the whole read: see <see cref="ExVector{T}"/>).</summary>
+        public T Read()
+        {
+            BeginAccess();
+            try
+            {
+                return *_storage;
+            }
+            finally
+            {
+                EndAccess();
+            }
+        }
 
         /// <summary>Replaces the block's contents.</summary>
-        public void Write(T value) => Value = value;
+        public void Write(T value)
+        {
+            BeginAccess();
+            try
+            {
+                *_storage = value;
+            }
+            finally
+            {
+                EndAccess();
+            }
+        }
 
         protected override string KindName => "ExRef";
 
         public override void Free()
         {
-            CheckOwned();
-            ExchangeHeap.Current.Release((nint)_storage);
-            _storage = null;
-            MarkDead();
+            EndOwnership();
+            ExchangeHeap.Current.Release(TakeStorage());
         }
 
         /// <summary>A handle for a block that arrived in a message: in transit until the receive completes it.</summary>
@@ -46,8 +66,7 @@ namespace Sing.Contracts
             return arrived;
         }
 
-        /// <summary>The block address for a message; this (already sent) handle gives it up.</summary>
-        internal nint TakeForWire()
+        internal override nint TakeStorage()
         {
             nint block = (nint)_storage;
             _storage = null;
@@ -56,9 +75,7 @@ namespace Sing.Contracts
 
         protected override Linear CreateSuccessor()
         {
-            var fresh = new ExRef<T>(_storage);
-            _storage = null;
-            return fresh;
+            return new ExRef<T>((T*)TakeStorage());
         }
     }
 }

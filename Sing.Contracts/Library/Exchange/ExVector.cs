@@ -4,9 +4,11 @@ namespace Sing.Contracts
 {
     /// <summary>
     /// An owned vector of unmanaged elements in the exchange heap (Sing#'s <c>T[] in ExHeap</c>).
-    /// Sending it passes the pointer, not the data; the sender loses access.
+    /// Sending it passes the block, not the data; the sender loses access. Every checked accessor holds the handle
+    /// for the duration of its read or write (<see cref="Linear.BeginAccess"/>), so another thread cannot free or
+    /// send the block in between.
     /// </summary>
-    public sealed unsafe class ExVector<T> : Linear where T : unmanaged
+    public sealed unsafe class ExVector<T> : ExBlock where T : unmanaged
     {
         private T* _storage;
         private readonly int _length;
@@ -53,50 +55,94 @@ namespace Sing.Contracts
             return new Span<T>(_storage, _length);
         }
 
-        // The checked accessors below test ownership on every call and hand out no reference into the block.
+        // The checked accessors below hold ownership for the whole access and hand out no reference into the block.
         /// <summary>The element at <paramref name="index"/>.</summary>
-        public T Get(int index) => this[index];
+        public T Get(int index)
+        {
+            BeginAccess();
+            try
+            {
+                if ((uint)index >= (uint)_length)
+                {
+                    throw new IndexOutOfRangeException();
+                }
+
+                return _storage[index];
+            }
+            finally
+            {
+                EndAccess();
+            }
+        }
 
         /// <summary>Stores <paramref name="value"/> at <paramref name="index"/>.</summary>
-        public void Set(int index, T value) => this[index] = value;
+        public void Set(int index, T value)
+        {
+            BeginAccess();
+            try
+            {
+                if ((uint)index >= (uint)_length)
+                {
+                    throw new IndexOutOfRangeException();
+                }
+
+                _storage[index] = value;
+            }
+            finally
+            {
+                EndAccess();
+            }
+        }
 
         /// <summary>Copies the elements into <paramref name="destination"/> (at least <see cref="Length"/> long).</summary>
         public void CopyTo(Span<T> destination)
         {
-            CheckOwned();
-            if (destination.Length < _length)
+            BeginAccess();
+            try
             {
-                throw new ArgumentException("the destination is shorter than the vector");
-            }
+                if (destination.Length < _length)
+                {
+                    throw new ArgumentException("the destination is shorter than the vector");
+                }
 
-            // One block copy (the runtime's string-instruction memmove), not an element loop: file data crosses here.
-            fixed (T* target = destination)
+                // One block copy (the runtime's string-instruction memmove), not an element loop: file data crosses here.
+                fixed (T* target = destination)
+                {
+                    Buffer.MemoryCopy(_storage, target, (long)destination.Length * sizeof(T), (long)_length * sizeof(T));
+                }
+            }
+            finally
             {
-                Buffer.MemoryCopy(_storage, target, (long)destination.Length * sizeof(T), (long)_length * sizeof(T));
+                EndAccess();
             }
         }
 
         /// <summary>Copies <paramref name="source"/> (at most <see cref="Length"/> long) to the start of the vector.</summary>
         public void CopyFrom(ReadOnlySpan<T> source)
         {
-            CheckOwned();
-            if (source.Length > _length)
+            BeginAccess();
+            try
             {
-                throw new ArgumentException("the source is longer than the vector");
-            }
+                if (source.Length > _length)
+                {
+                    throw new ArgumentException("the source is longer than the vector");
+                }
 
-            fixed (T* from = source)
+                fixed (T* from = source)
+                {
+                    Buffer.MemoryCopy(from, _storage, (long)_length * sizeof(T), (long)source.Length * sizeof(T));
+                }
+            }
+            finally
             {
-                Buffer.MemoryCopy(from, _storage, (long)_length * sizeof(T), (long)source.Length * sizeof(T));
+                EndAccess();
             }
         }
 
         public override void Free()
         {
-            CheckOwned();
-            ExchangeHeap.Current.Release((nint)_storage);
-            _storage = null;
-            MarkDead();
+            EndOwnership();
+            ExchangeHeap.Current.Release((nint)TakeStorage());
         }
 
         /// <summary>The block's address for the kernel's DMA entry (Runtime/Sing.Contracts.Sip/DmaBuffers.cs), which checks
@@ -118,11 +164,10 @@ namespace Sing.Contracts
             return arrived;
         }
 
-        /// <summary>The element count, for a message (the handle was already marked sent).</summary>
+        /// <summary>The element count, for a message.</summary>
         internal int LengthForWire => _length;
 
-        /// <summary>The block address for a message; this (already sent) handle gives it up.</summary>
-        internal nint TakeForWire()
+        internal override nint TakeStorage()
         {
             nint block = (nint)_storage;
             _storage = null;
@@ -131,9 +176,7 @@ namespace Sing.Contracts
 
         protected override Linear CreateSuccessor()
         {
-            var fresh = new ExVector<T>(_storage, _length);
-            _storage = null;
-            return fresh;
+            return new ExVector<T>((T*)TakeStorage(), _length);
         }
     }
 }

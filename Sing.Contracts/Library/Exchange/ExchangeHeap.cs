@@ -8,13 +8,17 @@ namespace Sing.Contracts
     {
         private static IExchangeHeap? _current;
 
-        /// <summary>The heap blocks come from. Only this library sets it: a program that installed its own could have
-        /// vectors made at any address it likes.</summary>
-        public static IExchangeHeap Current
+        /// <summary>The heap blocks come from. Internal: its members take and give block addresses, which no program may
+        /// hold (a program that could release an address could free a block under its own vector's feet).</summary>
+        internal static IExchangeHeap Current
         {
             get => _current ??= CreateDefault();
-            internal set => _current = value;
+            set => _current = value;
         }
+
+        /// <summary>Blocks this process allocated and has not freed (received blocks it frees count down): leak tests
+        /// compare it before and after.</summary>
+        public static long LiveBlocks => Current.LiveBlocks;
 
         private static partial IExchangeHeap CreateDefault();
 

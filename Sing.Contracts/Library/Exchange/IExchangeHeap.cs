@@ -6,7 +6,7 @@ namespace Sing.Contracts
     /// and counts live blocks so tests can detect leaks; the SIP implementation allocates from the
     /// kernel's exchange heap, which records the owning SIP so blocks are reclaimed when it dies.
     /// </summary>
-    public interface IExchangeHeap
+    internal interface IExchangeHeap
     {
         /// <summary>A zeroed block of at least <paramref name="bytes"/> bytes.</summary>
         nint Allocate(nuint bytes);

@@ -1,66 +1,129 @@
+using System.Threading;
+
 namespace Sing.Contracts
 {
     /// <summary>
     /// Base of every tracked (linear) value: exchange-heap blocks, vectors and endpoints. The
     /// analyzers prove statically that a handle is used by one owner at a time; this class checks
     /// the same at run time as a backstop, so a stale alias fails loudly instead of sharing memory.
+    /// Every change of ownership is one interlocked step, so two threads (or two copies of one message
+    /// that both hold this handle) can never both take it; and an access to the resource in progress
+    /// (<see cref="BeginAccess"/>) holds off a free or a send from another thread, so the memory cannot
+    /// change owner between the ownership check and the read or write.
     /// </summary>
     public abstract class Linear
     {
-        private const byte Owned = 0;
-        private const byte InTransit = 1;
-        private const byte Dead = 2;
+        private const int Owned = 0;
+        private const int InTransit = 1;
+        private const int Dead = 2;
+        private const int Changing = 3;
 
-        private byte _status;
+        private int _status;
+        private int _accesses;
 
         /// <summary>What the value is, for error messages (the SIP corelib has no reflection for GetType().Name).</summary>
         protected virtual string KindName => "tracked value";
 
         /// <summary>True while this handle is the live owner of its block or channel end.</summary>
-        public bool IsOwned => _status == Owned;
+        public bool IsOwned => Volatile.Read(ref _status) == Owned;
 
         /// <summary>Throws unless this handle still owns its resource.</summary>
         protected void CheckOwned()
         {
-            if (_status != Owned)
+            int status = Volatile.Read(ref _status);
+            if (status != Owned)
             {
-                throw new LinearityViolationException(_status == InTransit
-                    ? KindName + " was sent and is no longer owned by this code"
-                    : KindName + " was freed or transferred");
+                throw Violation(status);
             }
         }
 
-        /// <summary>Ends this handle's ownership (after a free or a transfer).</summary>
-        protected void MarkDead()
+        /// <summary>Starts a read or write of the resource; <see cref="EndAccess"/> must follow (in a finally).
+        /// While any access is in progress no other thread can free or send the handle.</summary>
+        protected void BeginAccess()
         {
-            _status = Dead;
+            Interlocked.Increment(ref _accesses);
+            int status = Volatile.Read(ref _status);
+            if (status != Owned)
+            {
+                Interlocked.Decrement(ref _accesses);
+                throw Violation(status);
+            }
+        }
+
+        /// <summary>Ends what <see cref="BeginAccess"/> started.</summary>
+        protected void EndAccess()
+        {
+            Interlocked.Decrement(ref _accesses);
+        }
+
+        /// <summary>Ends this handle's ownership before its resource is released (a free): throws, and changes
+        /// nothing, unless this handle owns the resource and no access is in progress.</summary>
+        protected void EndOwnership()
+        {
+            Leave(Dead);
         }
 
         /// <summary>Sending: the sender's handle stops working immediately.</summary>
         internal void BeginTransfer()
         {
-            CheckOwned();
-            _status = InTransit;
+            Leave(InTransit);
         }
 
-        /// <summary>Receiving or storing: a fresh handle for the new owner; this one dies for good.</summary>
+        /// <summary>Receiving or storing: a fresh handle for the new owner; this one dies for good. Only one caller
+        /// ever succeeds, however many copies of a message hold this handle.</summary>
         internal Linear CompleteTransfer()
         {
-            if (_status != InTransit)
+            if (!TryEndTransit())
             {
                 // A second receive of the same message argument (e.g. calling GetM twice).
                 throw new LinearityViolationException(KindName + " was already received by its new owner");
             }
 
-            Linear fresh = CreateSuccessor();
-            _status = Dead;
-            return fresh;
+            return CreateSuccessor();
         }
 
-        /// <summary>Creates the handle the next owner uses for the same resource.</summary>
+        /// <summary>Ends a transfer without a successor (the value goes to the kernel or back to the heap): true for
+        /// the one caller that did it.</summary>
+        internal bool TryEndTransit()
+        {
+            return Interlocked.CompareExchange(ref _status, Dead, InTransit) == InTransit;
+        }
+
+        /// <summary>True while the value travels (sent and not yet received or claimed).</summary>
+        internal bool IsInTransit => Volatile.Read(ref _status) == InTransit;
+
+        /// <summary>Creates the handle the next owner uses for the same resource (called once, on the handle that just
+        /// stopped being in transit).</summary>
         protected abstract Linear CreateSuccessor();
 
         /// <summary>Releases the resource explicitly (Sing#'s <c>delete</c>).</summary>
         public abstract void Free();
+
+        private void Leave(int to)
+        {
+            int status = Interlocked.CompareExchange(ref _status, Changing, Owned);
+            if (status != Owned)
+            {
+                throw Violation(status);
+            }
+
+            if (Volatile.Read(ref _accesses) != 0)
+            {
+                Volatile.Write(ref _status, Owned);
+                throw new LinearityViolationException(KindName + " is being read or written by another thread; it cannot be freed or sent now");
+            }
+
+            Volatile.Write(ref _status, to);
+        }
+
+        private LinearityViolationException Violation(int status)
+        {
+            return new LinearityViolationException(status switch
+            {
+                InTransit => KindName + " was sent and is no longer owned by this code",
+                Changing => KindName + " is being freed or sent by another thread",
+                _ => KindName + " was freed or transferred",
+            });
+        }
     }
 }

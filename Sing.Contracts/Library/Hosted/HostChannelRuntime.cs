@@ -18,10 +18,6 @@ namespace Sing.Contracts.Hosted
             exp = new HostTransport(expInbox, impInbox);
         }
 
-        public bool WaitsNatively => false;
-
-        public int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs) => throw new NotSupportedException("host channels wait with waiters");
-
         public IWaiter CurrentWaiter => _waiter ??= new HostWaiter();
 
         public long NowMilliseconds => Timestamps.ToMilliseconds(Stopwatch.GetTimestamp(), Stopwatch.Frequency);

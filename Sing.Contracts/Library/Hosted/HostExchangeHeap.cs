@@ -8,7 +8,7 @@ namespace Sing.Contracts.Hosted
     /// block, kept alive by a table from address to array until released; the table's size is the live
     /// block count that leak tests read.
     /// </summary>
-    public sealed class HostExchangeHeap : IExchangeHeap
+    internal sealed class HostExchangeHeap : IExchangeHeap
     {
         private readonly Dictionary<nint, byte[]> _blocks = new Dictionary<nint, byte[]>();
 

@@ -1,7 +1,7 @@
 namespace Sing.Contracts.Hosted
 {
     /// <summary>A channel end on the host: its own inbox and its peer's, both fixed-size rings.</summary>
-    public sealed class HostTransport : IChannelTransport
+    public sealed class HostTransport : IChannelTransport, IOwnedTransport
     {
         private readonly HostMessageQueue _inbox;
         private readonly HostMessageQueue _peerInbox;
@@ -14,7 +14,11 @@ namespace Sing.Contracts.Hosted
 
         public bool IsReady => _inbox.IsReady;
 
-        public nint NativeHandle => 0;
+        private int _adopted;
+
+        bool IOwnedTransport.TryAdopt() => System.Threading.Interlocked.CompareExchange(ref _adopted, 1, 0) == 0;
+
+        void IOwnedTransport.Disown() => System.Threading.Volatile.Write(ref _adopted, 0);
 
         /// <summary>Host queues enforce no contract of their own (the library's checks are the only ones), so any use is
         /// consistent.</summary>
@@ -24,9 +28,16 @@ namespace Sing.Contracts.Hosted
         {
             // Our inbox's writer is the peer: once it is gone, messages to it are dropped, because
             // failure is observed on receive only.
+            // The sender's handles are claimed here, as a kernel send would, so a copy of the message cannot be sent
+            // again and the sender cannot take back what is queued.
+            message.SealForDelivery();
             if (!_inbox.IsWriterClosed)
             {
                 _peerInbox.Enqueue(message);
+            }
+            else
+            {
+                message.ReleaseCarried();
             }
         }
 

@@ -104,7 +104,7 @@ namespace Sing.Contracts.Tests.Fuzzing
 
         private void Fuzz<TMsg>(ContractInfo contract, Func<IChannelTransport>? newChannel = null) where TMsg : struct, IMessage
         {
-            long liveBefore = ExchangeHeap.Current.LiveBlocks;
+            long liveBefore = ExchangeHeap.LiveBlocks;
             int legalMessages = 0, refused = 0;
             for (ulong seed = 1; seed <= Seeds; seed++)
             {
@@ -143,7 +143,7 @@ namespace Sing.Contracts.Tests.Fuzzing
 
             Assert.True(legalMessages > Seeds, contract.Name + ": legal walks exchanged " + legalMessages + " messages");
             Assert.True(refused >= Seeds, contract.Name + ": " + refused + " violations refused");
-            Assert.Equal(liveBefore, ExchangeHeap.Current.LiveBlocks);
+            Assert.Equal(liveBefore, ExchangeHeap.LiveBlocks);
             _output.WriteLine(contract.Name + ": " + Seeds + " legal walks, " + legalMessages + " messages served; " + refused + " violations refused");
         }
     }

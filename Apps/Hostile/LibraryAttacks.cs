@@ -1,0 +1,253 @@
+// Deliberate misuse of linear values: the analyzers' compile-time errors are what this program attacks behind.
+#pragma warning disable SING0104, SING0201, SING0202, SING0203, SING0204, SING0205, SING0206, SING0207, SING0211
+using System;
+using Sing.Contracts;
+using Sing.Contracts.Sip;
+using Singularity.V1;
+
+namespace Sing.Apps.Hostile
+{
+    /// <summary>Attacks on the values of the trusted libraries (the contract library and the SIP runtime's typed API)
+    /// that a safe program can hold: each tries to make a value act on an address it no longer owns, or to give one
+    /// block or channel end two owners. Each returns 0 when everything was refused, else the number of the check that
+    /// got through.</summary>
+    internal static class LibraryAttacks
+    {
+        /// <summary>A vector or endpoint put into a message by hand, without being sent, must be refused and stay intact:
+        /// emptying it while it still counts as owned would make its accessors read from address 0.</summary>
+        public static int HandPackedMessages()
+        {
+            ExVector<byte> v = ExchangeHeap.NewVector<byte>(64);
+            WireMessage wire = default;
+            if (!Throws(() => wire.PutVector(v))) return 1;
+            v.Set(63, 5);
+            if (v.Get(63) != 5 || v.Length != 64 || !v.IsOwned) return 2;
+            if (!ThrowsIndex(() => v.Get(64)) || !ThrowsIndex(() => v.Set(-1, 0))) return 3;
+
+            ExRef<long> r = ExchangeHeap.New(7L);
+            if (!Throws(() => wire.PutRef(r))) return 4;
+            if (r.Read() != 7) return 5;
+
+            // Sent into the message, then taken back by its sender: the message carries nothing any more.
+            wire.PutVector(Transfer.Send(v));
+            ExVector<byte> back = Transfer.Receive(v);
+            if (!Throws(() => wire.TakeVector(out ExVector<byte> stolen))) return 6;
+            if (!Throws(() => v.Get(0))) return 7;   // the old handle is dead, not an address
+            back.Set(0, 1);
+            if (back.Get(0) != 1) return 8;
+            wire.ReleaseCarried();
+            back.Free();
+            r.Free();
+            if (!Throws(() => back.Get(0)) || !Throws(() => r.Read())) return 9;
+            return 0;
+        }
+
+        /// <summary>Copies of one message (received or outgoing) give each block and endpoint to one taker only, and a
+        /// message already sent cannot be sent again from a copy.</summary>
+        public static int MessageCopies()
+        {
+            long live = ExchangeHeap.LiveBlocks;
+            WireMessage wire = default;
+            wire.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(4096)));
+            WireMessage copy = wire;
+            wire.TakeVector(out ExVector<byte> first);
+            if (!Throws(() => copy.TakeVector(out ExVector<byte> second))) return 1;
+            ExVector<byte> mine = Transfer.Receive(first);
+            if (!Throws(() => Transfer.Receive(first))) return 2;
+            copy.ReleaseCarried();                // frees nothing: the block is mine
+            wire.ReleaseCarried();
+            mine.Set(4095, 3);
+            if (mine.Get(4095) != 3) return 3;
+            mine.Free();
+
+            // Over a kernel channel: the copy of a sent message is refused, the received one is taken once.
+            ChannelRuntime.Current.CreateChannel(Relay.Protocol, out IChannelTransport a, out IChannelTransport b);
+            WireMessage outgoing = default;
+            outgoing.Tag = Relay.Messages.Data;
+            outgoing.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(128)));
+            WireMessage resend = outgoing;
+            a.Send(ref outgoing);
+            if (!Throws(() => a.Send(ref resend))) return 4;
+            if (!b.Receive(out WireMessage received)) return 5;
+            WireMessage kept = received;
+            received.TakeVector(out ExVector<byte> arrived);
+            if (!Throws(() => kept.TakeVector(out ExVector<byte> again))) return 6;
+            ExVector<byte> owned = Transfer.Receive(arrived);
+            if (owned.Length != 128) return 7;
+            owned.Free();
+            kept.ReleaseCarried();
+            received.ReleaseCarried();
+
+            // An endpoint in a message: one adopter.
+            a.Close();
+            b.Close();
+            ChannelRuntime.Current.CreateChannel(Relay.Protocol, out a, out b);
+            ChannelRuntime.Current.CreateChannel(Token.Protocol, out IChannelTransport c, out IChannelTransport d);
+            WireMessage carrying = default;
+            carrying.Tag = Relay.Messages.Pass;
+            carrying.PutEndpoint(Transfer.Send(Token.Imp.Attach(c, Token.States.Ready)));
+            a.Send(ref carrying);
+            if (!b.Receive(out WireMessage withEndpoint)) return 8;
+            WireMessage endpointCopy = withEndpoint;
+            IChannelTransport t = withEndpoint.TakeEndpoint(out int state);
+            Token.Imp adopted = Token.Imp.Attach(t, state);
+            IChannelTransport t2 = endpointCopy.TakeEndpoint(out int state2);
+            if (!Throws(() => Token.Imp.Attach(t2, state2))) return 9;
+            adopted.Free();
+            d.Close();
+            a.Close();
+            b.Close();
+            if (ExchangeHeap.LiveBlocks != live) return 10;
+            return 0;
+        }
+
+        /// <summary>A kept copy of a received message names its block and endpoint only while this process owns them as
+        /// they arrived: after a free, a block reusing the address is not reachable through the old message.</summary>
+        public static int KeptReceivedMessages()
+        {
+            var bytes = new byte[16];
+            if (Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 1;
+            for (int round = 0; round < 8; round++)
+            {
+                ExchangeBlock sent = Exchange.Allocate(4096);
+                if (Channels.Send(imp, 1, 0, sent) != AbiStatus.Ok) return 2;
+                if (Channels.Receive(exp, out ReceivedMessage m, 1000) != AbiStatus.Ok) return 3;
+                ReceivedMessage kept = m;
+                if (!kept.Block.IsOwned) return 4;
+                Exchange.Free(m.Block);
+                ExchangeBlock reuse = Exchange.Allocate(4096);    // very likely the same address
+                if (kept.Block.IsOwned || kept.Block.Length != 0 || kept.Block.Write(0, bytes) == AbiStatus.Ok) return 5;
+                if (Exchange.Free(kept.Block) == AbiStatus.Ok) return 6;
+                if (!reuse.IsOwned || Exchange.Free(reuse) != AbiStatus.Ok) return 7;
+            }
+
+            // A value kept from before a block went away and came back names nothing: only the newest ownership counts.
+            ExchangeBlock block = Exchange.Allocate(4096);
+            ExchangeBlock before = block;
+            if (Channels.Send(imp, 1, 0, block) != AbiStatus.Ok) return 8;
+            if (Channels.Receive(exp, out ReceivedMessage there, 1000) != AbiStatus.Ok) return 9;
+            if (Channels.Send(exp, 2, 0, there.Block) != AbiStatus.Ok) return 10;
+            if (Channels.Receive(imp, out ReceivedMessage home, 1000) != AbiStatus.Ok) return 11;
+            if (before.IsOwned || before.Write(0, bytes) != AbiStatus.NotOwner || Exchange.Free(before) == AbiStatus.Ok) return 12;
+            if (!home.Block.IsOwned || Exchange.Free(home.Block) != AbiStatus.Ok) return 13;
+            Channels.Close(imp);
+            Channels.Close(exp);
+            return 0;
+        }
+
+        /// <summary>A raw endpoint handed to the contract library belongs to it alone: every copy of the raw value stops
+        /// working, so none can close or send the endpoint behind the contract endpoint's back (after which a new
+        /// endpoint at the same address would be driven by the old transport).</summary>
+        public static int WrappedEndpoints()
+        {
+            for (int round = 0; round < 4; round++)
+            {
+                if (Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 1;
+                ChannelEndpoint copy = imp;
+                Token.Imp wrapped = Token.Imp.Attach(KernelEndpoints.Wrap(imp), Token.States.Ready);
+                if (copy.IsOwned || imp.IsOwned) return 2;
+                if (Channels.Close(copy) != AbiStatus.StaleHandle || Channels.Send(copy, 1) != AbiStatus.StaleHandle) return 3;
+                if (!Throws(() => KernelEndpoints.Wrap(copy))) return 4;
+                if (Channels.Select(new[] { copy }, 0, out _) != AbiStatus.StaleHandle) return 5;
+                // The contract endpoint still works; given up again, it is a raw value of the newest ownership.
+                wrapped.SendPing(round);
+                if (Channels.Receive(exp, out ReceivedMessage ping, 1000) != AbiStatus.Ok || ping.InlineInt32() != round) return 6;
+                ChannelEndpoint unwrapped = KernelEndpoints.Unwrap(wrapped);
+                if (!unwrapped.IsOwned || copy.IsOwned) return 7;
+                if (Channels.Close(unwrapped) != AbiStatus.Ok || Channels.Close(exp) != AbiStatus.Ok) return 8;
+            }
+            return 0;
+        }
+
+        /// <summary>One thread frees or sends a vector while others read and write it: an access is never made to a block
+        /// that another thread already gave up (whose pages may be another process's by then).</summary>
+        public static int RacingAccessAndFree()
+        {
+            for (int round = 0; round < 8; round++)
+            {
+                var victim = new Holder { Vector = ExchangeHeap.NewVector<long>(512) };
+                var worker = new System.Threading.Thread(() => Hammer(victim));
+                worker.Start();
+                System.Threading.Thread.Sleep(1);
+                bool done = false;
+                while (!done)
+                {
+                    try
+                    {
+                        victim.Vector.Free();
+                        done = true;
+                    }
+                    catch (LinearityViolationException)
+                    {
+                        System.Threading.Thread.Yield();
+                    }
+                }
+                victim.Stop = true;
+                worker.Join();
+                if (victim.Vector.IsOwned || !Throws(() => victim.Vector.Get(0))) return 1;
+                if (victim.Faults != 0) return 2;
+            }
+            return 0;
+        }
+
+        private sealed class Holder
+        {
+            public ExVector<long> Vector;
+            public volatile bool Stop;
+            public int Faults;
+        }
+
+        private static void Hammer(Holder h)
+        {
+            var buffer = new long[512];
+            while (!h.Stop)
+            {
+                try
+                {
+                    h.Vector.CopyTo(buffer);
+                    h.Vector.CopyFrom(buffer);
+                    h.Vector.Set(7, h.Vector.Get(7) + 1);
+                }
+                catch (LinearityViolationException)
+                {
+                    if (!h.Vector.IsOwned) return;
+                }
+                catch (Exception)
+                {
+                    h.Faults++;
+                    return;
+                }
+            }
+        }
+
+        private static bool Throws(Action action)
+        {
+            try
+            {
+                action();
+                return false;
+            }
+            catch (LinearityViolationException)
+            {
+                return true;
+            }
+            catch (ProtocolViolationException)
+            {
+                return true;
+            }
+        }
+
+        private static bool ThrowsIndex(Action action)
+        {
+            try
+            {
+                action();
+                return false;
+            }
+            catch (IndexOutOfRangeException)
+            {
+                return true;
+            }
+        }
+    }
+}
