@@ -265,7 +265,13 @@ namespace Sing.Apps.AbiFuzz
                     if (s == AbiStatus.Ok) Remove(_blocks, block);
                     break;
                 }
-                case 26: t->ExchangeSize((void*)ExchangeAddress(_blocks, scratch)); t->ExchangeGeneration((void*)ExchangeAddress(OneIn(2) ? _blocks : _endpoints, scratch)); break;
+                case 26:
+                    t->ExchangeSize((void*)ExchangeAddress(_blocks, scratch));
+                    void* named = (void*)ExchangeAddress(OneIn(2) ? _blocks : _endpoints, scratch);
+                    ulong generation = t->ExchangeGeneration(named);
+                    // Renewed with its own generation, a forged one or 0: only the first may change anything.
+                    t->ExchangeRenew(named, OneIn(2) ? generation : OneIn(2) ? 0 : (ulong)Int());
+                    break;
                 case 27:
                 {
                     void** imp = (void**)OutPointer(scratch), exp = (void**)OutPointer(scratch);

@@ -22,6 +22,7 @@ namespace Sing.Apps.FileSystem
         private readonly RtcClock _clock;
         private readonly AccessRule _rule;
         private readonly EndpointSet<Endpoint> _channels = new EndpointSet<Endpoint>();
+        private readonly Holdings _held = new Holdings();
         private byte[] _scratch = new byte[64 * 1024];
         private bool _dirty;
         private int _idle;
@@ -61,8 +62,21 @@ namespace Sing.Apps.FileSystem
                 }
                 _idle = 0;
                 _clock.Forget();
-                if (state is FileSession file) ServeFile(ready, file);
-                else ServeClient(ready, (ClientSession)state);
+                Principal who = state is FileSession f ? f.Who : ((ClientSession)state).Who;
+                try
+                {
+                    if (state is FileSession file) ServeFile(ready, file);
+                    else ServeClient(ready, (ClientSession)state);
+                }
+                catch (Exception e)
+                {
+                    // Whatever one request does wrong (a reply to a client that vanished, a bug its request found),
+                    // it costs that channel only: the server goes on for everyone else.
+                    Debug.WriteLine($"fs: a request of {who.Program} (pid {who.ProcessId}) failed: {e.Message}; its channel is closed");
+                    if (ready.IsOwned) ready.Free();
+                    if (state is FileSession open) open.File.Close();
+                    _held.Release(who.ProcessId);
+                }
             }
         }
 
@@ -78,6 +92,14 @@ namespace Sing.Apps.FileSystem
                 if (m.Tag != Names.ConnectRequestTag) continue;
                 Principal who = Principal.Of(m);
                 FileSystemContract.Exp client = FileSystemContract.Exp.Attach(KernelEndpoints.Wrap(m.Endpoint), FileSystemContract.States.Ready);
+                string refusal = _held.TryTake(who.ProcessId);
+                if (refusal != null)
+                {
+                    // The client sees its channel closed at its first request; the reason is logged here.
+                    Debug.WriteLine($"fs: refused a connection of {who.Program}: {refusal}");
+                    client.Free();
+                    continue;
+                }
                 _channels.Add(client, new ClientSession(who));
             }
         }
@@ -106,6 +128,7 @@ namespace Sing.Apps.FileSystem
                 {
                     case FileSystemContract.Exp.ReadyTag.ChannelClosed:
                         client.Free();
+                        _held.Release(session.Who.ProcessId);
                         return;
                     case FileSystemContract.Exp.ReadyTag.Open:
                     {
@@ -207,6 +230,7 @@ namespace Sing.Apps.FileSystem
                 // allows a missing vector), loses its channel, and the others are served on.
                 Debug.WriteLine($"fs: {session.Who.Program} (pid {session.Who.ProcessId}) broke the file-system contract: {e.Message}; its channel is closed");
                 if (client.IsOwned) client.Free();
+                _held.Release(session.Who.ProcessId);
                 return;
             }
             _channels.Add(client, session);
@@ -239,6 +263,12 @@ namespace Sing.Apps.FileSystem
             bool write = (mode & (FileSystemContract.ModeWrite | FileSystemContract.ModeCreate | FileSystemContract.ModeTruncate)) != 0;
             FatFile file = null;
             FatException failure = null;
+            string tooMany = _held.TryTake(session.Who.ProcessId);
+            if (tooMany != null)
+            {
+                client.SendFailed((int)FatError.TooManyOpen, TextVector.From(tooMany));
+                return;
+            }
             try
             {
                 string refusal = write ? _rule.RefusesChange(session.Who, _volume.Canonical(path)) : null;
@@ -252,6 +282,7 @@ namespace Sing.Apps.FileSystem
             }
             if (failure != null)
             {
+                _held.Release(session.Who.ProcessId);
                 client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
                 return;
             }
@@ -285,6 +316,7 @@ namespace Sing.Apps.FileSystem
                 Debug.WriteLine($"fs: {session.Who.Program} (pid {session.Who.ProcessId}) sent a malformed file request: {e.Message}; the file is closed");
                 file.Close();
                 channel.Free();
+                _held.Release(session.Who.ProcessId);
                 return;
             }
             switch (r.Tag)
@@ -293,6 +325,7 @@ namespace Sing.Apps.FileSystem
                 case FileContract.Exp.ReadyTag.Close:
                     file.Close();
                     channel.Free();
+                    _held.Release(session.Who.ProcessId);
                     return;
                 case FileContract.Exp.ReadyTag.Read:
                 {

@@ -34,6 +34,7 @@ namespace Sing.Apps.FsProbe
                 "denied" => AccessChecks.Run(fs),
                 "hold" => Hold(fs),
                 "flush" => FlushInFlight(fs),
+                "hoard" => Hoard.Run(fs),
                 _ => 101,
             };
             Debug.WriteLine(result == 0 ? "fsprobe " + startup.Verb + ": all checks passed" : "fsprobe " + startup.Verb + ": check " + result.ToString() + " failed");

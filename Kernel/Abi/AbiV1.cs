@@ -615,14 +615,18 @@ namespace Sing.Kernel.Abi
             return status;
         }
 
-        /// <summary>Endpoints one select may wait on (validated copies live on the caller's stack: 2 KiB).</summary>
-        private const int MaxSelect = 256;
+        /// <summary>Endpoints one select may wait on: a server's clients and their open files. Up to
+        /// <see cref="StackSelect"/> the validated copies live on the stack; more go in the thread's select buffer.</summary>
+        private const int MaxSelect = 4096;
+        private const int StackSelect = 256;
 
         private static AbiStatus SelectCore(void** endpoints, int count, ulong timeoutMilliseconds, int* ready)
         {
             if (count < 1 || count > MaxSelect || !CallerMemory.Holds(endpoints, count, (ulong)sizeof(void*)) || !CallerMemory.Holds(ready, sizeof(int)))
                 return AbiStatus.InvalidArgument;
-            var validated = stackalloc Channels.Endpoint*[count];
+            var onStack = stackalloc Channels.Endpoint*[StackSelect];
+            Channels.Endpoint** validated = count <= StackSelect ? onStack : SelectBuffer(Scheduler.Current, count);
+            if (validated == null) return AbiStatus.OutOfMemory;
             // As for the other message entries: checked with interrupts off and waited on before any other thread of
             // the process runs (once this thread waits on them, they can be neither closed nor sent away).
             ulong flags = Scheduler.DisableInterrupts();
@@ -634,6 +638,26 @@ namespace Sing.Kernel.Abi
             Scheduler.RestoreInterrupts(flags);
             *ready = index;
             return result;
+        }
+
+        /// <summary>The thread's buffer for the validated endpoints of a select over more than <see cref="StackSelect"/>:
+        /// kernel pages that only the kernel maps (the SIP cannot change what the kernel walks while it waits), kept with
+        /// the thread for its next large select and returned when the thread is reaped, also when it is killed waiting.
+        /// At most 8 pages a thread (4096 endpoints), taken only while the kernel's reserve stays whole.</summary>
+        private static Channels.Endpoint** SelectBuffer(KernelThread t, int count)
+        {
+            ulong pages = ((ulong)count * (ulong)sizeof(void*) + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
+            if (t.SelectBufferPages >= pages) return (Channels.Endpoint**)t.SelectBuffer;
+            ulong flags = Scheduler.DisableInterrupts();
+            t.ReleaseSelectBuffer();
+            void* buffer = Processes.Quotas.LeavesReserve(pages) ? PageAllocator.Allocate(pages) : null;
+            if (buffer != null)
+            {
+                t.SelectBuffer = buffer;
+                t.SelectBufferPages = pages;
+            }
+            Scheduler.RestoreInterrupts(flags);
+            return (Channels.Endpoint**)buffer;
         }
 
         [UnmanagedCallersOnly]

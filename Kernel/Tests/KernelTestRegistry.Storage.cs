@@ -7,6 +7,7 @@ namespace Sing.Kernel.Tests
         {
             new KernelTest("storage.file_operations_over_the_contract", &StorageTests.FileOperationsOverTheContract),
             new KernelTest("storage.applications_cannot_change_the_readonly_directory", &StorageTests.ApplicationsCannotChangeTheReadOnlyDirectory),
+            new KernelTest("storage.hoarding_clients_stop_only_themselves", &StorageTests.HoardingClientsStopOnlyThemselves),
             new KernelTest("storage.killing_the_file_system_mid_io_closes_its_channels", &StorageTests.KillingTheFileSystemMidIoClosesItsChannels),
             new KernelTest("storage.no_device_means_a_clean_exit", &StorageTests.NoDeviceMeansACleanExit),
             new KernelTest("storage.connect_request_names_the_client", &StorageTests.ConnectRequestNamesTheClient),

@@ -55,6 +55,26 @@ namespace Sing.Kernel.Tests
             t.True(ExchangeHeap.BlocksLive <= blocks, "no exchange-heap block outlived the three SIPs");
         }
 
+        /// <summary>Clients that open files until they are refused (fsprobe hoard, three at once: the server's select then
+        /// waits on about 400 endpoints, past the stack-sized fast path): each is refused at the per-process limit with
+        /// an error to it alone, every file held is still served, the file system stays up and serves a new client.</summary>
+        public static void HoardingClientsStopOnlyThemselves(TestContext t)
+        {
+            StartVolume(t, "/dev/ram/4", out KernelProcess ramdisk, out KernelProcess fs);
+            var hoarders = new KernelProcess[3];
+            for (int i = 0; i < hoarders.Length; i++) hoarders[i] = Start(t, "fsprobe", "hoard");
+            for (int i = 0; i < hoarders.Length; i++)
+            {
+                if (hoarders[i] == null) continue;
+                if (!hoarders[i].Exited.WaitOne(180_000)) t.Fail("fsprobe hoard did not finish");
+                t.Equal(0, (ulong)hoarders[i].ExitCode, "a hoarder was refused at the per-process limit, its files all served, room again after a close");
+            }
+            t.True(fs.State != ProcessState.Exited, "the file system still serves after the hoarders");
+            t.Equal(0, (ulong)Run(t, "files"), "and a new client's whole file workout passes");
+            Stop(fs);
+            Stop(ramdisk);
+        }
+
         public static void ApplicationsCannotChangeTheReadOnlyDirectory(TestContext t)
         {
             StartVolume(t, "/dev/ram/2", out KernelProcess ramdisk, out KernelProcess fs);

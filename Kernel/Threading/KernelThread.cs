@@ -125,6 +125,20 @@ namespace Sing.Kernel.Threading
         /// that keeps preemption off for longer than <see cref="Scheduler.MaxPreemptionOffTicks"/> after it is ended.</summary>
         internal ulong PreemptionDeferredAt;
 
+        /// <summary>Kernel pages for the validated endpoints of this thread's selects over more than 256 endpoints (see
+        /// AbiV1.SelectBuffer); returned when the thread is reaped.</summary>
+        internal void* SelectBuffer;
+        internal ulong SelectBufferPages;
+
+        /// <summary>Gives the select buffer back (interrupts off).</summary>
+        internal void ReleaseSelectBuffer()
+        {
+            if (SelectBuffer == null) return;
+            Memory.PageAllocator.Free(SelectBuffer, SelectBufferPages);
+            SelectBuffer = null;
+            SelectBufferPages = 0;
+        }
+
         /// <summary>Per-thread words the object spaces' runtimes reach through GS (the scheduler points the GS base
         /// here while this thread runs): slot 0 is the kernel runtime's allocation context for this thread, slot 1
         /// the SIP runtime's, slots 2-5 ring 3's system-call state (Arch/usermode.asm). Objects never move, so the address stays valid for the thread's life.</summary>

@@ -530,6 +530,7 @@ namespace Sing.Kernel.Threading
                 // released by the SIP runtime).
                 Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
                 z.Slots.KernelRuntime = 0;
+                z.ReleaseSelectBuffer();
                 byte* memory = z.HardGuard;
                 ulong pages = z.StackBytes / PageAllocator.PageSize;
                 // A slid soft guard goes back to its place, so a pooled stack always has the initial layout.

@@ -44,6 +44,9 @@ namespace Sing.Contracts.Sip
             return table;
         }
 
+        /// <summary>The kernel's limit for one ChannelSelect.</summary>
+        private const int MaxSelect = 4096;
+
         public nint HandleOf(IChannelTransport transport) => transport is KernelTransport kernel ? (nint)kernel.Address : 0;
 
         public int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs)
@@ -55,7 +58,12 @@ namespace Sing.Contracts.Sip
                 status = Abi.Table->ChannelSelect((void**)h, handles.Length, timeoutMs < 0 ? ulong.MaxValue : (ulong)timeoutMs, &ready);
             }
 
-            return status == AbiStatus.Ok ? ready : Select.TimedOut;
+            if (status == AbiStatus.Ok) return ready;
+            if (status == AbiStatus.Timeout) return Select.TimedOut;
+            // A select the kernel refused must not look like a quiet one (a server would spin, serving nobody).
+            throw new InvalidOperationException(handles.Length > MaxSelect
+                ? "a select waits on at most " + MaxSelect.ToString() + " endpoints, not " + handles.Length.ToString()
+                : "the kernel refused the select: status " + ((int)status).ToString());
         }
 
         public IWaiter CurrentWaiter => throw new NotSupportedException("kernel channels select in the kernel");

@@ -12,7 +12,6 @@ public class RebindBootTests
 {
     private static readonly string[] Lines =
     {
-        "kill 3",
         "ramdisk --size 4 &",
         "filesystem --device /dev/ram/0 --format &",
         "wait /fs",

@@ -24,6 +24,8 @@ namespace Sing.Storage.Fat
         /// <summary>The file is open, so it cannot be deleted or renamed now.</summary>
         Busy = 13,
         ReadOnly = 14,
+        /// <summary>The client holds as many channels and open files as the server allows one process.</summary>
+        TooManyOpen = 15,
     }
 
     /// <summary>The only exception the FAT engine lets escape: a failure with its kind and a sentence saying what.</summary>
