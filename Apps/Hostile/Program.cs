@@ -45,6 +45,8 @@ namespace Sing.Apps.Hostile
                 "churn-heap" => Churn.Run("heap"),
                 "churn-children" => Churn.Run("children"),
                 "churn-names" => Churn.Run("names"),
+                "churn-pair" => Churn.Run("pair"),
+                _ when startup.Verb != null && startup.Verb.StartsWith("churn-peer-") => Churn.Peer(startup.Verb.Substring(11)),
                 _ => -1,
             };
             if (failed == -1) Debug.WriteLine($"hostile: unknown verb '{startup.Verb}'");

@@ -26,7 +26,6 @@ namespace Sing.Drivers.Ahci
         private readonly IrqLine _irq;
         private readonly List<AhciPort> _ports;
         private readonly List<Volume> _volumes = new List<Volume>();
-        private readonly List<ChannelEndpoint> _registrations = new List<ChannelEndpoint>();
         private readonly List<Member> _doors = new List<Member>();     // per volume: the state of its registration
         private readonly List<Member> _clients = new List<Member>();   // per volume: the state of its clients' channels
         private readonly EndpointSet<Endpoint> _set = new EndpointSet<Endpoint>();
@@ -45,7 +44,6 @@ namespace Sing.Drivers.Ahci
         {
             int index = _volumes.Count;
             _volumes.Add(volume);
-            _registrations.Add(requests);
             _doors.Add(new Member(index, true));
             _clients.Add(new Member(index, false));
             _set.Add(RegistrationDoor.Exp.Attach(KernelEndpoints.Wrap(requests), RegistrationDoor.States.Open), _doors[index]);
@@ -82,7 +80,9 @@ namespace Sing.Drivers.Ahci
         /// <summary>A registration is ready: take the kernel's connection request and give the client its channel.</summary>
         private void Accept([Claims] Endpoint door, int volume)
         {
-            AbiStatus status = Channels.Receive(_registrations[volume], out ReceivedMessage request, 0);
+            // The door is the registration itself (wrapped, so no raw copy of it works any more): the kernel's
+            // connection request is taken with a plain receive through it.
+            AbiStatus status = KernelEndpoints.ReceivePlain(door, out ReceivedMessage request, 0);
             if (status == AbiStatus.ChannelClosed)
             {
                 // The kernel withdrew the name: stop waiting on it (a closed door would be ready for ever).

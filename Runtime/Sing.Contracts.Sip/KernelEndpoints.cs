@@ -34,6 +34,20 @@ namespace Sing.Contracts.Sip
             }
         }
 
+        /// <summary>A plain receive on the kernel endpoint behind <paramref name="endpoint"/>, for an endpoint that stands for
+        /// a name registration in a select (Drivers/Ahci's RegistrationDoor): the kernel's connect requests are not
+        /// messages of any contract. The endpoint must be owned here; what the message carries is owned here after.</summary>
+        public static unsafe AbiStatus ReceivePlain(Endpoint endpoint, out ReceivedMessage message, ulong timeoutMilliseconds)
+        {
+            message = default;
+            if (endpoint.Transport is not KernelTransport kernel) return AbiStatus.InvalidArgument;
+            ReceivedMessage received = default;
+            AbiStatus status = Abi.Table->ChannelReceive(kernel.Address, timeoutMilliseconds, &received.Message);
+            if (status == AbiStatus.Ok) received.Arrived();
+            message = received;
+            return status;
+        }
+
         /// <summary>The kernel endpoint of a contract endpoint, which stops being usable (as if it had been sent).</summary>
         public static ChannelEndpoint Unwrap([Claims] Endpoint endpoint)
         {

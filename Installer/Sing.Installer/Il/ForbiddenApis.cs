@@ -14,6 +14,7 @@ namespace Sing.Installer.Il
             ("System.Runtime.InteropServices.NativeMemory", "allocates raw memory outside the collector"),
             ("System.Runtime.InteropServices.GCHandle", "pins objects and turns them into raw addresses"),
             ("Singularity.V1.AbiTable", "is the raw kernel ABI table; use the typed API in Singularity.V1"),
+            ("System.Runtime.TypeLoaderExports", "is the compiler's generic-dispatch helper: it reads a method handle as a dispatch descriptor and returns a code address"),
         };
 
         private static readonly (string Namespace, string Why)[] s_namespaces =
