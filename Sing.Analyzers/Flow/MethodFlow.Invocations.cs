@@ -313,11 +313,7 @@ namespace Sing.Analyzers.Flow
                 int index = ResolveVar(argument.Value);
                 if (index < 0)
                 {
-                    if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
-                    {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
-                    }
-
+                    OutIntoUntracked(argument);
                     continue;
                 }
 
@@ -335,6 +331,35 @@ namespace Sing.Analyzers.Flow
                 }
 
                 _state.Vars[index] = v;
+            }
+        }
+
+        /// <summary>
+        /// A tracked value arriving through an out argument that is not a tracked variable: a discard drops it (a leak);
+        /// an array element is a place the analysis does not follow. (A field of a tracked type is rejected at its declaration.)
+        /// </summary>
+        private void OutIntoUntracked(IArgumentOperation argument)
+        {
+            IOperation target = Unwrap(argument.Value);
+            if (!ArgumentKinds.IsTracked(argument.Value.Type))
+            {
+                return;
+            }
+
+            if (target is IDiscardOperation)
+            {
+                Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
+            }
+            else if (target is IArrayElementReferenceOperation element)
+            {
+                Visit(element.ArrayReference);
+                foreach (IOperation index in element.Indices)
+                {
+                    Visit(index);
+                }
+
+                Report(Descriptors.CannotFollow, argument.Value.Syntax.GetLocation(), argument.Value.Syntax.ToString(), "receives a value through an out argument into an array element",
+                    "receive it into a local of its own type, or hold it in a TRef<T> or EndpointSet<T>");
             }
         }
 
@@ -406,9 +431,9 @@ namespace Sing.Analyzers.Flow
 
                         _state.Vars[index] = v;
                     }
-                    else if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
+                    else
                     {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
+                        OutIntoUntracked(argument);
                     }
 
                     continue;
@@ -541,8 +566,11 @@ namespace Sing.Analyzers.Flow
         {
             foreach (AttributeData attribute in parameter.GetAttributes())
             {
+                // Other attributes may take arrays (the compiler's [Nullable(new byte[] { ... })] on a parameter of a
+                // referenced assembly, e.g. WireMessage.TakeVector's out ExVector<T>?), whose Value throws: test the kind first.
                 string? name = attribute.AttributeClass?.ToDisplayString();
-                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is bool value)
+                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Kind == TypedConstantKind.Primitive
+                    && attribute.ConstructorArguments[0].Value is bool value)
                 {
                     if (name == "System.Diagnostics.CodeAnalysis.NotNullWhenAttribute")
                     {
