@@ -444,30 +444,43 @@ namespace Sing.Analyzers.Flow
                     continue;
                 }
 
-                if (parameter is not null && ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null)
+                if (parameter is not null && InvokedMixedDelegate(method, instance) && ContractReader.FindAttribute(parameter, KnownNames.Claims) is null)
+                {
+                    CannotFollow(index, argument.Value.Syntax, "is passed to a delegate local that holds targets claiming it and targets only borrowing it",
+                        "keep targets that agree on [Claims] in one local");
+                    continue;
+                }
+
+                if (parameter is not null && (ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null || InvokedDelegateClaims(method, instance, parameter)))
                 {
                     Use(index, argument.Value.Syntax);
                     Consume(index, argument.Value.Syntax);
                     continue;
                 }
 
-                if (parameter is not null && parameter.RefKind == RefKind.None && parameter.OriginalDefinition.Type is ITypeParameterSymbol)
+                if (parameter is not null && parameter.RefKind == RefKind.None && parameter.OriginalDefinition.Type is ITypeParameterSymbol typeParameter)
                 {
-                    // Passed as a type parameter (List<T>.Add, Keep<T>): a second name the callee may keep.
-                    // (An object or interface parameter is a borrow: using it as a tracked value again needs a cast the run-time check guards.)
-                    Use(index, argument.Value.Syntax);
                     if (method is not null && ReturnsItsArgument(method, parameter))
                     {
                         // T Id<T>(T x): the result is the value (Transfer.Move, identity helpers): a move into it.
+                        Use(index, argument.Value.Syntax);
                         Consume(index, argument.Value.Syntax);
-                    }
-                    else
-                    {
-                        CannotFollow(index, argument.Value.Syntax, "is passed as '" + parameter.OriginalDefinition.Type.ToDisplayString() + "' to " + (method?.Name ?? "a call"),
-                            "pass it to a parameter of its own type ([Claims] to give it away), or hold it in a TRef<T> or EndpointSet<T>");
+                        continue;
                     }
 
-                    continue;
+                    if (method?.MethodKind != MethodKind.DelegateInvoke && !ArgumentKinds.IsTracked(typeParameter))
+                    {
+                        // Passed as an unconstrained type parameter (List<T>.Add, Keep<T>): a second name the callee may keep.
+                        // (An object or interface parameter is a borrow: using it as a tracked value again needs a cast the run-time check guards.)
+                        Use(index, argument.Value.Syntax);
+                        CannotFollow(index, argument.Value.Syntax, "is passed as '" + parameter.OriginalDefinition.Type.ToDisplayString() + "' to " + (method?.Name ?? "a call"),
+                            "pass it to a parameter of its own type ([Claims] to give it away), or hold it in a TRef<T> or EndpointSet<T>");
+                        continue;
+                    }
+
+                    // A T : Linear parameter is checked in the callee like any tracked parameter (borrowed unless [Claims]);
+                    // a delegate's Invoke lends its arguments as a method does (the lambda or method it calls is checked
+                    // as borrowing, and a conversion that would claim is reported where it is made): both are borrows here.
                 }
 
                 Use(index, argument.Value.Syntax);

@@ -180,6 +180,7 @@ namespace Sing.Analyzers.Flow
 
             _vars = _variables.ToArray();
             _sawTracked |= _vars.Length > 0;
+            CollectClaimingDelegates();
         }
 
         /// <summary>Compiler captures (?:, ??, ?., switch) either alias a tracked variable or hold a fresh tracked value.</summary>
@@ -187,7 +188,7 @@ namespace Sing.Analyzers.Flow
         {
             foreach (IOperation operation in root.DescendantsAndSelf())
             {
-                _sawTracked |= ArgumentKinds.IsTracked(operation.Type);
+                _sawTracked |= ArgumentKinds.IsTracked(operation.Type) || TrackedTuples.Holds(operation.Type);
                 if (operation is not IFlowCaptureOperation capture || _captureIndex.ContainsKey(capture.Id))
                 {
                     continue;
