@@ -229,7 +229,7 @@ namespace Sing.Analyzers.Flow
             }
         }
 
-        /// <summary>An array or collection built only to be passed to a call (Wait(0, [ep]), params): its elements are borrowed.</summary>
+        /// <summary>An array, collection or tuple built only to be passed to a call (Wait(0, [ep]), params): its elements are borrowed.</summary>
         private static bool IsCallTemporary(IOperation operation)
         {
             IOperation? parent = operation.Parent;
@@ -243,7 +243,11 @@ namespace Sing.Analyzers.Flow
                 parent = parent.Parent;
             }
 
-            return parent is IArgumentOperation;
+            // Except for an unconstrained type parameter (list.Add((v, 1))): the callee may keep what it is given.
+            return parent is IArgumentOperation argument
+                && !(argument.Parameter?.OriginalDefinition.Type is ITypeParameterSymbol typeParameter
+                    && argument.Parameter.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.DelegateInvoke }
+                    && !ArgumentKinds.IsTracked(typeParameter));
         }
 
         /// <summary>

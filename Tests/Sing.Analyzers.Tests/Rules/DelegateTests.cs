@@ -144,6 +144,17 @@ namespace Sing.Analyzers.Tests.Rules
             """));
 
         [Fact]
+        public void Explicit_delegate_creation_and_generic_receiver_cannot_be_followed() => Verify.Diagnostics(Prelude.InClass("""
+            static Action Later<T>([Claims] T value) where T : Linear => new Action(/*SING0211*/value.Free);
+
+            static void M([Claims] Calculator.Imp imp)
+            {
+                var quit = new Action(/*SING0211*/imp.SendQuit);
+                quit();
+            }
+            """));
+
+        [Fact]
         public void Method_group_of_a_temporary_cannot_be_followed() => Verify.Diagnostics(Prelude.InClass("""
             static void M()
             {

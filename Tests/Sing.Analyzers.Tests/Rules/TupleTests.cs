@@ -149,6 +149,32 @@ namespace Sing.Analyzers.Tests.Rules
             """));
 
         [Fact]
+        public void Tuple_added_to_a_collection_cannot_be_followed() => Verify.Diagnostics(Prelude.InClass("""
+            static void M()
+            {
+                var pending = new System.Collections.Generic.List<(ExVector<byte> Buffer, int Count)>();
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                pending.Add((/*SING0211*/v, 1));
+                pending.Add((/*SING0211*/ExchangeHeap.NewVector<byte>(4), 2));
+                foreach (var (buffer, _) in pending)
+                {
+                    buffer.Free();
+                }
+            }
+            """));
+
+        [Fact]
+        public void Tuple_stored_in_a_field() => Verify.Diagnostics(Prelude.InClass("""
+            private static (ExVector<byte>, int) /*SING0204*/s_last;
+
+            static void M()
+            {
+                ExVector<byte> v = ExchangeHeap.NewVector<byte>(8);
+                s_last = (/*SING0211*/v, 1);
+            }
+            """));
+
+        [Fact]
         public void Tuple_literal_kept_in_a_local() => Verify.Diagnostics(Prelude.InClass("""
             static void M()
             {
