@@ -62,6 +62,8 @@ namespace Sing.Analyzers.Flow
                 return;
             }
 
+            CollectClaimingDelegates();
+
             var entry = new FlowState(_vars.Length);
             for (int i = 0; i < _vars.Length; i++)
             {
@@ -180,7 +182,6 @@ namespace Sing.Analyzers.Flow
 
             _vars = _variables.ToArray();
             _sawTracked |= _vars.Length > 0;
-            CollectClaimingDelegates();
         }
 
         /// <summary>Compiler captures (?:, ??, ?., switch) either alias a tracked variable or hold a fresh tracked value.</summary>
