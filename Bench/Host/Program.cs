@@ -32,6 +32,7 @@ namespace Sing.Bench.Host
                 new Sing.Analyzers.ContractAnalyzer(),
                 new Sing.Analyzers.LinearityProtocolAnalyzer(),
                 new Sing.Analyzers.CaptureAndStorageAnalyzer(),
+                new Sing.Analyzers.DelegateConversionAnalyzer(),
                 new Sing.Analyzers.ReceiveCoverageAnalyzer(),
                 new Sing.Analyzers.PurityAnalyzer());
             if (o.Keystroke)

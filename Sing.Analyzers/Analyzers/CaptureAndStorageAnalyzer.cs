@@ -19,7 +19,8 @@ namespace Sing.Analyzers
             Descriptors.StoredInField,
             Descriptors.Captured,
             Descriptors.InAsync,
-            Descriptors.PassedTwice);
+            Descriptors.PassedTwice,
+            Descriptors.CannotFollow);
 
         public override void Initialize(AnalysisContext context)
         {
@@ -110,6 +111,11 @@ namespace Sing.Analyzers
         private static void AnalyzeMethod(SymbolAnalysisContext context)
         {
             var method = (IMethodSymbol)context.Symbol;
+            if (!method.IsImplicitlyDeclared)
+            {
+                TupleParameters(method, context.ReportDiagnostic);
+            }
+
             if (!method.IsAsync && !IsIterator(method))
             {
                 return;
@@ -138,7 +144,11 @@ namespace Sing.Analyzers
         {
             foreach (SyntaxReference reference in method.DeclaringSyntaxReferences)
             {
-                foreach (SyntaxNode node in reference.GetSyntax().DescendantNodes())
+                SyntaxNode declaration = reference.GetSyntax();
+
+                // A yield in a local function makes that function the iterator, not the method around it.
+                foreach (SyntaxNode node in declaration.DescendantNodes(n => n == declaration
+                    || n is not (Microsoft.CodeAnalysis.CSharp.Syntax.LocalFunctionStatementSyntax or Microsoft.CodeAnalysis.CSharp.Syntax.AnonymousFunctionExpressionSyntax)))
                 {
                     if (node is Microsoft.CodeAnalysis.CSharp.Syntax.YieldStatementSyntax)
                     {
@@ -175,6 +185,7 @@ namespace Sing.Analyzers
                 }
             }
 
+            TupleParameters(function, context.ReportDiagnostic);
             var seen = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             foreach (IOperation operation in context.Operation.Descendants())
             {
@@ -192,6 +203,22 @@ namespace Sing.Analyzers
                 if (!DeclaredInside(variable, function) && seen.Add(variable))
                 {
                     context.ReportDiagnostic(Diagnostic.Create(Descriptors.Captured, operation.Syntax.GetLocation(), variable.Name));
+                }
+            }
+        }
+
+        /// <summary>
+        /// A parameter holding tracked values in a tuple: its elements can be read any number of times (t.Item1 twice),
+        /// so the analysis cannot follow them (SING0211). Deconstructing at the call site gives each value a variable.
+        /// </summary>
+        private static void TupleParameters(IMethodSymbol method, System.Action<Diagnostic> report)
+        {
+            foreach (IParameterSymbol parameter in method.Parameters)
+            {
+                if (TrackedTuples.Holds(parameter.Type) && parameter.Locations.Length > 0 && parameter.Locations[0].IsInSource)
+                {
+                    report(Diagnostic.Create(Descriptors.CannotFollow, parameter.Locations[0], parameter.Name, "holds tracked values in a tuple kept whole",
+                        "pass each value as a parameter of its own type"));
                 }
             }
         }

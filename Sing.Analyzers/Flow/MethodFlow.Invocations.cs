@@ -313,11 +313,7 @@ namespace Sing.Analyzers.Flow
                 int index = ResolveVar(argument.Value);
                 if (index < 0)
                 {
-                    if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
-                    {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
-                    }
-
+                    OutIntoUntracked(argument);
                     continue;
                 }
 
@@ -335,6 +331,35 @@ namespace Sing.Analyzers.Flow
                 }
 
                 _state.Vars[index] = v;
+            }
+        }
+
+        /// <summary>
+        /// A tracked value arriving through an out argument that is not a tracked variable: a discard drops it (a leak);
+        /// an array element is a place the analysis does not follow. (A field of a tracked type is rejected at its declaration.)
+        /// </summary>
+        private void OutIntoUntracked(IArgumentOperation argument)
+        {
+            IOperation target = Unwrap(argument.Value);
+            if (!ArgumentKinds.IsTracked(argument.Value.Type))
+            {
+                return;
+            }
+
+            if (target is IDiscardOperation)
+            {
+                Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
+            }
+            else if (target is IArrayElementReferenceOperation element)
+            {
+                Visit(element.ArrayReference);
+                foreach (IOperation index in element.Indices)
+                {
+                    Visit(index);
+                }
+
+                Report(Descriptors.CannotFollow, argument.Value.Syntax.GetLocation(), argument.Value.Syntax.ToString(), "receives a value through an out argument into an array element",
+                    "receive it into a local of its own type, or hold it in a TRef<T> or EndpointSet<T>");
             }
         }
 
@@ -406,9 +431,9 @@ namespace Sing.Analyzers.Flow
 
                         _state.Vars[index] = v;
                     }
-                    else if (Unwrap(argument.Value) is IDiscardOperation && ArgumentKinds.IsTracked(argument.Value.Type))
+                    else
                     {
-                        Report(Descriptors.Leak, argument.Syntax.GetLocation(), "_", " (a discarded out argument)");
+                        OutIntoUntracked(argument);
                     }
 
                     continue;
@@ -419,30 +444,43 @@ namespace Sing.Analyzers.Flow
                     continue;
                 }
 
-                if (parameter is not null && ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null)
+                if (parameter is not null && InvokedMixedDelegate(method, instance) && ContractReader.FindAttribute(parameter, KnownNames.Claims) is null)
+                {
+                    CannotFollow(index, argument.Value.Syntax, "is passed to a delegate local that holds targets claiming it and targets only borrowing it",
+                        "keep targets that agree on [Claims] in one local");
+                    continue;
+                }
+
+                if (parameter is not null && (ContractReader.FindAttribute(parameter, KnownNames.Claims) is not null || InvokedDelegateClaims(method, instance, parameter)))
                 {
                     Use(index, argument.Value.Syntax);
                     Consume(index, argument.Value.Syntax);
                     continue;
                 }
 
-                if (parameter is not null && parameter.RefKind == RefKind.None && parameter.OriginalDefinition.Type is ITypeParameterSymbol)
+                if (parameter is not null && parameter.RefKind == RefKind.None && parameter.OriginalDefinition.Type is ITypeParameterSymbol typeParameter)
                 {
-                    // Passed as a type parameter (List<T>.Add, Keep<T>): a second name the callee may keep.
-                    // (An object or interface parameter is a borrow: using it as a tracked value again needs a cast the run-time check guards.)
-                    Use(index, argument.Value.Syntax);
                     if (method is not null && ReturnsItsArgument(method, parameter))
                     {
                         // T Id<T>(T x): the result is the value (Transfer.Move, identity helpers): a move into it.
+                        Use(index, argument.Value.Syntax);
                         Consume(index, argument.Value.Syntax);
-                    }
-                    else
-                    {
-                        CannotFollow(index, argument.Value.Syntax, "is passed as '" + parameter.OriginalDefinition.Type.ToDisplayString() + "' to " + (method?.Name ?? "a call"),
-                            "pass it to a parameter of its own type ([Claims] to give it away), or hold it in a TRef<T> or EndpointSet<T>");
+                        continue;
                     }
 
-                    continue;
+                    if (method?.MethodKind != MethodKind.DelegateInvoke && !ArgumentKinds.IsTracked(typeParameter))
+                    {
+                        // Passed as an unconstrained type parameter (List<T>.Add, Keep<T>): a second name the callee may keep.
+                        // (An object or interface parameter is a borrow: using it as a tracked value again needs a cast the run-time check guards.)
+                        Use(index, argument.Value.Syntax);
+                        CannotFollow(index, argument.Value.Syntax, "is passed as '" + parameter.OriginalDefinition.Type.ToDisplayString() + "' to " + (method?.Name ?? "a call"),
+                            "pass it to a parameter of its own type ([Claims] to give it away), or hold it in a TRef<T> or EndpointSet<T>");
+                        continue;
+                    }
+
+                    // A T : Linear parameter is checked in the callee like any tracked parameter (borrowed unless [Claims]);
+                    // a delegate's Invoke lends its arguments as a method does (the lambda or method it calls is checked
+                    // as borrowing, and a conversion that would claim is reported where it is made): both are borrows here.
                 }
 
                 Use(index, argument.Value.Syntax);
@@ -541,9 +579,10 @@ namespace Sing.Analyzers.Flow
         {
             foreach (AttributeData attribute in parameter.GetAttributes())
             {
+                // Other attributes may take arrays (the compiler's [Nullable(new byte[] { ... })] on a parameter of a
+                // referenced assembly, e.g. WireMessage.TakeVector's out ExVector<T>?), whose Value throws: test the kind first.
                 string? name = attribute.AttributeClass?.ToDisplayString();
-                // An attribute whose one argument is an array (params) has no single Value.
-                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Kind != TypedConstantKind.Array
+                if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Kind == TypedConstantKind.Primitive
                     && attribute.ConstructorArguments[0].Value is bool value)
                 {
                     if (name == "System.Diagnostics.CodeAnalysis.NotNullWhenAttribute")

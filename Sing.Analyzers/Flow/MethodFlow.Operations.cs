@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.FlowAnalysis;
 using Microsoft.CodeAnalysis.Operations;
@@ -22,6 +23,10 @@ namespace Sing.Analyzers.Flow
             {
                 Report(Descriptors.Leak, operation.Syntax.GetLocation(), operation.Syntax.ToString(), " (the result is discarded)");
             }
+            else if ((operation is IInvocationOperation or IObjectCreationOperation) && TrackedTuples.Holds(operation.Type))
+            {
+                Report(Descriptors.Leak, operation.Syntax.GetLocation(), operation.Syntax.ToString(), " (the result, a tuple of tracked values, is discarded)");
+            }
         }
 
         private void Visit(IOperation? operation)
@@ -41,6 +46,17 @@ namespace Sing.Analyzers.Flow
                     return;
                 case IInvocationOperation invocation:
                     VisitInvocation(invocation);
+                    TupleResult(invocation);
+                    return;
+                case IMethodReferenceOperation { Instance: { } receiver } methodGroup when ArgumentKinds.IsTracked(receiver.Type):
+                    BindIntoDelegate(methodGroup, receiver);
+                    return;
+                case IMethodReferenceOperation { Instance: null, Method.IsExtensionMethod: true } extensionGroup
+                    when ExtensionReceiver(extensionGroup) is { } extensionReceiver && ArgumentKinds.IsTracked(extensionReceiver.Type):
+                    BindIntoDelegate(extensionGroup, extensionReceiver);
+                    return;
+                case IReturnOperation { Kind: OperationKind.YieldReturn, ReturnedValue: { } yielded } when ArgumentKinds.IsTracked(Unwrap(yielded).Type):
+                    Yield(yielded);
                     return;
                 case IObjectCreationOperation creation:
                     VisitArguments(creation.Arguments, creation.Constructor);
@@ -97,6 +113,12 @@ namespace Sing.Analyzers.Flow
                         else
                         {
                             Visit(element);
+                            if (index < 0 && operation is ITupleOperation && ArgumentKinds.IsTracked(Unwrap(element).Type))
+                            {
+                                // (NewVector(8), 1) kept whole: the new value's only owner is the tuple.
+                                Report(Descriptors.CannotFollow, element.Syntax.GetLocation(), element.Syntax.ToString(), "is put in a tuple",
+                                    "keep it in a variable of its own type, or hold it in a TRef<T> or EndpointSet<T>");
+                            }
                         }
                     }
 
@@ -176,6 +198,15 @@ namespace Sing.Analyzers.Flow
             {
                 Use(source, assignment.Value.Syntax);
             }
+            else if (Unwrap(assignment.Target) is ILocalReferenceOperation or IParameterReferenceOperation && TrackedTuples.Holds(assignment.Target.Type)
+                && Unwrap(assignment.Value) is not ITupleOperation)
+            {
+                // var t = Pair(): t.Item1 can be read twice. (A tuple literal reports its tracked elements itself.)
+                Visit(assignment.Value);
+                string holderName = Unwrap(assignment.Target) is ILocalReferenceOperation holderLocal ? holderLocal.Local.Name : ((IParameterReferenceOperation)Unwrap(assignment.Target)).Parameter.Name;
+                TupleKeptWhole(assignment.Value, "is a tuple of tracked values kept whole in '" + holderName + "'");
+                return;
+            }
             else if (Unwrap(assignment.Target) is ILocalReferenceOperation tagCopy && ReceiveCoverageAnalyzer.TagEnum(tagCopy.Type) is not null
                 && TagSource(assignment.Value, out object? tagKey))
             {
@@ -198,7 +229,7 @@ namespace Sing.Analyzers.Flow
             }
         }
 
-        /// <summary>An array or collection built only to be passed to a call (Wait(0, [ep]), params): its elements are borrowed.</summary>
+        /// <summary>An array, collection or tuple built only to be passed to a call (Wait(0, [ep]), params): its elements are borrowed.</summary>
         private static bool IsCallTemporary(IOperation operation)
         {
             IOperation? parent = operation.Parent;
@@ -212,44 +243,57 @@ namespace Sing.Analyzers.Flow
                 parent = parent.Parent;
             }
 
-            return parent is IArgumentOperation;
+            // Except for an unconstrained type parameter (list.Add((v, 1))): the callee may keep what it is given.
+            return parent is IArgumentOperation argument
+                && !(argument.Parameter?.OriginalDefinition.Type is ITypeParameterSymbol typeParameter
+                    && argument.Parameter.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.DelegateInvoke }
+                    && !ArgumentKinds.IsTracked(typeParameter));
         }
 
-        /// <summary>(a, b) = (x, y) and var (a, b) = (x, y): element-wise moves, all at once (so a swap is clean).</summary>
+        /// <summary>
+        /// (a, b) = (x, y), var (a, (b, c)) = (x, (y, z)): element-wise moves, all at once (so a swap is clean), nested
+        /// tuples pair by pair. One variable moved into two targets ((a, b) = (b, b)) is moved twice: SING0202.
+        /// </summary>
         private void VisitDeconstruction(IDeconstructionAssignmentOperation deconstruction)
         {
-            IOperation target = Unwrap(deconstruction.Target);
-            if (target is IDeclarationExpressionOperation declaration)
-            {
-                target = declaration.Expression;
-            }
-
-            IOperation value = Unwrap(deconstruction.Value);
-            if (target is not ITupleOperation targets)
+            var pairs = new List<(IOperation Target, IOperation? Element)>();
+            var opaque = new List<IOperation>();
+            if (!DeconstructionPairs(deconstruction.Target, deconstruction.Value, pairs, opaque))
             {
                 Visit(deconstruction.Value);
                 return;
             }
 
-            var sources = new int[targets.Elements.Length];
-            var saved = new VarState[targets.Elements.Length];
-            for (int i = 0; i < targets.Elements.Length; i++)
+            int count = pairs.Count;
+            var sources = new int[count];
+            var saved = new VarState[count];
+            var targets = new int[count];
+            var twice = new bool[count];
+            for (int i = 0; i < count; i++)
             {
                 sources[i] = -1;
-                IOperation? element = value is ITupleOperation tuple && tuple.Elements.Length == targets.Elements.Length ? tuple.Elements[i] : null;
+                targets[i] = ResolveVar(pairs[i].Target);
+                IOperation? element = pairs[i].Element;
                 int source = element is null ? -1 : ResolveVar(element);
-                if (source >= 0 && !_vars[source].IsView && ResolveVar(targets.Elements[i]) >= 0)
+                if (source >= 0 && !_vars[source].IsView && targets[i] >= 0)
                 {
+                    if (System.Array.IndexOf(sources, source, 0, i) >= 0)
+                    {
+                        // The value already went to an earlier target: a second owner.
+                        Report(Descriptors.DoubleRelease, element!.Syntax.GetLocation(), _vars[source].Name, " (it is moved into two variables by this deconstruction)");
+                        twice[i] = true;
+                        continue;
+                    }
+
                     Use(source, element!.Syntax);
                     sources[i] = source;
                     saved[i] = _state.Vars[source];
                 }
                 else if (element is not null)
                 {
-                    int index = ResolveVar(element);
-                    if (index >= 0 && !_vars[index].IsView)
+                    if (source >= 0 && !_vars[source].IsView)
                     {
-                        CannotFollow(index, element.Syntax, "is deconstructed into a variable of another type", "deconstruct into a variable of its own type");
+                        CannotFollow(source, element.Syntax, "is deconstructed into a variable of another type", "deconstruct into a variable of its own type");
                     }
                     else
                     {
@@ -258,23 +302,23 @@ namespace Sing.Analyzers.Flow
                 }
             }
 
-            if (value is not ITupleOperation)
+            foreach (IOperation value in opaque)
             {
-                Visit(deconstruction.Value);
+                Visit(value);
             }
 
-            for (int i = 0; i < targets.Elements.Length; i++)
+            for (int i = 0; i < count; i++)
             {
-                if (sources[i] >= 0 && Array.IndexOf(sources, ResolveVar(targets.Elements[i])) < 0)
+                if ((sources[i] >= 0 || twice[i]) && System.Array.IndexOf(sources, targets[i]) < 0)
                 {
-                    Overwrite(ResolveVar(targets.Elements[i]), targets.Elements[i].Syntax);
+                    Overwrite(targets[i], pairs[i].Target.Syntax);
                 }
             }
 
-            for (int i = 0; i < targets.Elements.Length; i++)
+            for (int i = 0; i < count; i++)
             {
-                int targetIndex = ResolveVar(targets.Elements[i]);
-                if (sources[i] >= 0 && !ContainsTarget(targets, sources[i]))
+                int targetIndex = targets[i];
+                if (sources[i] >= 0 && System.Array.IndexOf(targets, sources[i]) < 0)
                 {
                     _state.Vars[sources[i]].Own = VarState.Gone;
                     _state.Vars[sources[i]].ReleasedAt = deconstruction.Syntax.SpanStart;
@@ -286,26 +330,59 @@ namespace Sing.Analyzers.Flow
                     {
                         _state.Vars[targetIndex] = saved[i];
                     }
-                    else if (ArgumentKinds.IsTracked(targets.Elements[i].Type))
+                    else if (twice[i])
                     {
-                        Overwrite(targetIndex, targets.Elements[i].Syntax);
+                        // Reported above; the second target holds nothing of its own.
+                        _state.Vars[targetIndex] = VarState.Unassigned;
+                    }
+                    else if (ArgumentKinds.IsTracked(pairs[i].Target.Type))
+                    {
+                        Overwrite(targetIndex, pairs[i].Target.Syntax);
                         _state.Vars[targetIndex] = Fresh();
                     }
                 }
             }
         }
 
-        private bool ContainsTarget(ITupleOperation targets, int index)
+        /// <summary>
+        /// The (target, element) leaves of a deconstruction; element is null where the value is not a tuple literal
+        /// of the same shape (that value goes to <paramref name="opaque"/>, to be evaluated, and its targets get fresh values).
+        /// False when the target is not a tuple.
+        /// </summary>
+        private static bool DeconstructionPairs(IOperation target, IOperation? value, List<(IOperation Target, IOperation? Element)> pairs, List<IOperation> opaque)
         {
-            foreach (IOperation element in targets.Elements)
+            target = Unwrap(target);
+            if (target is IDeclarationExpressionOperation declaration)
             {
-                if (ResolveVar(element) == index)
+                target = Unwrap(declaration.Expression);
+            }
+
+            if (target is not ITupleOperation targets)
+            {
+                return false;
+            }
+
+            ITupleOperation? values = value is null ? null : Unwrap(value) as ITupleOperation;
+            if (values is not null && values.Elements.Length != targets.Elements.Length)
+            {
+                values = null;
+            }
+
+            if (values is null && value is not null)
+            {
+                opaque.Add(value);
+            }
+
+            for (int i = 0; i < targets.Elements.Length; i++)
+            {
+                IOperation? element = values?.Elements[i];
+                if (!DeconstructionPairs(targets.Elements[i], element, pairs, opaque))
                 {
-                    return true;
+                    pairs.Add((targets.Elements[i], element));
                 }
             }
 
-            return false;
+            return true;
         }
 
         /// <summary>The view variable whose field an assignment target writes (h.S, h.Inner.S), or -1.</summary>

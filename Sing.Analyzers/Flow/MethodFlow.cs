@@ -62,6 +62,8 @@ namespace Sing.Analyzers.Flow
                 return;
             }
 
+            CollectClaimingDelegates();
+
             var entry = new FlowState(_vars.Length);
             for (int i = 0; i < _vars.Length; i++)
             {
@@ -187,7 +189,7 @@ namespace Sing.Analyzers.Flow
         {
             foreach (IOperation operation in root.DescendantsAndSelf())
             {
-                _sawTracked |= ArgumentKinds.IsTracked(operation.Type);
+                _sawTracked |= ArgumentKinds.IsTracked(operation.Type) || TrackedTuples.Holds(operation.Type);
                 if (operation is not IFlowCaptureOperation capture || _captureIndex.ContainsKey(capture.Id))
                 {
                     continue;

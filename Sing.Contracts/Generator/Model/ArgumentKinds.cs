@@ -70,9 +70,33 @@ namespace Sing.Contracts.Model
                 && ContractReader.IsContract(contract);
         }
 
-        /// <summary>True for values whose ownership the analyzers track: subclasses of Sing.Contracts.Linear.</summary>
+        /// <summary>
+        /// True for values whose ownership the analyzers track: subclasses of Sing.Contracts.Linear, and type
+        /// parameters constrained to one (T : Linear, T : Endpoint, U : T), so generic code is checked like the rest.
+        /// </summary>
         public static bool IsTracked(ITypeSymbol? type)
         {
+            return IsTracked(type, 0);
+        }
+
+        private static bool IsTracked(ITypeSymbol? type, int depth)
+        {
+            if (type is ITypeParameterSymbol parameter)
+            {
+                if (depth < 8)
+                {
+                    foreach (ITypeSymbol constraint in parameter.ConstraintTypes)
+                    {
+                        if (IsTracked(constraint, depth + 1))
+                        {
+                            return true;
+                        }
+                    }
+                }
+
+                return false;
+            }
+
             for (ITypeSymbol? t = type; t is not null; t = t.BaseType)
             {
                 if (t.Name == "Linear" && t.ContainingNamespace?.ToDisplayString() == KnownNames.Namespace)

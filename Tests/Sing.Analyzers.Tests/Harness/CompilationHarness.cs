@@ -24,6 +24,7 @@ namespace Sing.Analyzers.Tests.Harness
             new ContractAnalyzer(),
             new LinearityProtocolAnalyzer(),
             new CaptureAndStorageAnalyzer(),
+            new DelegateConversionAnalyzer(),
             new ReceiveCoverageAnalyzer(),
             new PurityAnalyzer());
 

@@ -30,7 +30,9 @@ namespace Sing.Analyzers.Tests.Rules
 
         [Fact]
         public void Synchronous_lambda_with_an_endpoint_parameter_is_clean() => Verify.Diagnostics(Prelude.InClass("""
-            static Action<Calculator.Imp> Quit() => ([Claims] Calculator.Imp imp) =>
+            delegate void Closer([Claims] Calculator.Imp imp);
+
+            static Closer Quit() => ([Claims] Calculator.Imp imp) =>
             {
                 imp.Free();
             };
@@ -71,7 +73,9 @@ namespace Sing.Analyzers.Tests.Rules
 
         [Fact]
         public void Async_lambda_with_an_endpoint_parameter() => Verify.Diagnostics(Prelude.InClass("""
-            static Func<Calculator.Imp, System.Threading.Tasks.Task> Quit() => async ([Claims] Calculator.Imp /*SING0206*/imp) =>
+            delegate System.Threading.Tasks.Task AsyncCloser([Claims] Calculator.Imp imp);
+
+            static AsyncCloser Quit() => async ([Claims] Calculator.Imp /*SING0206*/imp) =>
             {
                 await System.Threading.Tasks.Task.Yield();
                 imp.Free();

@@ -121,7 +121,9 @@ namespace Sing.Analyzers.Tests.Rules
 
         [Fact]
         public void Double_free_inside_a_lambda_body() => Verify.Diagnostics(Prelude.InClass("""
-            static Action<ExVector<byte>> M() => ([Claims] ExVector<byte> v) =>
+            delegate void Consumer([Claims] ExVector<byte> v);
+
+            static Consumer M() => ([Claims] ExVector<byte> v) =>
             {
                 v.Free();
                 /*SING0202*/v.Free();
@@ -172,7 +174,9 @@ namespace Sing.Analyzers.Tests.Rules
 
         [Fact]
         public void Send_in_the_wrong_state_inside_a_lambda() => Verify.Diagnostics(Prelude.InClass("""
-            static Action<Calculator.Imp> M() => ([Claims][InState("Ready")] Calculator.Imp imp) =>
+            delegate void Session([Claims] Calculator.Imp imp);
+
+            static Session M() => ([Claims][InState("Ready")] Calculator.Imp imp) =>
             {
                 imp.SendQuit();
                 /*SING0101*/imp.SendAdd(1, 2);
