@@ -295,8 +295,19 @@ namespace Sing.Kernel.Processes
 
         /// <summary>Whether the kernel was booted to run tests or benchmarks (test=, bench= or tools=test), the only boots
         /// in which the policy's test tools may start.</summary>
-        internal static bool BootedForTests =>
-            Boot.KernelOptions.Get("test") != null || Boot.KernelOptions.Get("bench") != null || Boot.KernelOptions.Get("tools") == "test";
+        internal static bool BootedForTests
+        {
+            get
+            {
+                // Read once: the command line does not change after boot, and process creation is a benchmark row.
+                if (s_bootedForTests == 0)
+                    s_bootedForTests = Boot.KernelOptions.Get("test") != null || Boot.KernelOptions.Get("bench") != null
+                        || Boot.KernelOptions.Get("tools") == "test" ? 1 : 2;
+                return s_bootedForTests == 1;
+            }
+        }
+
+        private static int s_bootedForTests;   // 0 not read yet, 1 yes, 2 no
 
         /// <summary>True when the process may start another thread: its live threads are below the quota. Threads
         /// that finished leave its list here, so the list does not grow with every thread it ever ran.</summary>

@@ -89,6 +89,14 @@ namespace Sing.Contracts.Sip
             }
 
             message.CopyInlineTo(k.Inline);
+            if (!message.CarriesLinear)
+            {
+                // The common case: inline arguments only, nothing to claim or to give back.
+                AbiStatus sent = Abi.Table->ChannelSend(_endpoint, &k);
+                if (sent == AbiStatus.Ok || sent == AbiStatus.ChannelClosed) return;
+                throw new ProtocolViolationException("kernel channel send failed with status " + ((int)sent).ToString());
+            }
+
             // Claimed from their handles now: a copy of this message sent again finds them claimed and fails.
             k.Block = (void*)message.ClaimBlock(0);
             k.Endpoint = EndpointOf(message.ClaimEndpoint(0));
@@ -166,6 +174,11 @@ namespace Sing.Contracts.Sip
 
             message.Tag = k.Tag;
             message.SetInline(k.Inline, k.InlineLength);
+            if (k.Block == null && k.Endpoint == null && k.Carries == 0)
+            {
+                return true;
+            }
+
             bool secondBlock = (k.Carries & ChannelMessage.CarriesSecondBlock) != 0;
             bool secondEndpoint = (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0;
             message.SetArrived(

@@ -41,6 +41,9 @@ namespace Sing.Contracts
         /// <summary>Endpoints the message still carries.</summary>
         public readonly int EndpointCount => (_endpoint0 is not null ? 1 : 0) + (_endpoint1 is not null ? 1 : 0);
 
+        /// <summary>True when a block or endpoint was put (the common message carries none: its send claims nothing).</summary>
+        internal readonly bool CarriesLinear => _blocksWritten != 0 || _endpointsWritten != 0;
+
         /// <summary>True when the message uses a second block or endpoint slot (a kernel message then has 24 inline
         /// bytes instead of 40: the second slots' addresses take the rest).</summary>
         internal readonly bool UsesSecondSlots => _block1 is not null || _endpoint1 is not null;
