@@ -35,6 +35,7 @@ namespace Sing.Installer.Il.Verification
 
             foreach (TypeDefinitionHandle th in r.TypeDefinitions)
             {
+                if (work.Exhausted) return;
                 string typeName = "?";
                 try
                 {
