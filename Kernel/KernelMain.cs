@@ -102,12 +102,16 @@ namespace Sing.Kernel
         }
 
         /// <summary>Starts an installed program and waits for it: kernel option run=NAME or run=NAME:ARG:ARG...
-        /// (colons stand for the spaces the kernel command line cannot carry inside one option).</summary>
+        /// (colons stand for the spaces the kernel command line cannot carry inside one option). The boot services
+        /// whose names its startup endpoints bind (a clock client's /dev/rtc) start first; the others start after it,
+        /// unless test=, bench= or exit ends the boot there.</summary>
         private static void RunProgram(string spec)
         {
             int colon = spec.IndexOf(':');
             string name = colon < 0 ? spec : spec.Substring(0, colon);
             string arguments = colon < 0 ? "" : spec.Substring(colon + 1).Replace(':', ' ');
+            Singularity.Manifests.ProgramManifest manifest = Processes.ProgramCatalog.Find(name);
+            if (manifest != null) Processes.ServiceDependencies.StartFor(manifest);
             var status = Processes.ProcessManager.Create(name, arguments, null, out Processes.KernelProcess process, out string error);
             if (status != Singularity.V1.AbiStatus.Ok)
             {

@@ -1,11 +1,13 @@
 using System;
 using System.Collections.Generic;
 using System.CommandLine;
+using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
 using Sing.Installer;
 using Sing.Installer.Diagnostics;
+using Sing.Installer.Il.Verification;
 
 namespace Sing.Install
 {
@@ -51,9 +53,13 @@ namespace Sing.Install
                 if (verb == line.Verify)
                 {
                     string program = result.GetRequiredValue(line.Program), assembly = result.GetRequiredValue(line.Assembly);
+                    var work = new List<(string Assembly, long Units)>();
                     InstallerPipeline.Verify(policy, program, assembly, ItemList.Split(result.GetValue(line.References)), ItemList.Split(result.GetValue(line.Trusted)),
-                        ItemList.Split(result.GetValue(line.Image)), bag, ItemList.Split(result.GetValue(line.Fragments)));
-                    return Report(bag, $"verify: {program} ({assembly}) passes");
+                        ItemList.Split(result.GetValue(line.Image)), bag, ItemList.Split(result.GetValue(line.Fragments)), work);
+                    // The counted work beside its budget: how close a program is to the limit, the same on every machine.
+                    string counted = work.Count == 0 ? "" : string.Create(CultureInfo.InvariantCulture,
+                        $" (verifier work: {string.Join(", ", work.Select(w => w.Assembly + " " + w.Units.ToString("N0", CultureInfo.InvariantCulture)))} of {VerifierWork.DefaultLimit:N0} units per assembly)");
+                    return Report(bag, $"verify: {program} ({assembly}) passes{counted}");
                 }
                 return Compose(line, result, policy, bag);
             }

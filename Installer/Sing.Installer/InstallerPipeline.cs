@@ -44,8 +44,9 @@ namespace Sing.Installer
         /// @(ReferencePath)): each must be a trusted library with its trusted bytes or one of the program's declared
         /// code assemblies, which is then verified from exactly that file.</param>
         /// <param name="fragments">policy fragments appended to the policy: how a program from outside the repository is installed</param>
+        /// <param name="work">When given, receives each verified assembly's name and the verifier work it counted.</param>
         public static void Verify(string policyFile, string program, string assemblyPath, IEnumerable<string> references, IEnumerable<string> trusted, IEnumerable<string> image, DiagnosticBag bag,
-            IEnumerable<string>? fragments = null)
+            IEnumerable<string>? fragments = null, ICollection<(string Assembly, long Units)>? work = null)
         {
             SystemPolicy? policy = PolicyReader.Read(policyFile, fragments ?? Array.Empty<string>(), bag);
             if (policy is null) return;
@@ -57,7 +58,7 @@ namespace Sing.Installer
                 return;
             }
             PolicyRules.CheckEntry(entry, bag);
-            if (LoadProgram(entry, bag) is ProgramManifest m) VerifyCode(new InstalledProgram(entry, m), assemblyPath, references, Trusted(trusted, bag), bag, image);
+            if (LoadProgram(entry, bag) is ProgramManifest m) VerifyCode(new InstalledProgram(entry, m), assemblyPath, references, Trusted(trusted, bag), bag, image, work);
         }
 
         /// <summary>The trusted set of the given files; problems reading them are rejections.</summary>
@@ -70,7 +71,7 @@ namespace Sing.Installer
 
         /// <summary>The IL rules for one program whose manifest is valid.</summary>
         public static void VerifyCode(InstalledProgram program, string assemblyPath, IEnumerable<string> references, TrustedSet trusted, DiagnosticBag bag,
-            IEnumerable<string>? image = null)
+            IEnumerable<string>? image = null, ICollection<(string Assembly, long Units)>? work = null)
         {
             if (!File.Exists(assemblyPath))
             {
@@ -89,7 +90,7 @@ namespace Sing.Installer
                 if (ImageFile(program.Manifest, asm.Name, file, trusted, bag) is string name) pinned.Add(new KeyValuePair<string, string>(name, file));
             using var resolver = new AssemblyResolver(directories, pinned);
             CheckImageIdentity(directories, trusted, bag);
-            VerifyLoaded(program, asm, resolver, trusted, bag);
+            VerifyLoaded(program, asm, resolver, trusted, bag, work: work);
         }
 
         /// <summary>One assembly the image build compiles besides the program's main one: a trusted library with its
@@ -133,8 +134,10 @@ namespace Sing.Installer
 
         /// <summary>The IL rules on an opened main assembly (the program's other code assemblies come from the resolver).
         /// Corrupt metadata anywhere is a rejection (SINGI059), never an exception.</summary>
-        /// <param name="budget">The verifier's time limit per assembly (default <see cref="ProgramVerifier.DefaultBudget"/>).</param>
-        public static void VerifyLoaded(InstalledProgram program, LoadedAssembly main, AssemblyResolver resolver, TrustedSet trusted, DiagnosticBag bag, TimeSpan? budget = null)
+        /// <param name="workLimit">The verifier's work budget per assembly, in units (default <see cref="VerifierWork.DefaultLimit"/>).</param>
+        /// <param name="work">When given, receives each verified assembly's name and the verifier work it counted.</param>
+        public static void VerifyLoaded(InstalledProgram program, LoadedAssembly main, AssemblyResolver resolver, TrustedSet trusted, DiagnosticBag bag,
+            long workLimit = VerifierWork.DefaultLimit, ICollection<(string Assembly, long Units)>? work = null)
         {
             ProgramManifest m = program.Manifest;
             var at = SourceLocation.OfFile(main.DisplayName);
@@ -177,7 +180,12 @@ namespace Sing.Installer
                 }
                 if (program.Entry.MayRunUnverifiedCode || trusted.IsEmpty) return;
                 var types = new TypeSystem(resolver, code);
-                foreach (LoadedAssembly a in code) ProgramVerifier.Check(a, types, bag, budget);
+                foreach (LoadedAssembly a in code)
+                {
+                    var counted = new VerifierWork(workLimit);
+                    ProgramVerifier.Check(a, types, bag, counted);
+                    work?.Add((a.Name, counted.Spent));
+                }
             }
             catch (Exception e) when (MalformedInput.Is(e))
             {

@@ -41,16 +41,28 @@ namespace Sing.Kernel.Processes
         /// <summary>Starts the boot services in order (drivers before the shell that binds to them). One that cannot
         /// start is reported and the rest still start. The kernel option script= goes to each boot program whose
         /// manifest declares a string parameter "lines" (the shell), which then runs those lines instead of reading
-        /// the console; a restarted instance gets it too.</summary>
+        /// the console; a restarted instance gets it too. One already supervised (started early for run=, see
+        /// <see cref="ServiceDependencies"/>) is not started again.</summary>
         public static void StartBootServices()
         {
             var boot = ProgramCatalog.Manifest.Boot;
             for (int i = 0; i < boot.Count; i++)
             {
+                if (IsSupervised(boot[i])) continue;
                 Supervise(boot[i]);
                 // Let it run its startup (a driver registers its names) before the next one binds to them.
                 WaitHandle.Sleep(20);
             }
+        }
+
+        /// <summary>Whether <paramref name="entry"/> has been started (or tried) and is in the supervisor's records.</summary>
+        public static bool IsSupervised(BootEntry entry)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            bool found = false;
+            for (int i = 0; i < s_programs.Count && !found; i++) found = ReferenceEquals(s_programs[i].Entry, entry);
+            Scheduler.RestoreInterrupts(flags);
+            return found;
         }
 
         /// <summary>Starts <paramref name="entry"/>'s program and keeps it as its restart policy says; the record

@@ -15,6 +15,7 @@ public class KernelTests
         if (!log.Outcomes.TryGetValue(name, out var outcome))
         {
             string why = log.Unfinished.Contains(name) ? "it began but the kernel died before it reported" : "it never ran";
+            if (run.TimeoutReason is not null) why += $" (the run was stopped: {run.TimeoutReason})";
             Assert.Fail($"kernel test {name} has no result: {why}.\n{run.Describe()}");
         }
         Assert.True(outcome.Passed, $"kernel test {name} failed: {outcome.Message}\n{run.Describe()}");

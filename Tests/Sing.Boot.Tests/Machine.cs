@@ -3,7 +3,10 @@ using Sing.Qemu;
 namespace Sing.Boot.Tests;
 
 /// <summary>Boots the kernel the way every boot test does. SING_QEMU_ACCEL=kvm selects KVM on hosts with real
-/// hardware virtualization; the default is TCG.</summary>
+/// hardware virtualization; the default is TCG. <c>timeout</c> is the idle limit (QemuOptions.Timeout): the run ends
+/// when the serial console has been silent that long, each new line starting the count again, so a guest slowed by
+/// a busy host is not cut off while it makes progress; the hard stop is ten times it. A run that times out says which
+/// limit fired in its Describe().</summary>
 internal static class Machine
 {
     public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,

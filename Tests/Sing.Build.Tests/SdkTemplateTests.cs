@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text;
+using System.Text.RegularExpressions;
 using Sing.Qemu;
 using Xunit;
 using Xunit.Abstractions;
@@ -11,6 +12,8 @@ namespace Sing.Build.Tests;
 /// another worktree sees these packages), create each SIP template's project in a temporary folder, build it
 /// warning-free, add all three to one system image (sing-build's --add machinery: verified again and compiled by this
 /// repository's toolchain, composed with the built-in programs) and boot it once, checking each program's output.
+/// The app then gets an ordinary compiler warning (CS1718), which must stay a warning for users: it builds, and the
+/// image runs it, first through run= (which starts the clock driver it binds) and then from the shell.
 /// The contract template is created and its tests run on the hosted channel runtime.</summary>
 public sealed class SdkTemplateTests(ITestOutputHelper output) : IDisposable
 {
@@ -59,6 +62,27 @@ public sealed class SdkTemplateTests(ITestOutputHelper output) : IDisposable
         }
         Log($"templates built in {watch.Elapsed.TotalSeconds:F0} s");
 
+        // An ordinary warning in a user's program is a warning, not an error (Sing.Sdk does not make warnings errors),
+        // and the code around it runs: Main's result depends on it.
+        string greeter = Path.Combine(_folder, "Greeter");
+        File.WriteAllText(Path.Combine(greeter, "Odd.cs"), """
+            namespace Greeter
+            {
+                internal static class Odd
+                {
+                    internal static bool Same(int x) => x == x;
+                }
+            }
+            """);
+        string main = Path.Combine(greeter, "Program.cs");
+        string source = File.ReadAllText(main);
+        Assert.Contains("            return 0;\n", source);
+        File.WriteAllText(main, source.Replace("            return 0;\n", "            return Odd.Same(0) ? 0 : 3;\n"));
+        string warned = await Dotnet(greeter, "build", "-nologo");
+        Assert.Contains("warning CS1718", warned);
+        Assert.Contains(" 1 Warning(s)", warned);
+        Assert.Contains(" 0 Error(s)", warned);
+
         await Dotnet(_folder, "new", "sing-contract", "-n", "Ping", "-o", Path.Combine(_folder, "Ping"));
         string tests = await Dotnet(Path.Combine(_folder, "Ping", "Ping.Tests"), "test", "-nologo");
         Assert.Contains("Passed!", tests);
@@ -66,19 +90,28 @@ public sealed class SdkTemplateTests(ITestOutputHelper output) : IDisposable
         Log($"contract tested in {watch.Elapsed.TotalSeconds:F0} s");
 
         var log = new StringWriter();
-        string iso = await AddedPrograms.BuildImageAsync(programs.Select(p => Path.Combine(_folder, p.Name)).ToArray(), log, Environment);
+        string iso;
+        try { iso = await AddedPrograms.BuildImageAsync(programs.Select(p => Path.Combine(_folder, p.Name)).ToArray(), log, Environment); }
+        finally { output.WriteLine(log.ToString()); }
         Log($"image built in {watch.Elapsed.TotalSeconds:F0} s");
         QemuResult boot = await QemuRunner.RunAsync(new QemuOptions
         {
             IsoPath = iso,
             // The boot services' names exist once they are started, before their first line: the pause lets the driver
             // reach its first line however slowly this host runs the guest.
-            KernelOptions = "script=wait /service/counter; wait /dev/kbd; greeter Singularity; sleep 2; names /; shutdown",
+            // run= first: the greeter binds /dev/rtc, so the kernel starts the clock driver before it (and not again
+            // with the other boot services after it).
+            KernelOptions = "run=greeter:Singularity script=wait /service/counter; wait /dev/kbd; greeter Singularity; sleep 2; names /; shutdown",
             Timeout = TimeSpan.FromMinutes(3),
         });
         Log($"booted in {watch.Elapsed.TotalSeconds:F0} s");
         output.WriteLine(boot.Serial);
         Assert.True(boot.Status == KernelExitStatus.Success, boot.Describe());
+        Assert.Contains("run: starting boot service rtc first (greeter binds what it registers)", boot.Serial);
+        Assert.Matches(@"run: greeter \(pid \d+\) exited with code 0\n", boot.Serial);
+        Assert.DoesNotContain("cannot start rtc", boot.Serial);
+        Assert.Single(Regex.Matches(boot.Serial, "boot: started rtc "));
+        Assert.Equal(2, Regex.Matches(boot.Serial, "Greeter: hello, Singularity, from SIP").Count);
         Assert.Contains("[greeter:", boot.Serial);
         Assert.Contains("Greeter: hello, Singularity, from SIP", boot.Serial);
         Assert.Matches(@"Greeter: the clock says 20\d\d-\d\d-\d\d \d\d:\d\d UTC", boot.Serial);

@@ -17,6 +17,9 @@ namespace Sing.Installer.Tests
         /// <summary>The SIP flavour of the contract library (with the SIP runtime and corelib beside it).</summary>
         public static string ContractsSipBin => Metadata("ContractsSipBin");
 
+        /// <summary>The conformance program's IL and the libraries it references (the solution build puts them there).</summary>
+        public static string ConformanceBin => Metadata("ConformanceBin");
+
         /// <summary>The trusted libraries the installer recognises by their bytes (Build/Installer.props).</summary>
         public static string[] TrustedAssemblies => new[]
         {

@@ -22,6 +22,8 @@ internal static partial class Soak
         string kernelOptions = $"test=isolation.*,soak.* fuzz.calls={calls} fuzz.seeds=5 kills={kills} fuzz.walks={walks} fuzz.violators={violators} soak.seconds={minutes * 60}";
         if (!string.IsNullOrEmpty(options.KernelOptions)) kernelOptions += " " + options.KernelOptions;
         var qemu = options.ToQemu() with { KernelOptions = kernelOptions, SerialLogPath = log, Timeout = TimeSpan.FromMinutes((options.Quick ? 15 : 60) + minutes) };
+        // The soak has a fixed length, so its limit stays a total one: the hard stop is the idle limit.
+        qemu = qemu with { HardTimeout = qemu.Timeout };
         // One boot: the display shows that it runs and for how long; its count moves when QEMU ends.
         return await ProgressDisplay.RunAsync(WorkPlan.Even("soak", 1), async progress =>
         {

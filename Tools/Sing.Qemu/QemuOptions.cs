@@ -54,8 +54,16 @@ public sealed record QemuOptions
     /// <summary>Where the serial console is written. Default: a temporary file.</summary>
     public string? SerialLogPath { get; init; }
 
-    /// <summary>Kill the machine after this long.</summary>
+    /// <summary>The idle limit: kill the machine when its serial console has written nothing new for this long. Every new
+    /// output starts the count again, so a host busy with other work (which slows the guest) does not fail a run that
+    /// is making progress (<see cref="GuestWatchdog"/>).</summary>
     public TimeSpan Timeout { get; init; } = TimeSpan.FromMinutes(2);
+
+    /// <summary>The hard stop, however much the guest prints (default: ten times <see cref="Timeout"/>).</summary>
+    public TimeSpan? HardTimeout { get; init; }
+
+    /// <summary>The hard stop in effect.</summary>
+    public TimeSpan EffectiveHardTimeout => HardTimeout ?? Timeout * 10;
 
     /// <summary>Start paused with a gdb server on this TCP port (-S -gdb tcp::PORT).</summary>
     public int? GdbPort { get; init; }

@@ -18,6 +18,9 @@ public sealed record QemuResult
     /// <summary>QEMU's own error output.</summary>
     public required string QemuStandardError { get; init; }
 
+    /// <summary>When <see cref="Status"/> is TimedOut: which limit fired (idle or hard stop) and why; else null.</summary>
+    public string? TimeoutReason { get; init; }
+
     /// <summary>Wall time from start to exit.</summary>
     public required TimeSpan Elapsed { get; init; }
 
@@ -38,6 +41,7 @@ public sealed record QemuResult
     /// <summary>A one-paragraph description for assertion messages: status, command, and the serial tail.</summary>
     public string Describe() =>
         $"QEMU ended with {Status} (exit code {ExitCode}) after {Elapsed.TotalSeconds:F1} s.\n" +
+        (TimeoutReason is not null ? $"timeout: {TimeoutReason}\n" : "") +
         $"command: {CommandLine}\n" +
         (QemuStandardError.Length > 0 ? $"qemu stderr: {QemuStandardError.Trim()}\n" : "") +
         $"serial log: {SerialLogPath}\n--- serial tail ---\n{Tail()}\n---";

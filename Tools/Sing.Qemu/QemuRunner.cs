@@ -4,10 +4,11 @@ using System.Text.RegularExpressions;
 
 namespace Sing.Qemu;
 
-/// <summary>Runs QEMU headless to completion, with the serial console captured to a file.</summary>
+/// <summary>Runs QEMU headless to completion, with the serial console captured to a file. A <see cref="GuestWatchdog"/>
+/// ends a guest that stops writing to it (or outlasts the hard stop).</summary>
 public static partial class QemuRunner
 {
-    /// <summary>Boots, waits for the guest to exit or the timeout, and returns what happened. Never throws for guest
+    /// <summary>Boots, waits for the guest to exit or the watchdog to fire, and returns what happened. Never throws for guest
     /// failures: those are in the result's status and serial output.</summary>
     public static async Task<QemuResult> RunAsync(QemuOptions options, CancellationToken cancellationToken = default)
     {
@@ -34,24 +35,36 @@ public static partial class QemuRunner
         var stderrTask = process.StandardError.ReadToEndAsync(cancellationToken);
         var stdout = new MemoryStream();
         var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        var stdoutTask = CopyWatchingAsync(process.StandardOutput.BaseStream, stdout, options.SerialInputAfter, ready, cancellationToken);
+        var stdoutCount = new ByteCount();
+        var stdoutTask = CopyWatchingAsync(process.StandardOutput.BaseStream, stdout, stdoutCount, options.SerialInputAfter, ready, cancellationToken);
         var inputTask = options.SerialInputPath is string input ? TypeAsync(process, input, ready.Task, cancellationToken) : CloseInput(process);
 
-        bool timedOut = false;
-        using (var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+        // The guest's progress is its serial output: the file QEMU writes, or its stdout when keys are typed.
+        var watchdog = new GuestWatchdog(options.Timeout, options.EffectiveHardTimeout);
+        long OutputLength() => options.SerialInputPath is not null ? stdoutCount.Value : SerialFileLength(serialPath);
+        string? timeoutReason = null;
+        Task exited = process.WaitForExitAsync(cancellationToken);
+        try
         {
-            timeout.CancelAfter(options.Timeout);
-            try
+            while (!exited.IsCompleted)
             {
-                await process.WaitForExitAsync(timeout.Token).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException)
-            {
-                timedOut = true;
-                process.Kill(entireProcessTree: true);
-                await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
+                timeoutReason = watchdog.Check(stopwatch.Elapsed, OutputLength());
+                if (timeoutReason is not null) break;
+                await Task.WhenAny(exited, Task.Delay(PollInterval, cancellationToken)).ConfigureAwait(false);
                 cancellationToken.ThrowIfCancellationRequested();
             }
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
+            throw;
+        }
+        bool timedOut = timeoutReason is not null;
+        if (timedOut)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
         }
         stopwatch.Stop();
         await stdoutTask.ConfigureAwait(false);
@@ -65,6 +78,7 @@ public static partial class QemuRunner
         return new QemuResult
         {
             Status = timedOut ? KernelExitStatus.TimedOut : KernelExitCodes.Decode(exitCode),
+            TimeoutReason = timeoutReason,
             ExitCode = exitCode,
             Serial = File.Exists(serialPath) ? CleanSerial(await File.ReadAllBytesAsync(serialPath, CancellationToken.None).ConfigureAwait(false)) : "",
             SerialLogPath = serialPath,
@@ -74,8 +88,27 @@ public static partial class QemuRunner
         };
     }
 
+    /// <summary>How often the watchdog looks at the serial output.</summary>
+    private static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(250);
+
+    /// <summary>Bytes copied so far, read by the watchdog while the copy goes on.</summary>
+    private sealed class ByteCount
+    {
+        private long _value;
+
+        public long Value => Interlocked.Read(ref _value);
+
+        public void Add(int bytes) => Interlocked.Add(ref _value, bytes);
+    }
+
+    private static long SerialFileLength(string path)
+    {
+        try { return File.Exists(path) ? new FileInfo(path).Length : 0; }
+        catch (IOException) { return 0; }
+    }
+
     /// <summary>Copies QEMU's output and completes <paramref name="ready"/> once <paramref name="marker"/> appeared.</summary>
-    private static async Task CopyWatchingAsync(Stream from, MemoryStream to, string? marker, TaskCompletionSource ready, CancellationToken cancellationToken)
+    private static async Task CopyWatchingAsync(Stream from, MemoryStream to, ByteCount count, string? marker, TaskCompletionSource ready, CancellationToken cancellationToken)
     {
         if (marker is null) ready.TrySetResult();
         byte[] buffer = new byte[4096];
@@ -83,6 +116,7 @@ public static partial class QemuRunner
         while ((read = await from.ReadAsync(buffer, cancellationToken).ConfigureAwait(false)) > 0)
         {
             to.Write(buffer, 0, read);
+            count.Add(read);
             if (marker is not null && !ready.Task.IsCompleted && Encoding.Latin1.GetString(to.GetBuffer(), 0, (int)to.Length).Contains(marker, StringComparison.Ordinal))
                 ready.TrySetResult();
         }

@@ -15,11 +15,20 @@ using Xunit.Abstractions;
 namespace Sing.Installer.Tests.Verifier
 {
     /// <summary>Mutational fuzzing of the verify pipeline, in process: bit flips, byte overwrites and truncations of
-    /// valid programs and of the bad corpus. No input may raise an exception, take a second, or be accepted when it
-    /// comes from a bad program and the mutation left the method that carries the defect untouched.
+    /// valid programs and of the bad corpus. No input may raise an exception, make the verifier count more work than
+    /// <see cref="WorkLimit"/> without being refused for it, or be accepted when it comes from a bad program and the
+    /// mutation left the method that carries the defect untouched. Work is counted, not timed, so the verdicts are the
+    /// same however busy the machine is; only a true hang (<see cref="HangLimit"/>, far beyond any load) is timed.
     /// SING_FUZZ_COUNT sets the number of mutants (default 100,000); SING_FUZZ_SEED the random seed.</summary>
     public sealed class FuzzTests
     {
+        /// <summary>The verifier's work budget per assembly here: hundreds of times the largest seed's count (the test
+        /// checks that), so a mutant refused for it made the fixed point slow, and no mutant gets to do much work.</summary>
+        private const long WorkLimit = 5_000_000;
+
+        /// <summary>A mutant still running after this long loops in code that does not count its work.</summary>
+        private static readonly TimeSpan HangLimit = TimeSpan.FromSeconds(30);
+
         private readonly ITestOutputHelper _out;
 
         public FuzzTests(ITestOutputHelper output) { _out = output; }
@@ -42,12 +51,15 @@ namespace Sing.Installer.Tests.Verifier
                 Assert.Empty(problems);
                 using var resolver = new AssemblyResolver(new[] { dir }, trusted.Pinned);
 
-                // The seeds themselves: the good ones pass, the bad ones do not.
+                // The seeds themselves: the good ones pass, the bad ones do not, all far inside the work limit.
+                long seedWork = 0;
                 foreach (Seed seed in seeds)
                 {
-                    var bag = Run(program, resolver, trusted, seed.Bytes);
+                    var (bag, units) = Run(program, resolver, trusted, seed.Bytes);
                     Assert.True(seed.Good == (bag.Items.Count == 0), $"seed {seed.Name}: {string.Join("\n", bag.Items)}");
+                    seedWork = Math.Max(seedWork, units);
                 }
+                Assert.True(seedWork * 100 < WorkLimit, $"a seed counts {seedWork} units of verifier work, too close to the fuzz limit {WorkLimit}");
 
                 // Two workers (each with its own resolver and random stream), so 100,000 mutants fit in CI time.
                 const int workers = 2;
@@ -61,8 +73,7 @@ namespace Sing.Installer.Tests.Verifier
                 var failures = results.SelectMany(r => r.Failures).ToList();
                 Assert.True(failures.Count == 0, string.Join("\n", failures.Take(10)));
                 Stats all = results.Aggregate(new Stats(), (x, y) => x.Add(y));
-                _out.WriteLine($"{count} mutants of {seeds.Count} seeds in {clock.Elapsed.TotalSeconds:0.0} s ({workers} workers); slowest {all.Slowest.TotalMilliseconds:0.0} ms ({all.SlowestInput}); " +
-                               $"{all.Stalls} over 1 s that ran under 1 s when repeated (machine load); " +
+                _out.WriteLine($"{count} mutants of {seeds.Count} seeds in {clock.Elapsed.TotalSeconds:0.0} s ({workers} workers); most verifier work {all.MostWork} units ({all.MostWorkInput}; largest seed {seedWork}); " +
                                $"accepted {all.Accepted} (bad seeds repaired in their defect: {all.Repaired}), rejected {all.Rejected}: " +
                                string.Join(", ", all.Codes.OrderByDescending(kv => kv.Value).Select(kv => $"{kv.Key} {kv.Value}")));
                 Assert.Equal(count, all.Accepted + all.Rejected);
@@ -103,16 +114,16 @@ namespace Sing.Installer.Tests.Verifier
 
         private sealed class Stats
         {
-            public int Accepted, Rejected, Repaired, Stalls;
-            public TimeSpan Slowest;
-            public string SlowestInput = "";
+            public int Accepted, Rejected, Repaired;
+            public long MostWork;
+            public string MostWorkInput = "";
             public readonly Dictionary<string, int> Codes = new();
             public readonly List<string> Failures = new();
 
             public Stats Add(Stats o)
             {
-                Accepted += o.Accepted; Rejected += o.Rejected; Repaired += o.Repaired; Stalls += o.Stalls;
-                if (o.Slowest > Slowest) { Slowest = o.Slowest; SlowestInput = o.SlowestInput; }
+                Accepted += o.Accepted; Rejected += o.Rejected; Repaired += o.Repaired;
+                if (o.MostWork > MostWork) { MostWork = o.MostWork; MostWorkInput = o.MostWorkInput; }
                 foreach (var kv in o.Codes) Codes[kv.Key] = Codes.TryGetValue(kv.Key, out int c) ? c + kv.Value : kv.Value;
                 Failures.AddRange(o.Failures);
                 return this;
@@ -135,24 +146,18 @@ namespace Sing.Installer.Tests.Verifier
                 }
                 var one = Stopwatch.StartNew();
                 DiagnosticBag bag;
-                try { bag = Run(program, resolver, trusted, mutant); }
+                long units;
+                try { (bag, units) = Run(program, resolver, trusted, mutant); }
                 catch (Exception e)
                 {
                     st.Failures.Add($"{id} (saved as {Save("crash")}) raised {e.GetType().Name}: {e.Message}\n{e.StackTrace}");
                     break;
                 }
-                TimeSpan took = one.Elapsed;
-                if (took >= TimeSpan.FromSeconds(1))
-                {
-                    // On a loaded machine a thread can stall for a second; a hang reproduces, a stall does not.
-                    var again = Stopwatch.StartNew();
-                    Run(program, resolver, trusted, mutant);
-                    if (again.Elapsed >= TimeSpan.FromSeconds(1))
-                        st.Failures.Add($"{id} (saved as {Save("slow")}) took {took.TotalMilliseconds:0} ms, and {again.Elapsed.TotalMilliseconds:0} ms again");
-                    st.Stalls++;
-                    took = again.Elapsed;
-                }
-                if (took > st.Slowest) { st.Slowest = took; st.SlowestInput = id; }
+                if (one.Elapsed > HangLimit)
+                    st.Failures.Add($"{id} (saved as {Save("hang")}) ran {one.Elapsed.TotalSeconds:0} s (the hard stop is {HangLimit.TotalSeconds:0} s) after counting {units} units: it loops in work the verifier does not count");
+                if (units > WorkLimit && !bag.Items.Any(d => d.Code == ErrorCodes.VerifierLimit))
+                    st.Failures.Add($"{id} (saved as {Save("work")}) counted {units} units, over the limit {WorkLimit}, without being refused for it");
+                if (units > st.MostWork) { st.MostWork = units; st.MostWorkInput = id; }
                 if (bag.Items.Count == 0)
                 {
                     st.Accepted++;
@@ -172,17 +177,19 @@ namespace Sing.Installer.Tests.Verifier
             return st;
         }
 
-        private static DiagnosticBag Run(InstalledProgram program, AssemblyResolver resolver, TrustedSet trusted, byte[] bytes)
+        /// <summary>The verdict on one input and the verifier work it counted.</summary>
+        private static (DiagnosticBag Bag, long Units) Run(InstalledProgram program, AssemblyResolver resolver, TrustedSet trusted, byte[] bytes)
         {
             var bag = new DiagnosticBag();
             using LoadedAssembly? asm = LoadedAssembly.FromBytes(bytes, "App.dll", out string? problem);
             if (asm is null)
             {
                 bag.Add(ErrorCodes.NotAnAssembly, SourceLocation.OfFile("App.dll"), problem ?? "not an assembly");
-                return bag;
+                return (bag, 0);
             }
-            InstallerPipeline.VerifyLoaded(program, asm, resolver, trusted, bag, TimeSpan.FromMilliseconds(700));
-            return bag;
+            var work = new List<(string Assembly, long Units)>();
+            InstallerPipeline.VerifyLoaded(program, asm, resolver, trusted, bag, WorkLimit, work);
+            return (bag, work.Sum(w => w.Units));
         }
 
         private static byte[] Mutate(byte[] original, Random random, out List<int> touched)

@@ -2,7 +2,6 @@ using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Diagnostics;
 using System.Linq;
 using System.Reflection;
 using System.Reflection.Metadata;
@@ -37,10 +36,10 @@ namespace Sing.Installer.Il.Verification
         private readonly ImmutableArray<ExceptionRegion> _regions;
         private readonly Dictionary<int, FrameState> _states = new();
         private readonly HashSet<int> _blockStarts = new();
-        private readonly Stopwatch _clock;
-        private readonly TimeSpan _budget;
+        private readonly VerifierWork _work;
 
-        public MethodVerifier(TypeSystem types, LoadedAssembly asm, MethodDefinitionHandle handle, MethodBodyBlock body, IReadOnlyList<IlInstruction> code, Stopwatch clock, TimeSpan budget)
+        /// <param name="work">the assembly's work budget, shared by its methods (<see cref="VerifierWork"/>)</param>
+        public MethodVerifier(TypeSystem types, LoadedAssembly asm, MethodDefinitionHandle handle, MethodBodyBlock body, IReadOnlyList<IlInstruction> code, VerifierWork work)
         {
             _types = types;
             _asm = asm;
@@ -51,8 +50,7 @@ namespace Sing.Installer.Il.Verification
             _body = body;
             _il = body.GetILBytes() ?? Array.Empty<byte>();
             _code = code;
-            _clock = clock;
-            _budget = budget;
+            _work = work;
             for (int i = 0; i < code.Count; i++) _indexOf[code[i].Offset] = i;
             MethodSignature<TypeSig> sig = types.DecodeMethod(asm, _method.Signature);
             if (sig.Header.CallingConvention != SignatureCallingConvention.Default)
@@ -146,14 +144,15 @@ namespace Sing.Installer.Il.Verification
                     visits[start] = visits.TryGetValue(start, out int v) ? v + 1 : 1;
                     if (visits[start] > MaxVisitsPerOffset)
                         throw new VerifyError(ErrorCodes.VerifierLimit, $"the stack types at IL offset 0x{start:x} do not settle after {MaxVisitsPerOffset} passes");
-                    if (_clock.Elapsed > _budget)
-                        throw new VerifyError(ErrorCodes.VerifierLimit, $"verification exceeded its time budget of {_budget.TotalMilliseconds:0} ms");
                     FrameState state = _states[start];
                     int index = _indexOf[start];
                     while (true)
                     {
                         IlInstruction ins = _code[index];
                         offset = ins.Offset;
+                        // Interpreting it on a copy of the state, and checking it against every exception region
+                        // (the handlers it may reach, the transfers it makes).
+                        _work.Spend(1 + state.Stack.Length + state.Slots.Length + 2 * _regions.Length);
                         PropagateToHandlers(ins.Offset, state);
                         var (next, successors) = Step(index, state);
                         // The instruction may throw after it changed a slot (a call storing through a byref it was given).
@@ -224,6 +223,7 @@ namespace Sing.Installer.Il.Verification
                 blocks.Add((r.HandlerOffset, r.HandlerOffset + r.HandlerLength, i, "handler"));
                 if (r.Kind == ExceptionRegionKind.Filter) blocks.Add((r.FilterOffset, r.HandlerOffset, i, "filter"));
             }
+            _work.Spend((long)blocks.Count * blocks.Count / 2);
             for (int a = 0; a < blocks.Count; a++)
                 for (int b = a + 1; b < blocks.Count; b++)
                 {
@@ -311,6 +311,8 @@ namespace Sing.Installer.Il.Verification
         /// <summary>Merges a state into the one recorded for <paramref name="offset"/>; true when it changed (needs a visit).</summary>
         private bool Enter(int offset, FrameState state, int from)
         {
+            // The state was copied for this target, and may be merged slot by slot.
+            _work.Spend(1 + state.Stack.Length + state.Slots.Length);
             if (!_states.TryGetValue(offset, out FrameState? old))
             {
                 _states[offset] = state;

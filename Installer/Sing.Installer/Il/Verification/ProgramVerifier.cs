@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.Linq;
 using System.Reflection;
 using System.Reflection.Metadata;
@@ -10,21 +9,17 @@ namespace Sing.Installer.Il.Verification
 {
     /// <summary>Runs the ECMA-335 III §1.8 verifier over every method body of an untrusted assembly, plus the
     /// type-level rules it depends on (byref-like types only in byref-like types, no ref fields). One diagnostic per
-    /// failing method ("in method Ns.Type.Method (IL offset 0x1a): ..."); a time budget per assembly guards against
-    /// inputs built to make the fixed point slow.</summary>
+    /// failing method ("in method Ns.Type.Method (IL offset 0x1a): ..."); a work budget per assembly
+    /// (<see cref="VerifierWork"/>, counted, never timed) guards against inputs built to make the fixed point slow.</summary>
     public static class ProgramVerifier
     {
-        /// <summary>Generous for a build on a loaded machine (the budget includes JIT-compiling the verifier in a cold
-        /// sing-install process); the fuzz test uses 700 ms.</summary>
-        public static readonly TimeSpan DefaultBudget = TimeSpan.FromSeconds(3);
         private const int MaxReports = 25;
         private const string Fix = "untrusted programs must be verifiable IL as the C# compiler emits it for safe code; remove the construct (or mark the program trusted with a reason in the policy)";
 
-        public static void Check(LoadedAssembly asm, TypeSystem types, DiagnosticBag bag, TimeSpan? budget = null)
+        /// <param name="work">the assembly's own work budget (a new one per assembly); afterwards it holds the work counted</param>
+        public static void Check(LoadedAssembly asm, TypeSystem types, DiagnosticBag bag, VerifierWork work)
         {
             var at = SourceLocation.OfFile(asm.DisplayName);
-            var clock = Stopwatch.StartNew();
-            TimeSpan limit = budget ?? DefaultBudget;
             MetadataReader r = asm.Reader;
             int reports = 0;
             void Report(string code, string message)
@@ -40,6 +35,7 @@ namespace Sing.Installer.Il.Verification
 
             foreach (TypeDefinitionHandle th in r.TypeDefinitions)
             {
+                if (work.Exhausted) return;
                 string typeName = "?";
                 try
                 {
@@ -56,11 +52,8 @@ namespace Sing.Installer.Il.Verification
 
                 foreach (MethodDefinitionHandle mh in r.GetTypeDefinition(th).GetMethods())
                 {
-                    if (clock.Elapsed > limit)
-                    {
-                        Report(ErrorCodes.VerifierLimit, $"verification of {asm.Name} exceeded its time budget of {limit.TotalMilliseconds:0} ms; the program is refused (split very large methods)");
-                        return;
-                    }
+                    // The method that went over the budget has been reported (with the count); the rest is not verified.
+                    if (work.Exhausted) return;
                     string name = typeName + ".?";
                     int offset = 0;
                     try
@@ -69,18 +62,21 @@ namespace Sing.Installer.Il.Verification
                         name = MetadataNames.OfMethod(r, mh);
                         if (m.RelativeVirtualAddress == 0) continue;
                         MethodBodyBlock body = asm.GetMethodBody(m.RelativeVirtualAddress);
-                        var code = IlDecoder.Decode(body.GetILBytes() ?? Array.Empty<byte>());
-                        var verifier = new MethodVerifier(types, asm, mh, body, code, clock, limit);
+                        byte[] il = body.GetILBytes() ?? Array.Empty<byte>();
+                        work.Spend(il.Length + body.ExceptionRegions.Length);
+                        var code = IlDecoder.Decode(il);
+                        var verifier = new MethodVerifier(types, asm, mh, body, code, work);
                         if (verifier.Verify() is { } failure)
                         {
                             offset = failure.Offset;
                             string code1 = failure.Error.Code.Length > 0 ? failure.Error.Code : ErrorCodes.UnverifiableIl;
-                            Report(code1, $"in method {name} (IL offset 0x{offset:x}): {failure.Error.Message}; {Fix}");
+                            Report(code1, $"in method {name} (IL offset 0x{offset:x}): {failure.Error.Message}; {FixFor(code1)}");
                         }
                     }
                     catch (VerifyError e)
                     {
-                        Report(e.Code.Length > 0 ? e.Code : ErrorCodes.UnverifiableIl, $"in method {name}: {e.Message}; {Fix}");
+                        string code1 = e.Code.Length > 0 ? e.Code : ErrorCodes.UnverifiableIl;
+                        Report(code1, $"in method {name}: {e.Message}; {FixFor(code1)}");
                     }
                     catch (VerificationException e)
                     {
@@ -93,6 +89,11 @@ namespace Sing.Installer.Il.Verification
                 }
             }
         }
+
+        /// <summary>What to do about a failure: a limit asks for smaller methods (its message says so); anything else
+        /// for verifiable IL.</summary>
+        private static string FixFor(string code) =>
+            code == ErrorCodes.VerifierLimit ? "the verifier's bounds are counts, so the same input is refused on every machine" : Fix;
 
         /// <summary>II.22.27: an explicit override (MethodImpl: explicit interface implementations, covariant returns)
         /// must have the signature of what it overrides, else a call through the overridden slot would pass arguments
