@@ -11,6 +11,7 @@ namespace Sing.Installer.Diagnostics
         public const string WrongDocument = "SINGI004";
         public const string InputLimit = "SINGI005";
         public const string DtdRefused = "SINGI006";
+        public const string BadEncoding = "SINGI007";
 
         public const string BadIdentifier = "SINGI010";
         public const string BadPath = "SINGI011";
