@@ -97,5 +97,6 @@ namespace Sing.Installer.Diagnostics
         public const string NoAssemblyForProgram = "SINGI091";
         public const string FragmentClaimsTrust = "SINGI097";
         public const string UnsupportedRuntimeFeature = "SINGI098";
+        public const string InvalidTypeMetadata = "SINGI099";
     }
 }

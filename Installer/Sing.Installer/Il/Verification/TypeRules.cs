@@ -1,0 +1,216 @@
+using System;
+using System.Linq;
+using System.Reflection;
+using System.Reflection.Metadata;
+using Sing.Installer.Diagnostics;
+
+namespace Sing.Installer.Il.Verification
+{
+    /// <summary>The metadata facts about a program's own types that the IL verifier takes as given, checked against
+    /// ECMA-335's validity rules (II.22) before any body is verified: a method body is verified against its type's
+    /// shape, so a shape the runtime would not build (a class that derives from a sealed class, an enum whose value is
+    /// an object reference, a "delegate" method with no body on an ordinary type, a covariant parameter in an input
+    /// position) would make a verified body unsafe. Each violation is SINGI099 naming the type and the rule.</summary>
+    internal static class TypeRules
+    {
+        private const string Fix = "the C# compiler never emits this; rebuild the program with it";
+
+        public static void Check(TypeDef t, TypeSystem types, Action<string, string> report)
+        {
+            void Bad(string what) => report(ErrorCodes.InvalidTypeMetadata, $"type {t.FullName}: {what}; {Fix}");
+            if (!IsModuleType(t)) CheckKind(t, types, Bad);
+            CheckFields(t, Bad);
+            CheckMethods(t, types, Bad);
+            CheckVariance(t, types, Bad);
+        }
+
+        /// <summary>The first TypeDef row, &lt;Module&gt;, holds global members and has no base type (II.22.37).</summary>
+        private static bool IsModuleType(TypeDef t) => System.Reflection.Metadata.Ecma335.MetadataTokens.GetRowNumber(t.Handle) == 1;
+
+        /// <summary>II.22.37, II.10.1, II.13, II.14.3, II.14.6: what a type may derive from and implement.</summary>
+        private static void CheckKind(TypeDef t, TypeSystem types, Action<string> bad)
+        {
+            bool nested = !t.DeclaringHandle.IsNil;
+            var visibility = t.Attributes & TypeAttributes.VisibilityMask;
+            if (nested != (visibility is not (TypeAttributes.NotPublic or TypeAttributes.Public)))
+                bad($"visibility {visibility} {(nested ? "is not a nested visibility, but the type is nested" : "is a nested visibility, but the type is not nested")} (II.22.37)");
+            if ((t.Attributes & TypeAttributes.LayoutMask) == (TypeAttributes.SequentialLayout | TypeAttributes.ExplicitLayout))
+                bad("its layout flags are both sequential and explicit (II.23.1.15)");
+            foreach (TypeSig i in t.Interfaces)
+                if (i is not NamedSig { Def.IsInterface: true })
+                    bad($"it implements {i}, which is not an interface (II.22.23)");
+            if (t.IsInterface)
+            {
+                if (t.BaseType is not null) bad($"an interface has base type {t.BaseType} (II.22.37: interfaces have none)");
+                if (!t.IsAbstract) bad("an interface is not marked abstract (II.22.37)");
+                if (t.IsSealed) bad("an interface is marked sealed (II.22.37)");
+                return;
+            }
+            if (t.BaseType is null || types.AsNamed(t.BaseType) is not { Def: var b } baseType)
+            {
+                bad(t.BaseType is null ? "a class or struct has no base type (only System.Object has none; II.22.37)" : $"its base type {t.BaseType} is not a class (II.22.37)");
+                return;
+            }
+            if (b.IsInterface) bad($"its base type {baseType} is an interface (II.22.37)");
+            else if (b.IsSealed) bad($"it derives from {baseType}, which is sealed (II.10.1.4)");
+            else if (b.IsSystem("Array") || b.IsSystem("Delegate"))
+                bad($"it derives from {baseType}, which only the runtime may derive from (II.10.1)");
+            if (t.IsValueType && !t.IsSealed) bad("a value type is not sealed (II.13)");
+            if (t.IsDelegate && !t.IsSealed) bad("a delegate type is not sealed (II.14.6)");
+            if (t.IsEnum) CheckEnum(t, bad);
+        }
+
+        /// <summary>II.14.3: an enum has exactly one instance field, of an integer type (the verifier reads an enum as it).</summary>
+        private static void CheckEnum(TypeDef t, Action<string> bad)
+        {
+            MetadataReader r = t.Assembly.Reader;
+            var instance = t.Fields.Select(r.GetFieldDefinition).Where(f => (f.Attributes & FieldAttributes.Static) == 0).ToList();
+            if (instance.Count != 1)
+            {
+                bad($"an enum has {instance.Count} instance fields; it must have exactly one, its value (II.14.3)");
+                return;
+            }
+            if (t.EnumUnderlying is not PrimSig { Code: PrimitiveTypeCode.SByte or PrimitiveTypeCode.Byte or PrimitiveTypeCode.Int16 or PrimitiveTypeCode.UInt16
+                    or PrimitiveTypeCode.Int32 or PrimitiveTypeCode.UInt32 or PrimitiveTypeCode.Int64 or PrimitiveTypeCode.UInt64 or PrimitiveTypeCode.Char or PrimitiveTypeCode.Boolean })
+                bad($"an enum's value field is of type {t.EnumUnderlying}, not an integer type (II.14.3)");
+            if (t.Methods.Any()) bad("an enum has methods (II.14.3)");
+        }
+
+        /// <summary>II.22.15: literal fields are static constants; RVA data is static; interfaces hold no instance data.</summary>
+        private static void CheckFields(TypeDef t, Action<string> bad)
+        {
+            MetadataReader r = t.Assembly.Reader;
+            foreach (FieldDefinitionHandle fh in t.Fields)
+            {
+                FieldDefinition f = r.GetFieldDefinition(fh);
+                string name = r.GetString(f.Name);
+                bool isStatic = (f.Attributes & FieldAttributes.Static) != 0;
+                if ((f.Attributes & FieldAttributes.Literal) != 0 && (!isStatic || f.GetDefaultValue().IsNil || (f.Attributes & FieldAttributes.InitOnly) != 0))
+                    bad($"literal field {name} is not a static constant with a value (II.22.15)");
+                if ((f.Attributes & FieldAttributes.HasFieldRVA) != 0 && !isStatic)
+                    bad($"field {name} has RVA data but is not static (II.22.18)");
+                if (!isStatic && t.IsInterface)
+                    bad($"interface field {name} is not static (II.12)");
+            }
+        }
+
+        /// <summary>II.22.26, II.14.6: the flags of each method agree with its signature and its type.</summary>
+        private static void CheckMethods(TypeDef t, TypeSystem types, Action<string> bad)
+        {
+            MetadataReader r = t.Assembly.Reader;
+            bool sawInvoke = false, sawCtor = false;
+            foreach (MethodDefinitionHandle mh in t.Methods)
+            {
+                MethodDefinition m = r.GetMethodDefinition(mh);
+                string name = r.GetString(m.Name);
+                MethodSignature<TypeSig> sig = types.DecodeMethod(t.Assembly, m.Signature);
+                MethodAttributes a = m.Attributes;
+                bool isStatic = (a & MethodAttributes.Static) != 0, isVirtual = (a & MethodAttributes.Virtual) != 0, isAbstract = (a & MethodAttributes.Abstract) != 0;
+                string what = $"method {name}";
+                if (sig.Header.IsInstance == isStatic || sig.Header.HasExplicitThis)
+                    bad($"{what} is marked {(isStatic ? "static" : "instance")} but its signature says {(sig.Header.IsInstance ? "instance" : "static")}{(sig.Header.HasExplicitThis ? " with an explicit this" : "")} (II.22.26)");
+                if (sig.Header.CallingConvention != SignatureCallingConvention.Default)
+                    bad($"{what} uses calling convention {sig.Header.CallingConvention}; only the managed default is verifiable (II.15.3)");
+                if (isStatic && (isVirtual || isAbstract) && !t.IsInterface)
+                    bad($"{what} is static and virtual outside an interface (II.22.26)");
+                if (isAbstract && (!isVirtual || m.RelativeVirtualAddress != 0 || !(t.IsAbstract || t.IsInterface)))
+                    bad($"{what} is abstract but {(!isVirtual ? "not virtual" : m.RelativeVirtualAddress != 0 ? "has a body" : "its type is not abstract")} (II.22.26)");
+                if (name is ".ctor" or ".cctor" && (a & MethodAttributes.RTSpecialName) == 0)
+                    bad($"{what} lacks rtspecialname (II.10.5)");
+                if (name == ".ctor" && (isStatic || isVirtual || !sig.ReturnType.Equals(TypeSystem.Void) || t.IsInterface || sig.GenericParameterCount > 0))
+                    bad($"instance constructor .ctor is {(t.IsInterface ? "in an interface" : "static, virtual, generic or not void")} (II.10.5.1)");
+                if (name == ".cctor" && (!isStatic || sig.ParameterTypes.Length > 0 || !sig.ReturnType.Equals(TypeSystem.Void) || sig.GenericParameterCount > 0))
+                    bad("type initializer .cctor is not a static void method without parameters (II.10.5.3)");
+                if ((a & MethodAttributes.RTSpecialName) != 0 && name is not (".ctor" or ".cctor"))
+                    bad($"{what} is marked rtspecialname, which only .ctor and .cctor may be (II.22.26)");
+
+                var codeType = m.ImplAttributes & MethodImplAttributes.CodeTypeMask;
+                bool runtime = codeType == MethodImplAttributes.Runtime;
+                if (codeType is MethodImplAttributes.Native or MethodImplAttributes.OPTIL)
+                    bad($"{what} is implemented in {codeType} code, not IL (II.23.1.11)");
+                if (t.IsDelegate)
+                {
+                    bool known = name is ".ctor" or "Invoke" or "BeginInvoke" or "EndInvoke";
+                    if (!known || !runtime || m.RelativeVirtualAddress != 0 || isStatic)
+                        bad($"{what} of a delegate type must be one of .ctor, Invoke, BeginInvoke, EndInvoke, implemented by the runtime without a body (II.14.6)");
+                    if (name == ".ctor")
+                    {
+                        sawCtor = true;
+                        if (sig.ParameterTypes.Length != 2 || !sig.ParameterTypes[0].Equals(TypeSystem.Object) || !sig.ParameterTypes[1].Equals(TypeSystem.IntPtr))
+                            bad("a delegate's constructor must take (object, native int) (II.14.6.1)");
+                    }
+                    if (name == "Invoke")
+                    {
+                        if (sawInvoke) bad("a delegate type has more than one Invoke method (II.14.6)");
+                        sawInvoke = true;
+                    }
+                }
+                else if (runtime)
+                    bad($"{what} is marked runtime-implemented, which only a delegate's .ctor, Invoke, BeginInvoke and EndInvoke may be (II.14.6); other bodyless methods are extern (SINGI055)");
+            }
+            if (t.IsDelegate && !(sawInvoke && sawCtor))
+                bad("a delegate type needs a constructor .ctor(object, native int) and an Invoke method (II.14.6)");
+        }
+
+        private enum Position { Output, Input, Both }
+
+        /// <summary>II.9.7: a covariant type parameter appears only where values come out (returns, base interfaces,
+        /// covariant arguments), a contravariant one only where they go in (parameters, constraints); anything else
+        /// lets an interface or delegate convert an object into a type it does not have. Variance on any other kind
+        /// of type is invalid. Static members take no part in variance conversions and are not constrained.</summary>
+        private static void CheckVariance(TypeDef t, TypeSystem types, Action<string> bad)
+        {
+            bool anyVariant = Enumerable.Range(0, t.GenericArity).Any(i => t.Variance(i) != GenericParameterAttributes.None);
+            if (!anyVariant) return;
+            if (!t.IsInterface && !t.IsDelegate)
+            {
+                bad("only interfaces and delegates may declare variant (in/out) type parameters (II.9.5)");
+                return;
+            }
+            foreach (TypeSig i in t.Interfaces)
+                if (Misplaced(t, i, Position.Output) is string why) bad($"base interface {i}: {why}");
+            MetadataReader r = t.Assembly.Reader;
+            foreach (MethodDefinitionHandle mh in t.Methods)
+            {
+                MethodDefinition m = r.GetMethodDefinition(mh);
+                string name = r.GetString(m.Name);
+                if ((m.Attributes & MethodAttributes.Static) != 0 || name == ".ctor") continue;
+                MethodSignature<TypeSig> sig = types.DecodeMethod(t.Assembly, m.Signature);
+                if (!sig.ReturnType.Equals(TypeSystem.Void) && Misplaced(t, sig.ReturnType, Position.Output) is string ret)
+                    bad($"the return type {sig.ReturnType} of method {name}: {ret}");
+                for (int p = 0; p < sig.ParameterTypes.Length; p++)
+                    if (Misplaced(t, sig.ParameterTypes[p], Position.Input) is string arg)
+                        bad($"parameter {p + 1} ({sig.ParameterTypes[p]}) of method {name}: {arg}");
+                foreach (GenericParameterHandle gh in m.GetGenericParameters())
+                    foreach (GenericParameterConstraintHandle ch in r.GetGenericParameter(gh).GetConstraints())
+                    {
+                        TypeSig c = types.FromToken(t.Assembly, r.GetGenericParameterConstraint(ch).Type);
+                        if (Misplaced(t, c, Position.Input) is string con) bad($"a constraint {c} of method {name}: {con}");
+                    }
+            }
+        }
+
+        /// <summary>Why <paramref name="s"/> may not stand in <paramref name="position"/>, or null.</summary>
+        private static string? Misplaced(TypeDef owner, TypeSig s, Position position) => s switch
+        {
+            GenericParamSig { OfMethod: false } g => owner.Variance(g.Index) switch
+            {
+                GenericParameterAttributes.Covariant when position != Position.Output =>
+                    $"covariant (out) type parameter !{g.Index} stands in an input{(position == Position.Both ? " or by-reference" : "")} position (II.9.7)",
+                GenericParameterAttributes.Contravariant when position != Position.Input =>
+                    $"contravariant (in) type parameter !{g.Index} stands in an output{(position == Position.Both ? " or by-reference" : "")} position (II.9.7)",
+                _ => null,
+            },
+            ArraySig a => Misplaced(owner, a.Element, position),
+            ByRefSig b => Misplaced(owner, b.Element, Position.Both),
+            PointerSig { Element: { } e } => Misplaced(owner, e, Position.Both),
+            NamedSig n => n.Args.Select((arg, i) => Misplaced(owner, arg, n.Def.Variance(i) switch
+            {
+                GenericParameterAttributes.Covariant => position,
+                GenericParameterAttributes.Contravariant => position switch { Position.Output => Position.Input, Position.Input => Position.Output, _ => Position.Both },
+                _ => Position.Both,
+            })).FirstOrDefault(why => why is not null),
+            _ => null,
+        };
+    }
+}
