@@ -23,10 +23,11 @@ namespace Sing.Installer.Tests.Verifier
         [Theory]
         [InlineData("base")]
         [InlineData("metadata")]
+        [InlineData("constructors")]
         public void UnpatchedBaseProgramPasses(string which)
         {
             string dir = ProgramCompiler.TempDirectory();
-            string dll = ProgramCompiler.Compile("App", which == "base" ? PatchedPrograms.BaseSource : MetadataCorpus.Source, dir);
+            string dll = ProgramCompiler.Compile("App", which switch { "base" => PatchedPrograms.BaseSource, "metadata" => MetadataCorpus.Source, _ => ConstructorCorpus.Source }, dir);
             var diagnostics = PatchedPrograms.Verify(dll, dir);
             Assert.True(diagnostics.Count == 0, string.Join("\n", diagnostics));
         }
