@@ -146,6 +146,26 @@ namespace Sing.Installer.Tests.Verifier
                 ctor.IsStatic = true;
                 ctor.HasThis = false;
             }),
+            Case("packed-class-with-references", "type Test.App.Box: it is packed to 1 byte(s) but holds object references", m =>
+            {
+                T(m, "Box").PackingSize = 1;
+                T(m, "Box").ClassSize = 0;
+            }),
+            Case("packed-struct-with-struct-of-references", "type Test.App.Cell: it is packed to 2 byte(s) but holds object references", m =>
+            {
+                var inner = new TypeDefinition("Test.App", "Inner", TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.SequentialLayout, m.ImportReference(typeof(System.ValueType)));
+                inner.Fields.Add(new FieldDefinition("Ref", FieldAttributes.Public, m.TypeSystem.String));
+                m.Types.Add(inner);
+                T(m, "Cell").Fields.Add(new FieldDefinition("In", FieldAttributes.Public, inner));
+                T(m, "Cell").PackingSize = 2;
+                T(m, "Cell").ClassSize = 0;
+            }),
+            new("rva-data-beyond-the-image", "SINGI099", "bytes of data do not lie inside one section of the image", m =>
+                m.GetType("<PrivateImplementationDetails>").NestedTypes.First(n => n.Name.StartsWith("__StaticArrayInitTypeSize", System.StringComparison.Ordinal)).ClassSize = 1 << 24,
+                PatchedPrograms.DataSpanSource),
+            new("rva-field-of-reference-type", "SINGI099", "is of type object, not a primitive or a value type with a declared size", m =>
+                m.GetType("<PrivateImplementationDetails>").Fields.First(f => f.HasFieldRVA).FieldType = m.TypeSystem.Object,
+                PatchedPrograms.DataSpanSource),
             Case("rtspecialname-on-ordinary-method", "method Size is marked rtspecialname", m => M(m, "Box", "Size").IsRuntimeSpecialName = true),
         };
     }

@@ -19,7 +19,8 @@ namespace Sing.Installer.Il.Verification
         {
             void Bad(string what) => report(ErrorCodes.InvalidTypeMetadata, $"type {t.FullName}: {what}; {Fix}");
             if (!IsModuleType(t)) CheckKind(t, types, Bad);
-            CheckFields(t, Bad);
+            CheckFields(t, types, Bad);
+            CheckLayout(t, types, Bad);
             CheckMethods(t, types, Bad);
             CheckVariance(t, types, Bad);
         }
@@ -77,7 +78,7 @@ namespace Sing.Installer.Il.Verification
         }
 
         /// <summary>II.22.15: literal fields are static constants; RVA data is static; interfaces hold no instance data.</summary>
-        private static void CheckFields(TypeDef t, Action<string> bad)
+        private static void CheckFields(TypeDef t, TypeSystem types, Action<string> bad)
         {
             MetadataReader r = t.Assembly.Reader;
             foreach (FieldDefinitionHandle fh in t.Fields)
@@ -87,11 +88,61 @@ namespace Sing.Installer.Il.Verification
                 bool isStatic = (f.Attributes & FieldAttributes.Static) != 0;
                 if ((f.Attributes & FieldAttributes.Literal) != 0 && (!isStatic || f.GetDefaultValue().IsNil || (f.Attributes & FieldAttributes.InitOnly) != 0))
                     bad($"literal field {name} is not a static constant with a value (II.22.15)");
-                if ((f.Attributes & FieldAttributes.HasFieldRVA) != 0 && !isStatic)
-                    bad($"field {name} has RVA data but is not static (II.22.18)");
+                if ((f.Attributes & FieldAttributes.HasFieldRVA) != 0)
+                {
+                    if (!isStatic) bad($"field {name} has RVA data but is not static (II.22.18)");
+                    TypeSig type = types.DecodeField(t.Assembly, f.Signature);
+                    int size = DataSize(type);
+                    if (size < 0) bad($"RVA field {name} is of type {type}, not a primitive or a value type with a declared size, so its data has no known extent (II.16.3.2)");
+                    else if (!t.Assembly.HasImageData(f.GetRelativeVirtualAddress(), size))
+                        bad($"RVA field {name}'s {size} bytes of data do not lie inside one section of the image (II.22.18)");
+                }
                 if (!isStatic && t.IsInterface)
                     bad($"interface field {name} is not static (II.12)");
             }
+        }
+
+        /// <summary>The bytes behind an RVA field: a primitive's size or a value type's declared ClassSize; -1 otherwise.</summary>
+        private static int DataSize(TypeSig type) => type switch
+        {
+            PrimSig { Code: PrimitiveTypeCode.Byte or PrimitiveTypeCode.SByte or PrimitiveTypeCode.Boolean } => 1,
+            PrimSig { Code: PrimitiveTypeCode.Int16 or PrimitiveTypeCode.UInt16 or PrimitiveTypeCode.Char } => 2,
+            PrimSig { Code: PrimitiveTypeCode.Int32 or PrimitiveTypeCode.UInt32 or PrimitiveTypeCode.Single } => 4,
+            PrimSig { Code: PrimitiveTypeCode.Int64 or PrimitiveTypeCode.UInt64 or PrimitiveTypeCode.Double } => 8,
+            NamedSig { Def: { IsValueType: true } d, Args.Length: 0 } when d.Assembly.Reader.GetTypeDefinition(d.Handle).GetLayout() is { Size: > 0 } l => l.Size,
+            _ => -1,
+        };
+
+        /// <summary>II.22.8: a packing below the pointer size could misalign an object reference, which the collector
+        /// must find at an aligned address; refused on types whose instances hold references.</summary>
+        private static void CheckLayout(TypeDef t, TypeSystem types, Action<string> bad)
+        {
+            TypeLayout layout = t.Assembly.Reader.GetTypeDefinition(t.Handle).GetLayout();
+            if (layout.PackingSize is 0 or >= 8 || !HoldsReferences(t, types, 0)) return;
+            bad($"it is packed to {layout.PackingSize} byte(s) but holds object references, which must be pointer-aligned (II.22.8); remove Pack or the references");
+        }
+
+        /// <summary>Whether an instance of <paramref name="t"/> stores an object reference or byref in place (itself or through
+        /// value-type fields); deep or generic cases count as yes.</summary>
+        private static bool HoldsReferences(TypeDef t, TypeSystem types, int depth)
+        {
+            if (depth > 16) return true;
+            MetadataReader r = t.Assembly.Reader;
+            foreach (FieldDefinitionHandle fh in t.Fields)
+            {
+                FieldDefinition f = r.GetFieldDefinition(fh);
+                if ((f.Attributes & FieldAttributes.Static) != 0) continue;
+                switch (types.DecodeField(t.Assembly, f.Signature))
+                {
+                    case PrimSig { Code: PrimitiveTypeCode.Object or PrimitiveTypeCode.String or PrimitiveTypeCode.TypedReference }: return true;
+                    case PrimSig: continue;
+                    case NamedSig { Def: { IsValueType: true } d } n when n.Args.Length == 0 || ReferenceEquals(d, t):
+                        if (!ReferenceEquals(d, t) && HoldsReferences(d, types, depth + 1)) return true;
+                        continue;
+                    default: return true;
+                }
+            }
+            return false;
         }
 
         /// <summary>II.22.26, II.14.6: the flags of each method agree with its signature and its type.</summary>
