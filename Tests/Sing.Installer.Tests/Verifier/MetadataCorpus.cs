@@ -166,6 +166,14 @@ namespace Sing.Installer.Tests.Verifier
             new("rva-field-of-reference-type", "SINGI099", "is of type object, not a primitive or a value type with a declared size", m =>
                 m.GetType("<PrivateImplementationDetails>").Fields.First(f => f.HasFieldRVA).FieldType = m.TypeSystem.Object,
                 PatchedPrograms.DataSpanSource),
+            Case("base-type-cycle", "its base types form a cycle and never reach System.Object", m =>
+            {
+                var other = new TypeDefinition("Test.App", "Loop", TypeAttributes.Public | TypeAttributes.Class, T(m, "Box"));
+                m.Types.Add(other);
+                T(m, "Box").BaseType = other;
+            }),
+            Case("native-code-method", "method Size is implemented in Native code, not managed IL", m => M(m, "Box", "Size").ImplAttributes |= MethodImplAttributes.Native),
+            Case("unmanaged-method", "method Size is implemented in unmanaged code", m => M(m, "Box", "Size").ImplAttributes |= MethodImplAttributes.Unmanaged),
             Case("rtspecialname-on-ordinary-method", "method Size is marked rtspecialname", m => M(m, "Box", "Size").IsRuntimeSpecialName = true),
         };
     }

@@ -52,6 +52,7 @@ namespace Sing.Installer.Il.Verification
                 bad(t.BaseType is null ? "a class or struct has no base type (only System.Object has none; II.22.37)" : $"its base type {t.BaseType} is not a class (II.22.37)");
                 return;
             }
+            if (!ReachesObject(t, types)) bad("its base types form a cycle and never reach System.Object (II.10.1.4)");
             if (b.IsInterface) bad($"its base type {baseType} is an interface (II.22.37)");
             else if (b.IsSealed) bad($"it derives from {baseType}, which is sealed (II.10.1.4)");
             else if (b.IsSystem("Array") || b.IsSystem("Delegate"))
@@ -59,6 +60,12 @@ namespace Sing.Installer.Il.Verification
             if (t.IsValueType && !t.IsSealed) bad("a value type is not sealed (II.13)");
             if (t.IsDelegate && !t.IsSealed) bad("a delegate type is not sealed (II.14.6)");
             if (t.IsEnum) CheckEnum(t, bad);
+        }
+
+        private static bool ReachesObject(TypeDef t, TypeSystem types)
+        {
+            try { return types.BaseChain(t.Open()).Last().Def.IsSystem("Object"); }
+            catch (VerificationException) { return false; }
         }
 
         /// <summary>II.14.3: an enum has exactly one instance field, of an integer type (the verifier reads an enum as it).</summary>
@@ -177,8 +184,10 @@ namespace Sing.Installer.Il.Verification
 
                 var codeType = m.ImplAttributes & MethodImplAttributes.CodeTypeMask;
                 bool runtime = codeType == MethodImplAttributes.Runtime;
-                if (codeType is MethodImplAttributes.Native or MethodImplAttributes.OPTIL)
-                    bad($"{what} is implemented in {codeType} code, not IL (II.23.1.11)");
+                if (codeType is MethodImplAttributes.Native or MethodImplAttributes.OPTIL || (m.ImplAttributes & MethodImplAttributes.Unmanaged) != 0)
+                    bad($"{what} is implemented in {((m.ImplAttributes & MethodImplAttributes.Unmanaged) != 0 ? "unmanaged" : codeType.ToString())} code, not managed IL (II.23.1.11)");
+                if ((a & MethodAttributes.UnmanagedExport) != 0)
+                    bad($"{what} is marked UnmanagedExport, a reserved flag (II.23.1.10)");
                 if (t.IsDelegate)
                 {
                     bool known = name is ".ctor" or "Invoke" or "BeginInvoke" or "EndInvoke";
