@@ -4,7 +4,8 @@
 // stored before the base call, a conditional and a throwing base argument, `: this(...)` chains, records and their
 // copy constructors, struct constructors that assign `this`, nested generic classes, static abstract interface
 // members, variant interfaces and delegates whose type parameters sit in the positions II.9.7 allows (through
-// nested generic arguments, arrays and base interfaces), enums of every width, and constants.
+// nested generic arguments, arrays and base interfaces), enums of every width, constants, and concrete classes whose
+// abstract bases' methods are overridden in a generic base, by a covariant return, or in a trusted base (Stream).
 // manifest: ../Corpus/Shared/app.xml
 using System;
 using System.Collections.Generic;
@@ -86,6 +87,23 @@ namespace Test.App
         void IPipe<object, string>.Use<U>() { }
     }
 
+    public abstract class Maker<T> { public abstract T Make<U>(U u, T t); public abstract Maker<T> Clone(); }
+    public abstract class MidMaker : Maker<int> { public override int Make<U>(U u, int t) => t + 1; }
+    public sealed class IntMaker : MidMaker { public override IntMaker Clone() => new IntMaker(); }
+    public sealed class NumberStream : System.IO.Stream
+    {
+        public override bool CanRead => true;
+        public override bool CanSeek => false;
+        public override bool CanWrite => false;
+        public override long Length => 0;
+        public override long Position { get => 0; set { } }
+        public override void Flush() { }
+        public override int Read(byte[] buffer, int offset, int count) => 0;
+        public override long Seek(long offset, System.IO.SeekOrigin origin) => 0;
+        public override void SetLength(long value) { }
+        public override void Write(byte[] buffer, int offset, int count) { }
+    }
+
     public enum Small : byte { A, B }
     public enum Wide : long { A = 1L << 40 }
     [Flags] public enum Bits : ushort { None = 0, One = 1, Two = 2 }
@@ -113,7 +131,9 @@ namespace Test.App
             Handler<object> h = (object o, ref int k) => k++;
             int count = 0;
             h("x", ref count);
-            return d.Sum + e.Sum + f.Value + p.Start + p.Name.Length + r.X + (inner.Item?.Length ?? 0) + c.V + source.Next().GetHashCode() % 2
+            Maker<int> maker = new IntMaker().Clone();
+            int made = maker.Make("u", 2) + new NumberStream().Read(new byte[1], 0, 1);
+            return made + d.Sum + e.Sum + f.Value + p.Start + p.Name.Length + r.X + (inner.Item?.Length ?? 0) + c.V + source.Next().GetHashCode() % 2
                 + wider("w").GetHashCode() % 2 + count + (int)Small.B + (int)((long)Wide.A >> 40) + (int)Bits.Two + Limit + Label.Length
                 + (Meters.Zero.Equals(default(Meters)) ? 1 : 0) + (IStatic<string>.Default() is null ? 1 : 0) + Derived.Made;
         }

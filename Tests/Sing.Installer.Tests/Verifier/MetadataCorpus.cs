@@ -174,6 +174,14 @@ namespace Sing.Installer.Tests.Verifier
             }),
             Case("native-code-method", "method Size is implemented in Native code, not managed IL", m => M(m, "Box", "Size").ImplAttributes |= MethodImplAttributes.Native),
             Case("unmanaged-method", "method Size is implemented in unmanaged code", m => M(m, "Box", "Size").ImplAttributes |= MethodImplAttributes.Unmanaged),
+            Case("concrete-class-missing-override", "type Test.App.Square: it is not abstract but does not override abstract method int32 Test.App.Shape::Area()", m =>
+            {
+                var square = T(m, "Square");
+                square.Methods.Remove(square.Methods.First(x => x.Name == "Area"));
+                var use = M(m, "Shapes", "Use");
+                foreach (var ins in use.Body.Instructions.Where(i => i.Operand is MethodReference r && r.Name == "Area").ToList())
+                    ins.Operand = M(m, "Shape", "Area");
+            }),
             Case("rtspecialname-on-ordinary-method", "method Size is marked rtspecialname", m => M(m, "Box", "Size").IsRuntimeSpecialName = true),
         };
     }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 using System.Reflection.Metadata;
@@ -60,6 +61,56 @@ namespace Sing.Installer.Il.Verification
             if (t.IsValueType && !t.IsSealed) bad("a value type is not sealed (II.13)");
             if (t.IsDelegate && !t.IsSealed) bad("a delegate type is not sealed (II.14.6)");
             if (t.IsEnum) CheckEnum(t, bad);
+            if (!t.IsAbstract) CheckAbstractSlots(t, types, bad);
+        }
+
+        /// <summary>II.10.3.4: a concrete class overrides every abstract method of its bases (by name and signature, or
+        /// by an explicit override); otherwise a virtual call through the base would reach a slot with no code.</summary>
+        private static void CheckAbstractSlots(TypeDef t, TypeSystem types, Action<string> bad)
+        {
+            List<NamedSig> chain;
+            try { chain = types.BaseChain(t.Open()).ToList(); }
+            catch (VerificationException) { return; }   // a cycle: reported by CheckKind
+            var explicitlyOverridden = new HashSet<(TypeDef, MethodDefinitionHandle)>();
+            foreach (NamedSig c in chain)
+            {
+                MetadataReader cr = c.Def.Assembly.Reader;
+                foreach (MethodImplementationHandle ih in cr.GetTypeDefinition(c.Def.Handle).GetMethodImplementations())
+                {
+                    try
+                    {
+                        if (types.ResolveMethodImplMember(c.Def.Assembly, cr.GetMethodImplementation(ih).MethodDeclaration) is { OwnerDef: { } od, Definition: { } dh })
+                            explicitlyOverridden.Add((od, dh));
+                    }
+                    catch (VerificationException) { }   // CheckMethodImpls reports unresolvable overrides
+                }
+            }
+            for (int i = 1; i < chain.Count; i++)
+            {
+                MetadataReader r = chain[i].Def.Assembly.Reader;
+                foreach (MethodDefinitionHandle mh in chain[i].Def.Methods)
+                {
+                    MethodDefinition m = r.GetMethodDefinition(mh);
+                    if ((m.Attributes & (MethodAttributes.Abstract | MethodAttributes.Static)) != MethodAttributes.Abstract || explicitlyOverridden.Contains((chain[i].Def, mh))) continue;
+                    MethodDesc wanted = types.MethodOf(chain[i], mh);
+                    if (!chain.Take(i).Any(c => Overrides(c, wanted, types)))
+                        bad($"it is not abstract but does not override abstract method {wanted} (II.10.3.4)");
+                }
+            }
+        }
+
+        private static bool Overrides(NamedSig c, MethodDesc wanted, TypeSystem types)
+        {
+            MetadataReader r = c.Def.Assembly.Reader;
+            foreach (MethodDefinitionHandle mh in c.Def.Methods)
+            {
+                MethodDefinition m = r.GetMethodDefinition(mh);
+                if ((m.Attributes & (MethodAttributes.Virtual | MethodAttributes.Abstract)) != MethodAttributes.Virtual || !r.StringComparer.Equals(m.Name, wanted.Name)) continue;
+                MethodDesc have = types.MethodOf(c, mh);
+                if (have.HasThis == wanted.HasThis && have.GenericArity == wanted.GenericArity && have.ReturnType.Equals(wanted.ReturnType) && have.Parameters.SequenceEqual(wanted.Parameters))
+                    return true;
+            }
+            return false;
         }
 
         private static bool ReachesObject(TypeDef t, TypeSystem types)
