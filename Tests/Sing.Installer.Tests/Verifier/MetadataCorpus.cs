@@ -44,6 +44,13 @@ namespace Sing.Installer.Tests.Verifier
                 public struct Cell { public int V; }
                 public abstract class Shape { public abstract int Area(); }
                 public sealed class Square : Shape { public override int Area() => 4; }
+                public class Keeper { public virtual int Peek<T>(T item) => 0; }
+                public sealed class CatKeeper : Keeper { public override int Peek<T>(T item) => 1; }
+                public interface IPeek { int Look<T>(T item); }
+                public sealed class Looker : IPeek { public int Look<T>(T item) => 2; }
+                public sealed class ExplicitLooker : IPeek { int IPeek.Look<T>(T item) => 3; }
+                public abstract class Bound<T> { public abstract int Take<U>(U u) where U : T; }
+                public sealed class StringBound : Bound<string> { public override int Take<U>(U u) => 4; }
                 public static class Shapes
                 {
                     public static int Use(Box b, IProducer<object> p, Color c, Cell cell, Measure m) =>
@@ -182,6 +189,16 @@ namespace Sing.Installer.Tests.Verifier
                 foreach (var ins in use.Body.Instructions.Where(i => i.Operand is MethodReference r && r.Name == "Area").ToList())
                     ins.Operand = M(m, "Shape", "Area");
             }),
+            Case("override-adds-a-class-constraint", "type Test.App.CatKeeper: method Peek constrains its type parameter !!0 by Test.App.Box, which int32 Test.App.Keeper::Peek(!!0) does not", m =>
+                M(m, "CatKeeper", "Peek").GenericParameters[0].Constraints.Add(new GenericParameterConstraint(T(m, "Box")))),
+            Case("implementation-adds-reference-constraint", "type Test.App.Looker: method Look constrains its type parameter !!0 by ReferenceTypeConstraint, which int32 Test.App.IPeek::Look(!!0) does not", m =>
+                M(m, "Looker", "Look").GenericParameters[0].Attributes |= GenericParameterAttributes.ReferenceTypeConstraint),
+            Case("explicit-implementation-adds-constraint", "type Test.App.ExplicitLooker: method Test.App.IPeek.Look constrains its type parameter !!0 by Test.App.Box", m =>
+                M(m, "ExplicitLooker", "Test.App.IPeek.Look").GenericParameters[0].Constraints.Add(new GenericParameterConstraint(T(m, "Box")))),
+            Case("override-narrows-a-substituted-constraint", "type Test.App.StringBound: method Take constrains its type parameter !!0 by Test.App.Box", m =>
+                M(m, "StringBound", "Take").GenericParameters[0].Constraints[0].ConstraintType = T(m, "Box")),
+            Case("field-offset-without-explicit-layout", "type Test.App.Cell: field V has an explicit offset but its type does not have explicit layout", m =>
+                T(m, "Cell").Fields.First(f => f.Name == "V").Offset = 4),
             Case("rtspecialname-on-ordinary-method", "method Size is marked rtspecialname", m => M(m, "Box", "Size").IsRuntimeSpecialName = true),
         };
     }

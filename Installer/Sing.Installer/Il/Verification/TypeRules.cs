@@ -24,6 +24,7 @@ namespace Sing.Installer.Il.Verification
             CheckLayout(t, types, Bad);
             CheckMethods(t, types, Bad);
             CheckVariance(t, types, Bad);
+            OverrideConstraints.Check(t, types, Bad);
         }
 
         /// <summary>The first TypeDef row, &lt;Module&gt;, holds global members and has no base type (II.22.37).</summary>
@@ -157,6 +158,8 @@ namespace Sing.Installer.Il.Verification
                 }
                 if (!isStatic && t.IsInterface)
                     bad($"interface field {name} is not static (II.12)");
+                if (f.GetOffset() != -1 && (t.Attributes & TypeAttributes.LayoutMask) != TypeAttributes.ExplicitLayout)
+                    bad($"field {name} has an explicit offset but its type does not have explicit layout (II.22.16)");
             }
         }
 
@@ -218,6 +221,8 @@ namespace Sing.Installer.Il.Verification
                 string what = $"method {name}";
                 if (sig.Header.IsInstance == isStatic || sig.Header.HasExplicitThis)
                     bad($"{what} is marked {(isStatic ? "static" : "instance")} but its signature says {(sig.Header.IsInstance ? "instance" : "static")}{(sig.Header.HasExplicitThis ? " with an explicit this" : "")} (II.22.26)");
+                if (sig.GenericParameterCount != m.GetGenericParameters().Count)
+                    bad($"{what}'s signature has {sig.GenericParameterCount} generic parameter(s) but the GenericParam table gives it {m.GetGenericParameters().Count} (II.22.20)");
                 if (sig.Header.CallingConvention != SignatureCallingConvention.Default)
                     bad($"{what} uses calling convention {sig.Header.CallingConvention}; only the managed default is verifiable (II.15.3)");
                 if (isStatic && (isVirtual || isAbstract) && !t.IsInterface)
