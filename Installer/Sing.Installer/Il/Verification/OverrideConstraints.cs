@@ -40,24 +40,28 @@ namespace Sing.Installer.Il.Verification
             List<NamedSig> above;
             try { above = types.BaseChain(self).Skip(1).Concat(types.AllInterfaces(self)).ToList(); }
             catch (VerificationException) { return; }
-            foreach (MethodDefinitionHandle mh in t.Methods)
+            var generic = t.Methods.Where(mh => r.GetMethodDefinition(mh) is var m && (m.Attributes & MethodAttributes.Virtual) != 0 && m.GetGenericParameters().Count > 0).ToList();
+            if (generic.Count == 0) return;
+            // The generic virtual methods above, by name (built once per type: linear in the methods above).
+            var byName = new Dictionary<string, List<MethodDesc>>(StringComparer.Ordinal);
+            foreach (NamedSig b in above)
             {
-                MethodDefinition m = r.GetMethodDefinition(mh);
-                if ((m.Attributes & MethodAttributes.Virtual) == 0 || m.GetGenericParameters().Count == 0) continue;
-                MethodDesc mine = types.MethodOf(self, mh);
-                foreach (NamedSig b in above)
+                MetadataReader br = b.Def.Assembly.Reader;
+                foreach (MethodDefinitionHandle bh in b.Def.Methods)
                 {
-                    MetadataReader br = b.Def.Assembly.Reader;
-                    foreach (MethodDefinitionHandle bh in b.Def.Methods)
-                    {
-                        MethodDefinition bm = br.GetMethodDefinition(bh);
-                        if ((bm.Attributes & MethodAttributes.Virtual) == 0 || !br.StringComparer.Equals(bm.Name, mine.Name)) continue;
-                        MethodDesc theirs = types.MethodOf(b, bh);
-                        if (theirs.GenericArity == mine.GenericArity && theirs.HasThis == mine.HasThis && theirs.ReturnType.Equals(mine.ReturnType)
-                            && theirs.Parameters.SequenceEqual(mine.Parameters))
-                            Compare(mine, theirs, types, bad);
-                    }
+                    MethodDefinition bm = br.GetMethodDefinition(bh);
+                    if ((bm.Attributes & MethodAttributes.Virtual) == 0 || bm.GetGenericParameters().Count == 0) continue;
+                    string name = br.GetString(bm.Name);
+                    if (!byName.TryGetValue(name, out var list)) byName[name] = list = new List<MethodDesc>();
+                    list.Add(types.MethodOf(b, bh));
                 }
+            }
+            foreach (MethodDefinitionHandle mh in generic)
+            {
+                MethodDesc mine = types.MethodOf(self, mh);
+                if (byName.TryGetValue(mine.Name, out var candidates))
+                    foreach (MethodDesc theirs in candidates.Where(c => TypeRules.SameSlot(mine, c)))
+                        Compare(mine, theirs, types, bad);
             }
         }
 

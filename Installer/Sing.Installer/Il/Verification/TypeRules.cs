@@ -86,33 +86,39 @@ namespace Sing.Installer.Il.Verification
                     catch (VerificationException) { }   // CheckMethodImpls reports unresolvable overrides
                 }
             }
-            for (int i = 1; i < chain.Count; i++)
+            // Walking up from the class: the concrete virtual methods seen so far, by name, are the candidate overrides
+            // of each abstract method met higher up (one pass; lookups by name keep it linear in the chain's methods).
+            var concrete = new Dictionary<string, List<MethodDesc>>(StringComparer.Ordinal);
+            for (int i = 0; i < chain.Count; i++)
             {
                 MetadataReader r = chain[i].Def.Assembly.Reader;
+                var virtuals = new List<MethodDefinitionHandle>();
                 foreach (MethodDefinitionHandle mh in chain[i].Def.Methods)
                 {
                     MethodDefinition m = r.GetMethodDefinition(mh);
-                    if ((m.Attributes & (MethodAttributes.Abstract | MethodAttributes.Static)) != MethodAttributes.Abstract || explicitlyOverridden.Contains((chain[i].Def, mh))) continue;
-                    MethodDesc wanted = types.MethodOf(chain[i], mh);
-                    if (!chain.Take(i).Any(c => Overrides(c, wanted, types)))
-                        bad($"it is not abstract but does not override abstract method {wanted} (II.10.3.4)");
+                    if ((m.Attributes & MethodAttributes.Static) != 0) continue;
+                    if ((m.Attributes & MethodAttributes.Abstract) != 0)
+                    {
+                        if (i == 0 || explicitlyOverridden.Contains((chain[i].Def, mh))) continue;
+                        MethodDesc wanted = types.MethodOf(chain[i], mh);
+                        if (!(concrete.TryGetValue(wanted.Name, out var candidates) && candidates.Any(have => SameSlot(have, wanted))))
+                            bad($"it is not abstract but does not override abstract method {wanted} (II.10.3.4)");
+                    }
+                    else if ((m.Attributes & MethodAttributes.Virtual) != 0) virtuals.Add(mh);
+                }
+                // Only methods below an abstract method override it: this type's own join the candidates afterwards.
+                foreach (MethodDefinitionHandle mh in virtuals)
+                {
+                    MethodDesc have = types.MethodOf(chain[i], mh);
+                    if (!concrete.TryGetValue(have.Name, out var list)) concrete[have.Name] = list = new List<MethodDesc>();
+                    list.Add(have);
                 }
             }
         }
 
-        private static bool Overrides(NamedSig c, MethodDesc wanted, TypeSystem types)
-        {
-            MetadataReader r = c.Def.Assembly.Reader;
-            foreach (MethodDefinitionHandle mh in c.Def.Methods)
-            {
-                MethodDefinition m = r.GetMethodDefinition(mh);
-                if ((m.Attributes & (MethodAttributes.Virtual | MethodAttributes.Abstract)) != MethodAttributes.Virtual || !r.StringComparer.Equals(m.Name, wanted.Name)) continue;
-                MethodDesc have = types.MethodOf(c, mh);
-                if (have.HasThis == wanted.HasThis && have.GenericArity == wanted.GenericArity && have.ReturnType.Equals(wanted.ReturnType) && have.Parameters.SequenceEqual(wanted.Parameters))
-                    return true;
-            }
-            return false;
-        }
+        /// <summary>Same name is given; same instance-ness, generic arity and (instantiated) signature.</summary>
+        internal static bool SameSlot(MethodDesc a, MethodDesc b) =>
+            a.HasThis == b.HasThis && a.GenericArity == b.GenericArity && a.ReturnType.Equals(b.ReturnType) && a.Parameters.SequenceEqual(b.Parameters);
 
         private static bool ReachesObject(TypeDef t, TypeSystem types)
         {
@@ -179,15 +185,16 @@ namespace Sing.Installer.Il.Verification
         private static void CheckLayout(TypeDef t, TypeSystem types, Action<string> bad)
         {
             TypeLayout layout = t.Assembly.Reader.GetTypeDefinition(t.Handle).GetLayout();
-            if (layout.PackingSize is 0 or >= 8 || !HoldsReferences(t, types, 0)) return;
+            if (layout.PackingSize is 0 or >= 8 || !HoldsReferences(t, types, new HashSet<TypeDef>())) return;
             bad($"it is packed to {layout.PackingSize} byte(s) but holds object references, which must be pointer-aligned (II.22.8); remove Pack or the references");
         }
 
         /// <summary>Whether an instance of <paramref name="t"/> stores an object reference or byref in place (itself or through
-        /// value-type fields); deep or generic cases count as yes.</summary>
-        private static bool HoldsReferences(TypeDef t, TypeSystem types, int depth)
+        /// value-type fields); generic value types count as yes. Each type is looked into once (<paramref name="seen"/>),
+        /// so the walk is linear in the program's fields however the structs nest.</summary>
+        private static bool HoldsReferences(TypeDef t, TypeSystem types, HashSet<TypeDef> seen)
         {
-            if (depth > 16) return true;
+            if (!seen.Add(t)) return false;   // already looked into (or being looked into: a cycle the runtime refuses)
             MetadataReader r = t.Assembly.Reader;
             foreach (FieldDefinitionHandle fh in t.Fields)
             {
@@ -197,8 +204,8 @@ namespace Sing.Installer.Il.Verification
                 {
                     case PrimSig { Code: PrimitiveTypeCode.Object or PrimitiveTypeCode.String or PrimitiveTypeCode.TypedReference }: return true;
                     case PrimSig: continue;
-                    case NamedSig { Def: { IsValueType: true } d } n when n.Args.Length == 0 || ReferenceEquals(d, t):
-                        if (!ReferenceEquals(d, t) && HoldsReferences(d, types, depth + 1)) return true;
+                    case NamedSig { Def: { IsValueType: true } d } n when n.Args.Length == 0:
+                        if (HoldsReferences(d, types, seen)) return true;
                         continue;
                     default: return true;
                 }
