@@ -87,6 +87,11 @@ namespace Sing.Installer.Tests.Verifier
                 invoke.IsVirtual = false;
                 invoke.HasThis = false;
             }),
+            Case("delegate-generic-invoke", "method Invoke of a delegate type must be one of .ctor, Invoke, BeginInvoke, EndInvoke, a non-generic", m =>
+            {
+                var invoke = M(m, "Measure", "Invoke");
+                invoke.GenericParameters.Add(new GenericParameter("T", invoke));
+            }),
             Case("delegate-not-sealed", "a delegate type is not sealed", m => T(m, "Measure").IsSealed = false),
             Case("delegate-ctor-other-signature", "a delegate's constructor must take (object, native int)", m =>
                 M(m, "Measure", ".ctor").Parameters[1].ParameterType = m.TypeSystem.Int32),

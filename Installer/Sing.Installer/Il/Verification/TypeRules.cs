@@ -254,8 +254,8 @@ namespace Sing.Installer.Il.Verification
                 if (t.IsDelegate)
                 {
                     bool known = name is ".ctor" or "Invoke" or "BeginInvoke" or "EndInvoke";
-                    if (!known || !runtime || m.RelativeVirtualAddress != 0 || isStatic)
-                        bad($"{what} of a delegate type must be one of .ctor, Invoke, BeginInvoke, EndInvoke, implemented by the runtime without a body (II.14.6)");
+                    if (!known || !runtime || m.RelativeVirtualAddress != 0 || isStatic || sig.GenericParameterCount > 0)
+                        bad($"{what} of a delegate type must be one of .ctor, Invoke, BeginInvoke, EndInvoke, a non-generic instance method implemented by the runtime without a body (II.14.6)");
                     if (name == ".ctor")
                     {
                         sawCtor = true;
