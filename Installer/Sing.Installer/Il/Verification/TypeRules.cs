@@ -21,7 +21,7 @@ namespace Sing.Installer.Il.Verification
             void Bad(string what) => report(ErrorCodes.InvalidTypeMetadata, $"type {t.FullName}: {what}; {Fix}");
             if (!IsModuleType(t)) CheckKind(t, types, Bad);
             CheckFields(t, types, Bad);
-            CheckLayout(t, types, Bad);
+            CheckLayout(t, types, what => report(ErrorCodes.InvalidTypeMetadata, $"type {t.FullName}: {what}"));
             CheckMethods(t, types, Bad);
             CheckVariance(t, types, Bad);
             OverrideConstraints.Check(t, types, Bad);
@@ -186,7 +186,7 @@ namespace Sing.Installer.Il.Verification
         {
             TypeLayout layout = t.Assembly.Reader.GetTypeDefinition(t.Handle).GetLayout();
             if (layout.PackingSize is 0 or >= 8 || !HoldsReferences(t, types, new HashSet<TypeDef>())) return;
-            bad($"it is packed to {layout.PackingSize} byte(s) but holds object references, which must be pointer-aligned (II.22.8); remove Pack or the references");
+            bad($"it is packed to {layout.PackingSize} byte(s) but holds object references, which the collector needs pointer-aligned (II.22.8); remove Pack from its [StructLayout], or keep the references in another type");
         }
 
         /// <summary>Whether an instance of <paramref name="t"/> stores an object reference or byref in place (itself or through
