@@ -43,6 +43,13 @@ namespace Test.App
         public string Name { get; } = name + "!";
     }
 
+    public class Captured(int p) : Base(p)
+    {
+        private readonly Func<int> _early = () => p + 1;
+        public int P => p;
+        public int Early() => _early();
+    }
+
     public record Point(int X, int Y);
 
     public record Point3(int X, int Y, int Z) : Point(X, Y);
@@ -132,7 +139,7 @@ namespace Test.App
             int count = 0;
             h("x", ref count);
             Maker<int> maker = new IntMaker().Clone();
-            int made = maker.Make("u", 2) + new NumberStream().Read(new byte[1], 0, 1);
+            int made = new Captured(4).Early() + new Captured(5).P + maker.Make("u", 2) + new NumberStream().Read(new byte[1], 0, 1);
             return made + d.Sum + e.Sum + f.Value + p.Start + p.Name.Length + r.X + (inner.Item?.Length ?? 0) + c.V + source.Next().GetHashCode() % 2
                 + wider("w").GetHashCode() % 2 + count + (int)Small.B + (int)((long)Wide.A >> 40) + (int)Bits.Two + Limit + Label.Length
                 + (Meters.Zero.Equals(default(Meters)) ? 1 : 0) + (IStatic<string>.Default() is null ? 1 : 0) + Derived.Made;

@@ -18,15 +18,19 @@ namespace Sing.Installer.Tests.Verifier
                     [UnmanagedCallersOnly(EntryPoint = "sip_program_main")]
                     private static int Main() => new Widget(2).Size + new Widget().Size;
                 }
-                public class Base { public int B; public Base() { } public Base(int x) { B = x; } }
+                public class Base { public int B; public Getter Tag; public Base() { } public Base(int x) { B = x; } }
                 public class Widget : Base
                 {
                     public int Size = 3;
                     public object Tag;
                     public static Widget Last;
+                    public static Getter Leak;
+                    public Getter Later;
+                    public int Twice() => Size * 2;
                     public Widget(int s) : base(s) { Size = s; }
                     public Widget() : this(1) { }
                 }
+                public delegate int Getter();
                 public static class Sink { public static void Keep(object o) { } }
             }
             """;
@@ -54,8 +58,70 @@ namespace Sing.Installer.Tests.Verifier
             il.Emit(OpCodes.Call, Ctor(m, "Base", 1));
         }
 
+        /// <summary>ldarg.0; ldftn Widget::Twice; newobj Getter: a delegate bound to the uninitialised this.</summary>
+        private static void DelegateOverThis(ModuleDefinition m, ILProcessor il)
+        {
+            il.Emit(OpCodes.Ldarg_0);
+            il.Emit(OpCodes.Ldftn, m.GetType("Test.App.Widget").Methods.First(x => x.Name == "Twice"));
+            il.Emit(OpCodes.Newobj, Ctor(m, "Getter", 2));
+        }
+
         public static IReadOnlyList<PatchedCase> Cases { get; } = new List<PatchedCase>
         {
+            Case("ctor-reads-back-a-delegate-over-this", "call uses this (or a delegate bound to it) before", (m, il) =>
+            {
+                il.Emit(OpCodes.Ldarg_0);
+                DelegateOverThis(m, il);
+                il.Emit(OpCodes.Stfld, Field(m, "Widget", "Later"));
+                il.Emit(OpCodes.Ldarg_0);
+                il.Emit(OpCodes.Ldfld, Field(m, "Widget", "Later"));
+                il.Emit(OpCodes.Call, m.GetType("Test.App.Sink").Methods.First(x => x.Name == "Keep"));
+                BaseCall(m, il);
+                il.Emit(OpCodes.Ret);
+            }),
+            Case("ctor-reads-a-field-that-later-gets-a-delegate-over-this", "field Later receives a delegate bound to the uninitialised this and is also read before", (m, il) =>
+            {
+                // The read is met first (on the path that skips the store) and again after the store (a backward
+                // branch): refused when the store is met rather than tracked per path.
+                Instruction store = il.Create(OpCodes.Ldarg_0);
+                Instruction read = il.Create(OpCodes.Ldarg_0);
+                Instruction after = il.Create(OpCodes.Nop);
+                il.Emit(OpCodes.Ldarg_1);
+                il.Emit(OpCodes.Brtrue, store);
+                il.Append(read);
+                il.Emit(OpCodes.Ldfld, Field(m, "Widget", "Later"));
+                il.Emit(OpCodes.Call, m.GetType("Test.App.Sink").Methods.First(x => x.Name == "Keep"));
+                il.Emit(OpCodes.Br, after);
+                il.Append(store);
+                DelegateOverThis(m, il);
+                il.Emit(OpCodes.Stfld, Field(m, "Widget", "Later"));
+                il.Emit(OpCodes.Br, read);
+                il.Append(after);
+                BaseCall(m, il);
+                il.Emit(OpCodes.Ret);
+            }),
+            Case("ctor-delegate-over-this-passed-on", "call uses this (or a delegate bound to it) before", (m, il) =>
+            {
+                DelegateOverThis(m, il);
+                il.Emit(OpCodes.Call, m.GetType("Test.App.Sink").Methods.First(x => x.Name == "Keep"));
+                BaseCall(m, il);
+                il.Emit(OpCodes.Ret);
+            }),
+            Case("ctor-delegate-over-this-published", "stsfld uses this (or a delegate bound to it) before", (m, il) =>
+            {
+                DelegateOverThis(m, il);
+                il.Emit(OpCodes.Stsfld, Field(m, "Widget", "Leak"));
+                BaseCall(m, il);
+                il.Emit(OpCodes.Ret);
+            }),
+            Case("ctor-delegate-over-this-into-base-field", "stfld uses this (or a delegate bound to it) before", (m, il) =>
+            {
+                il.Emit(OpCodes.Ldarg_0);
+                DelegateOverThis(m, il);
+                il.Emit(OpCodes.Stfld, Field(m, "Base", "Tag"));
+                BaseCall(m, il);
+                il.Emit(OpCodes.Ret);
+            }),
             Case("ctor-never-calls-base", "the constructor returns without having called a constructor of its base type", (m, il) =>
             {
                 il.Emit(OpCodes.Ldarg_0);
@@ -63,21 +129,21 @@ namespace Sing.Installer.Tests.Verifier
                 il.Emit(OpCodes.Stfld, Field(m, "Widget", "Size"));
                 il.Emit(OpCodes.Ret);
             }),
-            Case("ctor-passes-this-before-base", "call uses this before a constructor of the base type or of its own type has been called", (m, il) =>
+            Case("ctor-passes-this-before-base", "call uses this (or a delegate bound to it) before a constructor of the base type or of its own type has been called", (m, il) =>
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Call, m.GetType("Test.App.Sink").Methods.First(x => x.Name == "Keep"));
                 BaseCall(m, il);
                 il.Emit(OpCodes.Ret);
             }),
-            Case("ctor-publishes-this-before-base", "stsfld uses this before", (m, il) =>
+            Case("ctor-publishes-this-before-base", "stsfld uses this (or a delegate bound to it) before", (m, il) =>
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Stsfld, Field(m, "Widget", "Last"));
                 BaseCall(m, il);
                 il.Emit(OpCodes.Ret);
             }),
-            Case("ctor-stores-this-as-a-field-value", "stfld uses this before", (m, il) =>
+            Case("ctor-stores-this-as-a-field-value", "stfld uses this (or a delegate bound to it) before", (m, il) =>
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldarg_0);
@@ -85,7 +151,7 @@ namespace Sing.Installer.Tests.Verifier
                 BaseCall(m, il);
                 il.Emit(OpCodes.Ret);
             }),
-            Case("ctor-stores-base-field-before-base", "stfld uses this before", (m, il) =>
+            Case("ctor-stores-base-field-before-base", "stfld uses this (or a delegate bound to it) before", (m, il) =>
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Ldarg_1);
@@ -93,7 +159,7 @@ namespace Sing.Installer.Tests.Verifier
                 BaseCall(m, il);
                 il.Emit(OpCodes.Ret);
             }),
-            Case("ctor-keeps-this-in-a-local", "stloc.0 uses this before", (m, il) =>
+            Case("ctor-keeps-this-in-a-local", "stloc.0 uses this (or a delegate bound to it) before", (m, il) =>
             {
                 il.Body.Variables.Add(new VariableDefinition(m.TypeSystem.Object));
                 il.Body.InitLocals = true;
@@ -116,7 +182,7 @@ namespace Sing.Installer.Tests.Verifier
                 BaseCall(m, il);
                 il.Emit(OpCodes.Ret);
             }),
-            Case("ctor-merges-this-with-other-object", "is the uninitialised this on one path and", (m, il) =>
+            Case("ctor-merges-this-with-other-object", "is the uninitialised this (or a delegate bound to it) on one path and", (m, il) =>
             {
                 Instruction useThis = il.Create(OpCodes.Ldarg_0);
                 Instruction join = il.Create(OpCodes.Call, m.GetType("Test.App.Sink").Methods.First(x => x.Name == "Keep"));
@@ -136,7 +202,7 @@ namespace Sing.Installer.Tests.Verifier
                 BaseCall(m, il);
                 il.Emit(OpCodes.Ret);
             }),
-            Case("ctor-boxes-this-before-base", "isinst uses this before", (m, il) =>
+            Case("ctor-boxes-this-before-base", "isinst uses this (or a delegate bound to it) before", (m, il) =>
             {
                 il.Emit(OpCodes.Ldarg_0);
                 il.Emit(OpCodes.Isinst, m.TypeSystem.String);

@@ -41,8 +41,8 @@ namespace Sing.Installer.Il.Verification
             var stack = new StackValue[Stack.Length];
             for (int i = 0; i < Stack.Length; i++)
             {
-                if (uninitialised && Stack[i] != other.Stack[i] && (Stack[i].IsThis || other.Stack[i].IsThis))
-                    throw new VerifyError(ErrorCodes.UnverifiableIl, $"stack slot {i} is the uninitialised this on one path and {(Stack[i].IsThis ? other.Stack[i] : Stack[i])} on another (it would lose track of the uninitialised object; ECMA-335 III.1.8.1.4)");
+                if (uninitialised && Stack[i] != other.Stack[i] && (Stack[i].IsThis || other.Stack[i].IsThis || Stack[i].BoundToUninitialisedThis || other.Stack[i].BoundToUninitialisedThis))
+                    throw new VerifyError(ErrorCodes.UnverifiableIl, $"stack slot {i} is the uninitialised this (or a delegate bound to it) on one path and {(Stack[i].IsThis || Stack[i].BoundToUninitialisedThis ? other.Stack[i] : Stack[i])} on another (it would lose track of the uninitialised object; ECMA-335 III.1.8.1.4)");
                 stack[i] = MergeValue(Stack[i], other.Stack[i], types, ctx, i);
                 if (stack[i] != Stack[i]) changed = true;
             }
