@@ -146,11 +146,9 @@ namespace Sing.Installer
             {
                 if (trusted.IsEmpty)
                     bag.Add(ErrorCodes.TrustedIdentity, at, "no trusted assemblies were given, so the installer cannot tell the system's corelib and runtime from a program's own copies; pass --trusted with the build outputs of Runtime/Sing.CoreLib, Runtime/Sing.SipRuntime and Runtime/Sing.Contracts.Sip");
-                foreach (var declared in m.Assemblies)
-                    if (IsReservedName(declared.Name))
-                        bag.Add(ErrorCodes.TrustedIdentity, declared.Spot.At("name"),
-                            $"code assembly {declared.Name} of {m.Name} is named like a system or framework assembly; a program's code may not claim to be one (trusted code is known by its bytes); rename the assembly");
-                if (IsReservedName(main.Name))
+                // A manifest read through LoadProgram has passed this already; one built by a caller has not.
+                ManifestRules.CheckCodeNames(m, bag);
+                if (TrustedSet.IsReservedName(main.Name))
                 {
                     bag.Add(ErrorCodes.TrustedIdentity, at, $"{main.DisplayName} is assembly {main.Name}, a system or framework name; a program's code may not claim to be one; rename the assembly");
                     return;
@@ -161,7 +159,7 @@ namespace Sing.Installer
                 var code = new List<LoadedAssembly> { main };
                 foreach (var declared in m.Assemblies.Skip(1))
                 {
-                    if (IsReservedName(declared.Name)) continue;
+                    if (TrustedSet.IsReservedName(declared.Name)) continue;
                     LoadedAssembly? other = resolver.Find(declared.Name);
                     if (other is null)
                         bag.Add(ErrorCodes.FileMissing, declared.Spot.At("name"),
@@ -213,9 +211,6 @@ namespace Sing.Installer
                 $"{a.DisplayName}: the signature of {where} is malformed (ECMA-335 II.23.2: a count larger than its blob, an unknown element type, or nesting too deep); the assembly is refused; rebuild it with the C# compiler");
             return false;
         }
-
-        private static bool IsReservedName(string name) =>
-            TrustedSet.ReservedNames.Contains(name) || name.StartsWith("System.", StringComparison.OrdinalIgnoreCase) || name.StartsWith("Microsoft.", StringComparison.OrdinalIgnoreCase);
 
         /// <summary>Check, then (when assemblies are given, one per program) verify each program's IL; the system manifest
         /// text when nothing was rejected, otherwise null.</summary>

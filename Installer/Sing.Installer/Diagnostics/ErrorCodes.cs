@@ -11,6 +11,7 @@ namespace Sing.Installer.Diagnostics
         public const string WrongDocument = "SINGI004";
         public const string InputLimit = "SINGI005";
         public const string DtdRefused = "SINGI006";
+        public const string BadEncoding = "SINGI007";
 
         public const string BadIdentifier = "SINGI010";
         public const string BadPath = "SINGI011";
@@ -96,5 +97,6 @@ namespace Sing.Installer.Diagnostics
         public const string NoAssemblyForProgram = "SINGI091";
         public const string FragmentClaimsTrust = "SINGI097";
         public const string UnsupportedRuntimeFeature = "SINGI098";
+        public const string InvalidTypeMetadata = "SINGI099";
     }
 }

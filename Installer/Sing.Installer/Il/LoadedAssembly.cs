@@ -31,6 +31,16 @@ namespace Sing.Installer.Il
 
         public MethodBodyBlock GetMethodBody(int rva) => _pe.GetMethodBody(rva);
 
+        /// <summary>Whether <paramref name="size"/> bytes at <paramref name="rva"/> lie inside one section's data.</summary>
+        public bool HasImageData(int rva, int size)
+        {
+            if (rva <= 0 || size < 0) return false;
+            foreach (var section in _pe.PEHeaders.SectionHeaders)
+                if (rva >= section.VirtualAddress && (long)rva + size <= (long)section.VirtualAddress + Math.Min(section.VirtualSize, section.SizeOfRawData))
+                    return true;
+            return false;
+        }
+
         /// <summary>Opens <paramref name="path"/>; null with a reason when it is not an IL assembly.</summary>
         public static LoadedAssembly? Open(string path, out string? problem)
         {

@@ -21,6 +21,12 @@ namespace Sing.Installer.Il
             CodeManifestChecker.CoreLib, "Sing.SipRuntime", "Sing.Contracts.Sip", "Sing.Contracts", "System.Runtime", "mscorlib", "netstandard",
         };
 
+        /// <summary>True for a name a program's code assembly may not take: a reserved name, or one under the
+        /// framework's or the contract libraries' prefixes (System.*, Microsoft.*, Sing.Contracts.*), in any case.</summary>
+        public static bool IsReservedName(string name) =>
+            ReservedNames.Contains(name) || name.StartsWith("System.", StringComparison.OrdinalIgnoreCase)
+            || name.StartsWith("Microsoft.", StringComparison.OrdinalIgnoreCase) || name.StartsWith("Sing.Contracts.", StringComparison.OrdinalIgnoreCase);
+
         public IReadOnlyCollection<string> Names => _byName.Keys;
 
         public bool IsEmpty => _byName.Count == 0;

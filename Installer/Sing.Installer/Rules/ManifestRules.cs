@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Linq;
 using Sing.Installer.Arguments;
 using Sing.Installer.Diagnostics;
+using Sing.Installer.Il;
 using Sing.Installer.Model;
 using MachineResources = Singularity.Manifests.MachineResources;
 
@@ -30,6 +31,7 @@ namespace Sing.Installer.Rules
                 if (!Names.IsSimpleName(a.Name))
                     bag.Add(ErrorCodes.BadTypeName, a.Spot.At("name"), $"assembly name '{a.Name}' is not a simple assembly name; write the AssemblyName of the program's project, e.g. Hello");
             Duplicates(m.Assemblies.Select(a => (a.Name, a.Spot.At("name"))), "code assembly", bag);
+            CheckCodeNames(m, bag);
 
             CheckEndpoints(m, bag);
             CheckParameters(m, bag);
@@ -38,6 +40,17 @@ namespace Sing.Installer.Rules
 
             foreach (var d in m.Dependencies) Path(d.Name, $"dependency of {m.Name}", d.Spot.At("path"), bag);
             Duplicates(m.Dependencies.Select(d => (d.Name, d.Spot.At("path"))), "service dependency", bag);
+        }
+
+        /// <summary>No code assembly may be named like a trusted library or the framework (SINGI067): trusted code is
+        /// known by its bytes, and a program's code under such a name would shadow it. Every entry point (check,
+        /// verify, compose) reads the manifest through here, so all refuse the same names.</summary>
+        public static void CheckCodeNames(ProgramManifest m, DiagnosticBag bag)
+        {
+            foreach (var a in m.Assemblies)
+                if (TrustedSet.IsReservedName(a.Name))
+                    bag.Add(ErrorCodes.TrustedIdentity, a.Spot.At("name"),
+                        $"code assembly {a.Name} of {m.Name} is named like a system or framework assembly; a program's code may not claim to be one (trusted code is known by its bytes); rename the assembly");
         }
 
         private static void CheckEndpoints(ProgramManifest m, DiagnosticBag bag)

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
-using System.Text;
 using System.Xml;
 using System.Xml.Linq;
 using System.Xml.Schema;
@@ -35,8 +34,9 @@ namespace Sing.Installer.Xml
                         $"file {file} has more than {XmlLimits.MaxFileBytes} bytes, the most the installer reads; manifests and policies are small, so shorten or split it");
                     return null;
                 }
-                using var reader = new StreamReader(new MemoryStream(buffer, 0, size), Encoding.UTF8, detectEncodingFromByteOrderMarks: true);
-                text = reader.ReadToEnd();
+                // Strictly in the declared encoding: a byte that is not valid there is refused, never replaced.
+                if (XmlTextDecoder.Decode(file, buffer.AsSpan(0, size), bag) is not { } decoded) return null;
+                text = decoded;
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {

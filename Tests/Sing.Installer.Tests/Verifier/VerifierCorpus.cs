@@ -14,7 +14,7 @@ namespace Sing.Installer.Tests.Verifier
     {
         private const string I4 = "System.Int32";
 
-        public static IReadOnlyList<PatchedCase> Cases { get; } = Build();
+        public static IReadOnlyList<PatchedCase> Cases { get; } = Build().Concat(MetadataCorpus.Cases).Concat(ConstructorCorpus.Cases).ToList();
 
         private static List<PatchedCase> Build() => new()
         {

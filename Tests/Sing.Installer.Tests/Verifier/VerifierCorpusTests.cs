@@ -15,16 +15,19 @@ namespace Sing.Installer.Tests.Verifier
         public void CorpusHasACaseForEachRuleFamily()
         {
             Assert.True(VerifierCorpus.Cases.Count >= 40, $"only {VerifierCorpus.Cases.Count} cases");
-            foreach (string code in new[] { "SINGI052", "SINGI053", "SINGI060", "SINGI061", "SINGI062", "SINGI063", "SINGI064", "SINGI065", "SINGI066", "SINGI068" })
+            foreach (string code in new[] { "SINGI052", "SINGI053", "SINGI060", "SINGI061", "SINGI062", "SINGI063", "SINGI064", "SINGI065", "SINGI066", "SINGI068", "SINGI099" })
                 Assert.Contains(VerifierCorpus.Cases, c => c.Code == code);
             Assert.Equal(VerifierCorpus.Cases.Count, VerifierCorpus.Cases.Select(c => c.Name).Distinct().Count());
         }
 
-        [Fact]
-        public void UnpatchedBaseProgramPasses()
+        [Theory]
+        [InlineData("base")]
+        [InlineData("metadata")]
+        [InlineData("constructors")]
+        public void UnpatchedBaseProgramPasses(string which)
         {
             string dir = ProgramCompiler.TempDirectory();
-            string dll = ProgramCompiler.Compile("App", PatchedPrograms.BaseSource, dir);
+            string dll = ProgramCompiler.Compile("App", which switch { "base" => PatchedPrograms.BaseSource, "metadata" => MetadataCorpus.Source, _ => ConstructorCorpus.Source }, dir);
             var diagnostics = PatchedPrograms.Verify(dll, dir);
             Assert.True(diagnostics.Count == 0, string.Join("\n", diagnostics));
         }

@@ -11,6 +11,10 @@ namespace Sing.Installer.Il.Verification
     {
         public const byte FlagLocal = 1, FlagReadOnly = 2;
 
+        /// <summary>On argument 0 of a class's instance constructor: `this` is not yet initialised (no base or this
+        /// constructor has been called on it; ECMA-335 III.1.8.1.4).</summary>
+        public const byte FlagThisUninitialised = 4;
+
         public FrameState(StackValue[] stack, byte[] slots)
         {
             Stack = stack;
@@ -31,9 +35,14 @@ namespace Sing.Installer.Il.Verification
             if (other.Stack.Length != Stack.Length)
                 throw new VerifyError(ErrorCodes.UnverifiableIl, $"the stack holds {Stack.Length} item(s) on one path to this point and {other.Stack.Length} on another (stack heights must agree at join points)");
             bool changed = false;
+            bool uninitialised = Slots.Length > 0 && ((Slots[0] | other.Slots[0]) & FlagThisUninitialised) != 0;
+            if (Slots.Length > 0 && ((Slots[0] ^ other.Slots[0]) & FlagThisUninitialised) != 0)
+                throw new VerifyError(ErrorCodes.UnverifiableIl, "the constructor has called its base or this constructor on one path to this point and not on another (ECMA-335 III.1.8.1.4)");
             var stack = new StackValue[Stack.Length];
             for (int i = 0; i < Stack.Length; i++)
             {
+                if (uninitialised && Stack[i] != other.Stack[i] && (Stack[i].IsThis || other.Stack[i].IsThis || Stack[i].BoundToUninitialisedThis || other.Stack[i].BoundToUninitialisedThis))
+                    throw new VerifyError(ErrorCodes.UnverifiableIl, $"stack slot {i} is the uninitialised this (or a delegate bound to it) on one path and {(Stack[i].IsThis || Stack[i].BoundToUninitialisedThis ? other.Stack[i] : Stack[i])} on another (it would lose track of the uninitialised object; ECMA-335 III.1.8.1.4)");
                 stack[i] = MergeValue(Stack[i], other.Stack[i], types, ctx, i);
                 if (stack[i] != Stack[i]) changed = true;
             }

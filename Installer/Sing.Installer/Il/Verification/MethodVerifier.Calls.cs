@@ -56,6 +56,8 @@ namespace Sing.Installer.Il.Verification
                                && (ReferenceEquals(od, _owner) || (_owner.BaseType is { } b && _types.AsNamed(b) is { } nb && ReferenceEquals(nb.Def, od)));
                 bool valueInit = self is { Kind: ByRef } && m.OwnerDef is { IsValueType: true };
                 if (!chained && !valueInit) throw Bad($"call of constructor {m.Owner}::.ctor on an object other than this in a constructor (re-running a constructor on a constructed object is unverifiable)");
+                if (chained && TracksUninitialisedThis && !ThisUninitialised(slots))
+                    throw Bad($"call of constructor {m.Owner}::.ctor on this, which a constructor has already initialised (a constructor runs once; ECMA-335 III.1.8.1.4)");
             }
             if (m.ReturnType is not PrimSig { Code: PrimitiveTypeCode.Void }) push(Result(m, self, args));
         }

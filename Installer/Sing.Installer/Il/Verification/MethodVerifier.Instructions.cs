@@ -34,11 +34,16 @@ namespace Sing.Installer.Il.Verification
             bool readonlyPrefix = prev is { OpCode: 0xFE1E };
             TypeSig? constrained = prev is { OpCode: 0xFE16 } p ? TypeToken(p) : null;
 
+            bool thisUninitialised = ThisUninitialised(slots);
+            int popped = 0;
+            List<(int Index, bool IsThis)>? thisPopped = null;
             StackValue Pop()
             {
                 if (stack.Count == 0) throw Bad($"{OpName(op)} needs more values than the stack holds (stack underflow)");
                 StackValue v = stack[^1];
                 stack.RemoveAt(stack.Count - 1);
+                if (thisUninitialised && (v.IsThis || v.BoundToUninitialisedThis)) (thisPopped ??= new()).Add((popped, v.IsThis));
+                popped++;
                 return v;
             }
             void Push(StackValue v) => stack.Add(v);
@@ -427,6 +432,7 @@ namespace Sing.Installer.Il.Verification
                     throw Bad($"opcode {OpName(op)} is not verifiable");
             }
 
+            if (thisUninitialised) UseOfUninitialisedThis(ins, thisPopped, popped, stack, slots);
             // A prefix changes nothing on the stack: its instruction (read through `prev` above) carries on.
             if (!fallsThrough) return (null, _successors);
             return (new FrameState(stack.ToArray(), slots), _successors);

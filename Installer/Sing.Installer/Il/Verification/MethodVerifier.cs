@@ -123,6 +123,7 @@ namespace Sing.Installer.Il.Verification
             try
             {
                 CheckHeader();
+                CheckThisArgumentUntouched();
                 FindBlocks();
                 _states[0] = InitialState();
                 foreach (ExceptionRegion r in _regions)
@@ -256,6 +257,7 @@ namespace Sing.Installer.Il.Verification
             var slots = FrameState.NewSlots(_args.Length + _locals.Length);
             // A struct's `this` is scoped to the call (C#'s rule): refs derived from it may not be returned.
             if (IsInstance && _owner.IsValueType && !HasUnscopedRef(_method.GetCustomAttributes())) slots[0] |= FrameState.FlagLocal;
+            if (TracksUninitialisedThis) slots[0] |= FrameState.FlagThisUninitialised;
             return new FrameState(Array.Empty<StackValue>(), slots);
         }
 

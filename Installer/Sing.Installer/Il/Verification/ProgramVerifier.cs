@@ -42,6 +42,7 @@ namespace Sing.Installer.Il.Verification
                     TypeDef t = types.Def(asm, th);
                     typeName = t.FullName;
                     CheckFields(t, types, Report);
+                    TypeRules.Check(t, types, Report);
                     CheckSupertypes(t, types, Report);
                 }
                 catch (Exception e) when (MalformedInput.Is(e))

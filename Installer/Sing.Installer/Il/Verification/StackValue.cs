@@ -22,9 +22,10 @@ namespace Sing.Installer.Il.Verification
     /// <summary>One stack slot's verification type, plus what the byref rules need: whether a byref (or a value of a
     /// byref-like type) may refer to this method's frame (<see cref="Local"/>), whether the value a byref points to may
     /// (<see cref="ValueLocal"/>), which argument/local a byref is the address of (<see cref="Slot"/>), and whether it is
-    /// read-only (III.1.8.1.2.2 controlled-mutability).</summary>
+    /// read-only (III.1.8.1.2.2 controlled-mutability). <see cref="BoundToUninitialisedThis"/> marks a delegate made over
+    /// a constructor's not yet initialised `this` (MethodVerifier.Constructors.cs).</summary>
     public readonly record struct StackValue(StackKind Kind, TypeSig? Type = null, bool ReadOnly = false, bool Local = false, bool ValueLocal = false,
-        int Slot = -1, bool IsThis = false, MethodDesc? Method = null)
+        int Slot = -1, bool IsThis = false, MethodDesc? Method = null, bool BoundToUninitialisedThis = false)
     {
         public static readonly StackValue I4 = new(StackKind.I32), I8 = new(StackKind.I64), I = new(StackKind.NInt), F = new(StackKind.Flt);
 

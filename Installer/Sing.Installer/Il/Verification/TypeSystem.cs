@@ -272,6 +272,9 @@ namespace Sing.Installer.Il.Verification
             return m;
         }
 
+        /// <summary>Method <paramref name="mh"/> of <paramref name="owner"/>'s definition, as a member of that instantiation.</summary>
+        public MethodDesc MethodOf(NamedSig owner, MethodDefinitionHandle mh) => FromDefinition(owner.Def, owner, mh, ImmutableArray<TypeSig>.Empty);
+
         /// <summary>A MethodImpl's method token (II.22.27): there a MethodDef of a generic type means that type's method
         /// over the type's own generic parameters (the override lives in the definition), not an uninstantiated use.</summary>
         public MethodDesc ResolveMethodImplMember(LoadedAssembly asm, EntityHandle h)
