@@ -90,6 +90,9 @@ namespace Sing.Apps.FsProbe
             if (file == null) return 2;
             var buffer = new byte[FileSystemClient.ChunkBytes];
             Debug.WriteLine("fsprobe: holding /held.bin open and reading");
+            // A name a script can wait for (wait /fsprobe/holding) before it kills the file system: a fixed sleep
+            // would race with the disk on a slow host. It goes with this process.
+            Names.Register("/fsprobe/holding", out ChannelEndpoint _);
             for (long rounds = 0; ; rounds++)
             {
                 int n = file.Read(buffer, 0, buffer.Length, out error);

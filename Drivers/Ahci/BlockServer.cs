@@ -20,7 +20,9 @@ namespace Sing.Drivers.Ahci
     internal sealed class BlockServer
     {
         private const int OutOfRange = 1, DeviceError = 2, BadRequest = 3;
-        private const long TimeoutSeconds = 5;
+        // As long as Linux's default for a disk command: a flush is a host fsync under QEMU, and with -icount
+        // sleep=off an idle guest's clock runs far ahead of a busy host's I/O (5 s timed out flushes on a loaded host).
+        private const long TimeoutSeconds = 30;
 
         private readonly IoMemoryRange _abar;
         private readonly IrqLine _irq;

@@ -230,8 +230,8 @@ public class FileSystemDiskBootTests(ITestOutputHelper output)
         try
         {
             return await Boot(image, "fs-disk-kill",
-                "wait /fs", "fsprobe hold &", "sleep 2", "kill 3", "sleep 2",
-                "wait /fs", "cat /fs/hello.txt",
+                "wait /fs 120", "fsprobe hold &", "wait /fsprobe/holding 120", "sleep 1", "kill 3",
+                "wait /fs 120", "cat /fs/hello.txt",
                 "kill 2", "cat /fs/docs/readme.txt", "write /fs/late.txt after the driver died", "sync", "ps", "ls /fs", "shutdown");
         }
         finally

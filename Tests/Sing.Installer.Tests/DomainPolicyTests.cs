@@ -17,10 +17,15 @@ namespace Sing.Installer.Tests
             string? text = InstallerPipeline.Compose(Path.Combine(TestPaths.Root, "Manifests", "system.policy.xml"), null,
                 Enumerable.Empty<string>(), TestPaths.TrustedAssemblies, bag);
             Assert.Empty(bag.Items);
-            Assert.Contains("\ttrusted=false\tdomain=ring3\timage=unsafecode\t", text);
+            Assert.Contains("\ttrusted=false\tdomain=ring3\ttest=true\timage=unsafecode\t", text);
             SystemManifest? parsed = SystemManifest.Parse(text!, out string? error);
             Assert.True(parsed is not null, error);
             Assert.Equal("ring3", parsed!.Find("unsafecode")!.Domain);
+            // The policy's test tools and start pairs reach the kernel too (ProcessManager.MayStart reads them).
+            Assert.True(parsed.Find("unsafecode")!.TestTool);
+            Assert.False(parsed.Find("hello")!.TestTool);
+            Assert.Equal(new[] { "shell" }, parsed.Find("probe")!.StartedBy);
+            Assert.Empty(parsed.Find("hello")!.StartedBy);
             Assert.Null(parsed.Find("hello")!.Domain);
         }
     }
