@@ -270,7 +270,6 @@ namespace Sing.Drivers.E1000
             Announce();
             ExVector<byte>? sent = _transmit.TakeSent();
             if (sent == null) return;
-            _receive.Kick();
             if (_transmitting == null)
             {
                 sent.Free();

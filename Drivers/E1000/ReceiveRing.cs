@@ -55,12 +55,6 @@ namespace Sing.Drivers.E1000
             _card.Write(E1000Registers.ReceiveTail, (uint)_tail);
         }
 
-        /// <summary>Writes the receive tail again, unchanged (harmless to the card). QEMU's e1000 holds back a frame that
-        /// arrives while the card is busy sending (its user network answers an ARP request or a TCP segment inside the
-        /// transmit) and delivers it only when the driver next writes RDT: without this, such an answer waited about
-        /// a second, for the next unrelated write. Called after each completed transmit.</summary>
-        public void Kick() => _card.Write(E1000Registers.ReceiveTail, (uint)_tail);
-
         /// <summary>The next buffer the card has written back, with the frame's length (CRC stripped) and whether it
         /// holds one whole, error-free frame; null when the card has not finished the next descriptor.</summary>
         public ExVector<byte>? TakeCompleted(out int length, out bool good)
