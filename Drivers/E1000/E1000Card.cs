@@ -26,7 +26,8 @@ namespace Sing.Drivers.E1000
         public uint Read(ulong register) => _registers.Read32(register);
         public void Write(ulong register, uint value) => _registers.Write32(register, value);
 
-        /// <summary>Resets the card, reads the MAC address, programs both rings (empty) and turns the interrupts on.
+        /// <summary>Resets the card, reads the MAC address and programs both rings (empty); its interrupts stay masked
+        /// until a client starts I/O (<see cref="EnableInterrupts"/>).
         /// False when the reset does not finish within 100 ms.</summary>
         public bool Start()
         {
@@ -64,7 +65,6 @@ namespace Sing.Drivers.E1000
             // are in it): QEMU's e1000 refuses every frame for one second of guest time after each RCTL write, so
             // turning it on only when the first client starts I/O would hold that client's first answers back.
             EnableReceiver(true);
-            Write(InterruptMaskSet, EnabledInterrupts);
             return true;
         }
 
@@ -112,6 +112,15 @@ namespace Sing.Drivers.E1000
                 Threads.Sleep(1);
             }
             return true;
+        }
+
+        /// <summary>Unmasks the interrupt causes while a client's I/O runs, and masks them all when it ends: nobody reads
+        /// ICR then, and a cause left pending would hold the shared, level-triggered line asserted for its other
+        /// holders.</summary>
+        public void EnableInterrupts(bool on)
+        {
+            Write(on ? InterruptMaskSet : InterruptMaskClear, on ? EnabledInterrupts : 0xFFFFFFFF);
+            if (!on) Read(InterruptCause);
         }
 
         /// <summary>Reads and so clears the pending interrupt causes.</summary>

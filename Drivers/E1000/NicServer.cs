@@ -154,6 +154,7 @@ namespace Sing.Drivers.E1000
                     {
                         // Off only after a former client left (its buffers had to be taken from the card).
                         if (!_card.ReceiverOn) _card.EnableReceiver(true);
+                        _card.EnableInterrupts(true);
                         _phase = Phase.Running;
                     }
                     else if (r.Tag == NicDevice.Exp.IoConfiguredTag.ConfigureIO)
@@ -304,6 +305,7 @@ namespace Sing.Drivers.E1000
         private void Release([Claims] NicDevice.Exp client)
         {
             client.Free();
+            _card.EnableInterrupts(false);
             _receive.Release();
             _received.Clear();
             DropEvents();
