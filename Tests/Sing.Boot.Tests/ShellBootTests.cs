@@ -48,7 +48,8 @@ public class ShellBootTests
     [InlineData(@"^boot: started rtc \(pid 1\)$")]
     [InlineData(@"^\[rtc:1\] periodic interrupt on IRQ 8: 3 of 3 seen$")]
     [InlineData(@"^boot: started filesystem \(pid 3\)$")]
-    [InlineData(@"^boot: started shell \(pid 4\)$")]
+    [InlineData(@"^boot: started e1000 \(pid 4\)$")]
+    [InlineData(@"^boot: started shell \(pid 5\)$")]
     [InlineData(@"^Singularity shell: \d+ installed programs; type help\.$")]
     [InlineData(@"^  usage: hello \[name\] \[--count int32\]$")]
     [InlineData(@"^    --count : int32, default 1 - ")]
@@ -59,6 +60,9 @@ public class ShellBootTests
     [InlineData(@"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$")]
     [InlineData(@"^ +1 +0 +running +1 +\d+ +rtc")]
     [InlineData(@"^  /dev/rtc$")]
+    [InlineData(@"^\[e1000:4\] 52:54:00:12:34:56, link up at 1000 Mb/s, 64 receive and 64 transmit descriptors$")]
+    [InlineData(@"^00:02\.0 8086:100e class 02\.00\.00 irq \d+ mem 0x[0-9a-f]+\+20000 io 0x[0-9a-f]+\+40 driver e1000 \(pid 4\)$")]
+    [InlineData(@"^  /dev/nic0$")]
     [InlineData(@"^00:1f\.2 8086:2922 class 01\.06\.01 irq \d+ io 0x[0-9a-f]+\+20 mem 0x[0-9a-f]+\+1000( driver ahci \(pid 2\))?$")]
     [InlineData(@"^unknown command or program 'nosuch'; type help$")]
     [InlineData(@"^usage: sleep <seconds> \(at most 86400; fractions such as 0\.5 allowed\)$")]
@@ -66,7 +70,7 @@ public class ShellBootTests
     [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1, another partition of /dev/disk0 or the whole disk \(the disk driver registers it\)$")]
     [InlineData(@"^ls: no file system at /fs \(not found\)$")]
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 4\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 5\)$")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
@@ -89,6 +93,6 @@ public class ShellBootTests
         string serial = await SerialAsync();
         string afterKill = serial[serial.IndexOf("killed 1", StringComparison.Ordinal)..];
         Assert.DoesNotMatch(new Regex(@"^ +1 +0 +running +1 +\d+ +rtc", RegexOptions.Multiline), afterKill);
-        Assert.Matches(new Regex(@"^ +4 +0 +running +1 +\d+ +shell", RegexOptions.Multiline), afterKill);
+        Assert.Matches(new Regex(@"^ +5 +0 +running +1 +\d+ +shell", RegexOptions.Multiline), afterKill);
     }
 }

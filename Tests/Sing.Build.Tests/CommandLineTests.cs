@@ -20,7 +20,7 @@ public class CommandLineTests
     {
         var (o, verb) = Parse("run", "--accel", "kvm", "--icount", "--options", "test=all exit", "--memory", "1024");
         Assert.Equal("run", verb);
-        Assert.Equal(new Options(QemuAccelerator.Kvm, true, "test=all exit", 1024, null), o);
+        Assert.Equal(new Options(QemuAccelerator.Kvm, true, "test=all exit", 1024, null) { ForwardedPort = 8080 }, o);
     }
 
     [Fact]
@@ -43,11 +43,22 @@ public class CommandLineTests
     }
 
     [Fact]
+    public void RunForwardsHostPort8080ToTheGuestUnlessNetSaysOtherwise()
+    {
+        Assert.Equal(8080, Parse("run").Item1.ForwardedPort);
+        Assert.Equal(18080, Parse("run", "--net", "18080").Item1.ForwardedPort);
+        Assert.Null(Parse("run", "--net", "0").Item1.ForwardedPort);
+        Assert.Equal(8080, Parse("run").Item1.ToQemu().ForwardedHostPort);
+        var result = new BuildCommandLine().Parse(["run", "--net", "99999"]);
+        Assert.Contains(result.Errors, e => e.Message.Contains("--net takes a TCP port", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void DebugDefaultsToTcgAnd512MiB()
     {
         var (o, verb) = Parse("debug");
         Assert.Equal("debug", verb);
-        Assert.Equal(new Options(QemuAccelerator.Tcg, false, null, 512, null), o);
+        Assert.Equal(new Options(QemuAccelerator.Tcg, false, null, 512, null) { ForwardedPort = 8080 }, o);
     }
 
     [Fact]

@@ -36,6 +36,17 @@ public class QemuCommandLineTests
     }
 
     [Fact]
+    public void EveryMachineHasAnE1000OnTheUserNetworkForwardingOnlyWhenAsked()
+    {
+        string args = Joined(Base);
+        Assert.Contains("-netdev user,id=n0 -device e1000,netdev=n0", args, StringComparison.Ordinal);
+        Assert.DoesNotContain("hostfwd", args, StringComparison.Ordinal);
+        Assert.Contains("-netdev user,id=n0,hostfwd=tcp:127.0.0.1:8080-:80 -device e1000,netdev=n0",
+            Joined(Base with { ForwardedHostPort = 8080 }), StringComparison.Ordinal);
+        Assert.Throws<ArgumentException>(() => Joined(Base with { ForwardedHostPort = 70000 }));
+    }
+
+    [Fact]
     public void UefiLoadsOvmfAndBiosLoadsNoFirmwareFile()
     {
         Assert.DoesNotContain("-bios", Joined(Base), StringComparison.Ordinal);

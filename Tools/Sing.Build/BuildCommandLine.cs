@@ -48,6 +48,13 @@ internal sealed class BuildCommandLine
         AllowMultipleArgumentsPerToken = false,
     };
 
+    public Option<int> Net { get; } = new("--net")
+    {
+        Description = "host TCP port on 127.0.0.1 that QEMU forwards to the guest's port 80 (default 8080; 0: forward nothing)",
+        DefaultValueFactory = _ => Options.DefaultForwardedPort,
+        HelpName = "PORT",
+    };
+
     public Option<string[]> Add { get; } = new("--add")
     {
         Description = "add the program in this folder (a Sing.Sdk project with its sing.policy.xml) to the system image (repeatable); boots artifacts/added/singularity.iso",
@@ -139,10 +146,17 @@ internal sealed class BuildCommandLine
             foreach (var token in r.Tokens)
                 if (!File.Exists(token.Value)) r.AddError($"{Disk.Name}: no file at {Path.GetFullPath(token.Value)}");
         });
+        Net.Validators.Add(r =>
+        {
+            if (r.Tokens.Count == 0) return;
+            string text = r.Tokens[^1].Value;
+            if (!int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int port) || port > 65535)
+                r.AddError($"{Net.Name} takes a TCP port 1-65535 (or 0 to forward nothing), not '{text}'");
+        });
         var run = new Command("run", "build, then boot the ISO in QEMU with the serial console on this terminal (quit: Ctrl-A X)")
-            { Accel, Icount, KernelOptions, Memory, Disk, Add };
+            { Accel, Icount, KernelOptions, Memory, Disk, Net, Add };
         var debug = new Command("debug", "boot paused with a gdb server on :1234 and print the gdb command that loads kernel symbols")
-            { Accel, Icount, KernelOptions, Memory, Disk, Add };
+            { Accel, Icount, KernelOptions, Memory, Disk, Net, Add };
         var bench = new Command("bench",
             "boot time, then SingBench beside the Linux guest, under TCG with -icount and plain TCG; report and charts in artifacts/bench/")
             { Accel, Memory, Repeat, BenchQuick, Configs, Cpu };
@@ -188,6 +202,7 @@ internal sealed class BuildCommandLine
             (Has(BenchQuick) && result.GetValue(BenchQuick)) || (Has(SoakQuick) && result.GetValue(SoakQuick)))
         {
             Added = Has(Add) ? (result.GetValue(Add) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
+            ForwardedPort = Has(Net) && result.GetValue(Net) is int port and > 0 ? port : null,
             Disks = Has(Disk) ? (result.GetValue(Disk) ?? Array.Empty<string>()).Select(Path.GetFullPath).ToArray() : Array.Empty<string>(),
             Configs = Has(Configs) && result.GetValue(Configs) is string configs ? ConfigurationBench.Parse(configs) : Array.Empty<string>(),
             CpuModel = Has(Cpu) && result.GetValue(Cpu) is string cpu && cpu.Length > 0 ? cpu

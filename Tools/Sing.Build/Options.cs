@@ -10,6 +10,11 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
     /// <summary>Disk images given with --disk (run and debug); none given: artifacts/disk.img if it exists.</summary>
     public IReadOnlyList<string> Disks { get; init; } = Array.Empty<string>();
 
+    /// <summary>run and debug --net: the host port on 127.0.0.1 forwarded to the guest's port 80 (null: none).</summary>
+    public int? ForwardedPort { get; init; }
+
+    public const int DefaultForwardedPort = 8080;
+
     /// <summary>Folders of programs from outside the repository to add to the image (run and debug --add).</summary>
     public IReadOnlyList<string> Added { get; init; } = Array.Empty<string>();
 
@@ -42,5 +47,6 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
         MemoryMiB = MemoryMiB,
         CpuModel = CpuModel,
         Firmware = Firmware,
+        ForwardedHostPort = ForwardedPort,
     };
 }

@@ -29,6 +29,7 @@ public static class QemuCommandLine
         };
         AddFirmware(args, options);
         AddDisks(args, options);
+        AddNetwork(args, options);
         if (options.SerialInputPath is not null)
         {
             // COM1 on QEMU's standard streams: the runner feeds the input file to stdin as keystrokes and saves
@@ -102,6 +103,24 @@ public static class QemuCommandLine
             args.Add("-device");
             args.Add(string.Create(CultureInfo.InvariantCulture, $"ide-hd,drive=d{i},bus=ide.{s_diskBuses[i]}"));
         }
+    }
+
+    /// <summary>The e1000 on a user-mode network. Given explicitly, it also replaces the default NIC QEMU would add
+    /// (q35's is an e1000e), so every machine type has the same card. Forwarding listens on 127.0.0.1 only: the guest
+    /// is not reachable from other hosts.</summary>
+    private static void AddNetwork(List<string> args, QemuOptions options)
+    {
+        string netdev = "user,id=n0";
+        if (options.ForwardedHostPort is int port)
+        {
+            if (port is < 1 or > 65535)
+                throw new ArgumentException($"the forwarded host port must be 1-65535, not {port}", nameof(options));
+            netdev += string.Create(CultureInfo.InvariantCulture, $",hostfwd=tcp:127.0.0.1:{port}-:80");
+        }
+        args.Add("-netdev");
+        args.Add(netdev);
+        args.Add("-device");
+        args.Add(QemuOptions.NicDevice + ",netdev=n0");
     }
 
     /// <summary>Options QEMU's string= cannot carry as they are: a ',' ends the value (and ",," would reach the guest

@@ -75,6 +75,14 @@ public sealed record QemuOptions
     /// was (benchmarks replaying a fixed image).</summary>
     public bool DiskSnapshots { get; init; }
 
+    /// <summary>The machine's network card: an Intel e1000 (82540EM, PCI 8086:100e) on QEMU's user-mode network
+    /// (guest 10.0.2.15, gateway 10.0.2.2), always present, so every machine has the same PCI devices.</summary>
+    public const string NicDevice = "e1000";
+
+    /// <summary>A host TCP port on 127.0.0.1 that QEMU forwards to the guest's port 80 (hostfwd); null (the default)
+    /// forwards nothing, so machines booted side by side (the tests) never contend for a port.</summary>
+    public int? ForwardedHostPort { get; init; }
+
     /// <summary>QEMU machine type (-machine). q35 has the AHCI controller the disk driver serves; "pc" (i440FX) has none,
     /// which tests use to see a PCI driver refused for lack of its device.</summary>
     public string MachineType { get; init; } = "q35";
