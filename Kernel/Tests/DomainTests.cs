@@ -81,11 +81,14 @@ namespace Sing.Kernel.Tests
             KernelProcess stray = ProcessTests.StartForTest(t, "unsafecode", string.Concat("poke ", ((ulong)Arch.Cpu.KernelImageStart() + 0x1000).ToString("x")));
             if (stray != null && stray.Exited.WaitOne(60_000))
                 t.True(stray.TerminationReason != null && stray.TerminationReason.Contains("Page fault"), "its write to kernel memory ends it alone");
-            // It turns preemption off through the raw entry and spins: ended after the bound, the machine goes on.
+            // It turns preemption off through the raw entry and spins: ended after the bound, the machine goes on. The
+            // bound is lowered for the test (10 s of spinning is 10^10 instructions under -icount).
+            Scheduler.MaxPreemptionOffTicks = 250;
             KernelProcess hog = ProcessTests.StartForTest(t, "unsafecode", "no-preempt");
             if (hog != null && hog.Exited.WaitOne(60_000))
                 t.True(hog.TerminationReason != null && hog.TerminationReason.Contains("preemption off"), "a SIP that keeps preemption off is ended");
             else if (hog != null) t.Fail("a SIP that turned preemption off and spins was not ended within 60 s");
+            Scheduler.MaxPreemptionOffTicks = Scheduler.DefaultMaxPreemptionOffTicks;
 
             Placement.SetRing3("probe", true);
             Placement.SetRing3("hello", true);

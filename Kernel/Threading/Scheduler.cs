@@ -445,10 +445,14 @@ namespace Sing.Kernel.Threading
             }
         }
 
-        /// <summary>Ticks (ms) a SIP thread may keep preemption off after its quantum ended: the SIP runtime's sections
-        /// (a block copy, a lock's bookkeeping, the collector's heap section) take far less; a program that turns
-        /// preemption off by number (an unverified ring-3 image can call any entry) and spins must not keep the CPU.</summary>
-        public const ulong MaxPreemptionOffTicks = 250;
+        /// <summary>Ticks (ms) a SIP thread may keep preemption off after its quantum ended. The SIP runtime's sections are
+        /// short, except that an allocation may collect inside its heap section: a full collection of a SIP's largest heap
+        /// (its page quota, 192 MiB) is under a billion instructions, a few seconds even under plain TCG on a busy host,
+        /// so the bound leaves room for that. A program that turns preemption off by number (an unverified ring-3 image
+        /// can call any entry) and spins must not keep the CPU for longer.</summary>
+        public static ulong MaxPreemptionOffTicks = DefaultMaxPreemptionOffTicks;
+
+        public const ulong DefaultMaxPreemptionOffTicks = 10_000;
 
         /// <summary>Records a preemption that came due while <paramref name="t"/> has preemption off; once it has been
         /// due for <see cref="MaxPreemptionOffTicks"/>, preemption is turned back on and the thread's process is marked
@@ -466,7 +470,7 @@ namespace Sing.Kernel.Threading
             t.NoPreemptionDepth = 0;
             t.PreemptionDeferred = false;
             t.KillRequested = true;
-            t.KillReason ??= "kept preemption off for more than 250 ms";   // a literal: no allocation in the timer interrupt
+            t.KillReason ??= "kept preemption off for longer than the kernel allows";   // a literal: no allocation in the timer interrupt
             return true;
         }
 
