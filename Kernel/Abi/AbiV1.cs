@@ -526,12 +526,17 @@ namespace Sing.Kernel.Abi
             return size;
         }
 
+        /// <summary>The live block or endpoint at <paramref name="address"/>, or null. Interrupts off.</summary>
+        private static Channels.ExchangeHeap.Block* ValidateBlockOrEndpoint(void* address) =>
+            Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Data) is var block && block != null
+                ? block
+                : Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Endpoint);
+
         [UnmanagedCallersOnly]
         private static ulong ExchangeGeneration(void* address)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Data);
-            if (block == null) block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Endpoint);
+            Channels.ExchangeHeap.Block* block = ValidateBlockOrEndpoint(address);
             ulong generation = block != null && Channels.ExchangeHeap.IsOwnedBy(block, Caller) ? block->Generation : 0;
             Scheduler.RestoreInterrupts(flags);
             return generation;
@@ -541,8 +546,7 @@ namespace Sing.Kernel.Abi
         private static ulong ExchangeRenew(void* address, ulong generation)
         {
             ulong flags = Scheduler.DisableInterrupts();
-            Channels.ExchangeHeap.Block* block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Data);
-            if (block == null) block = Channels.ExchangeHeap.Validate(address, Channels.ExchangeHeap.Kind.Endpoint);
+            Channels.ExchangeHeap.Block* block = ValidateBlockOrEndpoint(address);
             ulong renewed = block != null ? Channels.ExchangeHeap.Renew(block, Caller, generation) : 0;
             Scheduler.RestoreInterrupts(flags);
             return renewed;

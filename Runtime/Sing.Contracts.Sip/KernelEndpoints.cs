@@ -34,18 +34,54 @@ namespace Sing.Contracts.Sip
             }
         }
 
+        /// <summary>Tag of a device's one message on a bound channel in the device handshake (<see cref="ConnectOffered"/>).</summary>
+        public const int OfferTag = 1;
+
+        /// <summary>Client side of the device handshake (the block devices', the NICs'): binds <paramref name="path"/>
+        /// (retrying for up to <paramref name="waitMilliseconds"/> while the device has not registered it yet), takes the
+        /// one message the device answers with, which carries the client's end of a contract channel the device made
+        /// (so the kernel checks the client's side from its first message), and returns that end's transport; null when
+        /// nothing serves the name or the answer is not an offer.</summary>
+        public static IChannelTransport? ConnectOffered(string path, int waitMilliseconds)
+        {
+            ChannelEndpoint raw = default;
+            for (int waited = 0; Names.Bind(path, out raw) != AbiStatus.Ok; waited += 5)
+            {
+                if (waited >= waitMilliseconds) return null;
+                Threads.Sleep(5);
+            }
+            AbiStatus status = Channels.Receive(raw, out ReceivedMessage answer, (ulong)(waitMilliseconds < 1000 ? 1000 : waitMilliseconds));
+            Channels.Close(raw);
+            if (status != AbiStatus.Ok || answer.Tag != OfferTag || answer.Endpoint.IsNull)
+            {
+                if (status == AbiStatus.Ok && !answer.Endpoint.IsNull) Channels.Close(answer.Endpoint);
+                return null;
+            }
+            return Wrap(answer.Endpoint);
+        }
+
+        /// <summary>Device side of the handshake: sends <paramref name="clientEnd"/> (a fresh channel's importer end) on the
+        /// bound channel <paramref name="request"/> and closes it. False when the client is already gone (the end is
+        /// closed then); the caller frees its exporter end.</summary>
+        public static bool Offer(ChannelEndpoint request, [Claims] Endpoint clientEnd)
+        {
+            ChannelEndpoint raw = Unwrap(clientEnd);
+            AbiStatus status = Channels.Send(request, OfferTag, 0, default, raw);
+            Channels.Close(request);
+            if (status == AbiStatus.Ok) return true;
+            Channels.Close(raw);
+            return false;
+        }
+
         /// <summary>A plain receive on the kernel endpoint behind <paramref name="endpoint"/>, for an endpoint that stands for
         /// a name registration in a select (Drivers/Ahci's RegistrationDoor): the kernel's connect requests are not
         /// messages of any contract. The endpoint must be owned here; what the message carries is owned here after.</summary>
-        public static unsafe AbiStatus ReceivePlain(Endpoint endpoint, out ReceivedMessage message, ulong timeoutMilliseconds)
+        public static AbiStatus ReceivePlain(Endpoint endpoint, out ReceivedMessage message, ulong timeoutMilliseconds)
         {
             message = default;
-            if (endpoint.Transport is not KernelTransport kernel) return AbiStatus.InvalidArgument;
-            ReceivedMessage received = default;
-            AbiStatus status = Abi.Table->ChannelReceive(kernel.Address, timeoutMilliseconds, &received.Message);
-            if (status == AbiStatus.Ok) received.Arrived();
-            message = received;
-            return status;
+            return endpoint.Transport is KernelTransport kernel
+                ? Channels.Receive(kernel.AsValue, out message, timeoutMilliseconds)
+                : AbiStatus.InvalidArgument;
         }
 
         /// <summary>The kernel endpoint of a contract endpoint, which stops being usable (as if it had been sent).</summary>

@@ -41,6 +41,10 @@ namespace Sing.Contracts.Sip
 
         void IOwnedTransport.Disown() => System.Threading.Volatile.Write(ref _adopted, 0);
 
+        /// <summary>The endpoint as a value of its current ownership, for a plain receive through it (the transport keeps
+        /// the endpoint: the value is not given away).</summary>
+        internal ChannelEndpoint AsValue => new ChannelEndpoint(_endpoint, _generation);
+
         /// <summary>The kernel endpoint, for the native select (internal: see <see cref="KernelChannelRuntime.HandleOf"/>).</summary>
         internal void* Address => _endpoint;
 
