@@ -1,4 +1,5 @@
 using Singularity.Configuration;
+using Singularity.V1;
 using Debug = Singularity.V1.Debug;
 
 namespace Sing.Apps.NetStack
@@ -7,6 +8,7 @@ namespace Sing.Apps.NetStack
     internal sealed partial class NetStackStartup
     {
         [Parameter("nic")] public string Nic = "/dev/nic0";
+        [Endpoint("net")] public ChannelEndpoint Net;
     }
 
     internal static class Program

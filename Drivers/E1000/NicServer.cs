@@ -10,13 +10,16 @@ namespace Sing.Drivers.E1000
     /// <summary>Serves /dev/nic0 over the NIC contract to one client at a time (a network stack owns the card; a second
     /// client waits until the first leaves), from one thread (a verified SIP creates none): one endpoint set holds the registration, the
     /// client's channel and its event channel, each with a <see cref="Member"/> saying which it is. While the client's
-    /// I/O runs the loop alternates between the set (taken without waiting) and the card's interrupt (1 ms slices), and
+    /// I/O runs the loop waits on the set and the card's interrupt at once (one kernel wait, IrqSelect), and
     /// after each it reaps both rings: frames the card wrote into the client's buffers wait for GetReceivedPacket and
     /// are announced with one NicEvent (the next only after the client's AckEvent); a transmitted frame's buffer goes
     /// back in Transmitted. When the client goes away the receiver is stopped before its buffers are freed.</summary>
     internal sealed class NicServer
     {
         private enum Phase { Configure, Parameters, Configured, Running }
+
+        /// <summary>The longest the driver waits without looking at the card while a client's I/O runs.</summary>
+        private const int ServiceMilliseconds = 100;
 
         private readonly E1000Card _card;
         private readonly IrqLine _irq;
@@ -51,9 +54,12 @@ namespace Sing.Drivers.E1000
             while (true)
             {
                 bool running = _client != null && (_phase == Phase.Running || _transmitting != null);
-                Endpoint? ready = _set.Take(running ? 0 : Select.Infinite, out object? state);
+                // While I/O runs, one wait covers the card's interrupt and every channel: a frame that arrives and a
+                // client's request are each served the moment they come (the safety timeout only re-reads the card).
+                bool member = !running || _set.WaitOrInterrupt(ServiceMilliseconds, _irq.Handle) == EndpointSet<Endpoint>.MemberReady;
+                object? state = null;
+                Endpoint? ready = member ? _set.Take(running ? 0 : Select.Infinite, out state) : null;
                 if (ready != null) Dispatch(ready, (Member)state!);
-                else if (running) _irq.Wait(1);
                 if (_client != null) Service();
             }
         }

@@ -1,6 +1,7 @@
 using System.Runtime.InteropServices;
 using Sing.Kernel.Arch;
 using Sing.Kernel.Hardware;
+using Sing.Kernel.Threading;
 using Singularity.V1;
 
 namespace Sing.Kernel.Abi
@@ -14,6 +15,7 @@ namespace Sing.Kernel.Abi
             Table->IoPortRead = &IoPortRead;
             Table->IoPortWrite = &IoPortWrite;
             Table->IrqWait = &IrqWait;
+            Table->IrqSelect = &IrqSelect;
             Table->IoMemoryRead = &IoMemoryRead;
             Table->IoMemoryWrite = &IoMemoryWrite;
         }
@@ -71,6 +73,32 @@ namespace Sing.Kernel.Abi
                 // The grant checked the line; the controller checks it again before shifting by it.
                 if (!InterruptController.Unmask(g.Resource.Base)) status = AbiStatus.InvalidArgument;
                 else if (!g.Interrupt.WaitOne(timeoutMilliseconds)) status = AbiStatus.Timeout;
+            }
+            Leave(mark);
+            return status;
+        }
+
+        /// <summary>IrqWait and ChannelSelect at once: unmasks the line and waits for its next interrupt or a message
+        /// (or close) on one of the endpoints, whichever comes first; <paramref name="ready"/> is the endpoint's index,
+        /// or <paramref name="count"/> for the interrupt. Endpoints are validated as ChannelSelect validates them.</summary>
+        [UnmanagedCallersOnly]
+        private static AbiStatus IrqSelect(ulong handle, void** endpoints, int count, ulong timeoutMilliseconds, int* ready)
+        {
+            ulong mark = Enter();
+            AbiStatus status = Caller.Handles.Resolve(handle, HandleType.Irq, out GrantedResource g);
+            if (status == AbiStatus.Ok && (count < 0 || count > StackSelect || (count > 0 && !CallerMemory.Holds(endpoints, count, (ulong)sizeof(void*))) || !CallerMemory.Holds(ready, sizeof(int))))
+                status = AbiStatus.InvalidArgument;
+            if (status == AbiStatus.Ok && !InterruptController.Unmask(g.Resource.Base)) status = AbiStatus.InvalidArgument;
+            if (status == AbiStatus.Ok)
+            {
+                var validated = stackalloc Channels.Endpoint*[count == 0 ? 1 : count];
+                ulong flags = Scheduler.DisableInterrupts();
+                for (int i = 0; i < count && status == AbiStatus.Ok; i++)
+                    status = Channels.Channel.ValidateOwned(endpoints[i], Caller, out validated[i]);
+                int index = -1;
+                if (status == AbiStatus.Ok) status = Channels.Channel.SelectOr(validated, count, g.Interrupt, timeoutMilliseconds, out index);
+                Scheduler.RestoreInterrupts(flags);
+                *ready = index;
             }
             Leave(mark);
             return status;

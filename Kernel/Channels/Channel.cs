@@ -622,6 +622,63 @@ namespace Sing.Kernel.Channels
             }
         }
 
+        /// <summary><see cref="Select"/> that also ends when <paramref name="signal"/> (a driver's interrupt event) is
+        /// granted to the thread: <paramref name="ready"/> is then <paramref name="count"/>. A driver waits this way for
+        /// its device and its clients at once, so neither waits for the other's timeout.</summary>
+        public static AbiStatus SelectOr(Endpoint** endpoints, int count, WaitHandle signal, ulong timeoutMilliseconds, out int ready)
+        {
+            ready = -1;
+            while (true)
+            {
+                ulong flags = Scheduler.DisableInterrupts();
+                for (int i = 0; i < count; i++)
+                {
+                    if (endpoints[i]->Count > 0 || endpoints[i]->Peer == null)
+                    {
+                        ready = i;
+                        Scheduler.RestoreInterrupts(flags);
+                        return AbiStatus.Ok;
+                    }
+                }
+                KernelThread me = Scheduler.Current;
+                if (signal.TryAcquireLocked(me))
+                {
+                    ready = count;
+                    Scheduler.RestoreInterrupts(flags);
+                    return AbiStatus.Ok;
+                }
+                if (timeoutMilliseconds == 0)
+                {
+                    Scheduler.RestoreInterrupts(flags);
+                    return AbiStatus.Timeout;
+                }
+                // The event grants the thread as a one-handle WaitAny would (WakeIndex 0); a message wakes it with
+                // WakeIndex still pending; the timer sets TimedOut.
+                WaitHandle[] single = me.SingleWait ??= new WaitHandle[1];
+                single[0] = signal;
+                me.WaitingOn = single;
+                signal.AddWaiterLocked(me);
+                nint self = KernelThread.AddressOf(me);
+                for (int i = 0; i < count; i++) endpoints[i]->Waiter = self;
+                PrepareWait(me, timeoutMilliseconds);
+                Scheduler.BlockLocked();
+                for (int i = 0; i < count; i++)
+                    if (endpoints[i]->Waiter == self) endpoints[i]->Waiter = 0;
+                signal.RemoveWaiterLocked(me);
+                me.WaitingOn = null;
+                single[0] = null;
+                bool signalled = me.WakeIndex == 0;
+                bool timedOut = FinishWait(me);
+                Scheduler.RestoreInterrupts(flags);
+                if (signalled)
+                {
+                    ready = count;
+                    return AbiStatus.Ok;
+                }
+                if (timedOut) return AbiStatus.Timeout;
+            }
+        }
+
         /// <summary>Closes and frees an endpoint: its peer sees ChannelClosed; messages still queued here are dropped
         /// with what they carry (blocks freed, endpoints closed).</summary>
         public static void CloseEndpoint(Endpoint* e, KernelProcess owner)

@@ -69,6 +69,10 @@ namespace Sing.Kernel.Threading
 
         internal void RemoveWaiterLocked(KernelThread thread) => _waiters.Remove(thread);
 
+        /// <summary>Queues a thread that waits on this handle together with something else (a channel select): the
+        /// caller sets the thread's WaitingOn and removes it again after the wait (interrupts off).</summary>
+        internal void AddWaiterLocked(KernelThread thread) => _waiters.Add(thread);
+
         /// <summary>Hands the handle to the first thread still waiting for it, if any (interrupts off).
         /// Returns whether a waiter took it.</summary>
         internal bool GrantToFirstWaiterLocked()

@@ -66,6 +66,20 @@ namespace Sing.Contracts.Sip
                 : "the kernel refused the select: status " + ((int)status).ToString());
         }
 
+        public int WaitAnyOrInterrupt(ReadOnlySpan<nint> handles, ulong interruptHandle, int timeoutMs)
+        {
+            int ready = -1;
+            AbiStatus status;
+            fixed (nint* h = handles)
+            {
+                status = Abi.Table->IrqSelect(interruptHandle, (void**)h, handles.Length, timeoutMs < 0 ? ulong.MaxValue : (ulong)timeoutMs, &ready);
+            }
+
+            if (status == AbiStatus.Ok) return ready;
+            if (status == AbiStatus.Timeout) return Select.TimedOut;
+            throw new InvalidOperationException("the kernel refused the interrupt select: status " + ((int)status).ToString());
+        }
+
         public IWaiter CurrentWaiter => throw new NotSupportedException("kernel channels select in the kernel");
 
         public long NowMilliseconds => Timestamps.ToMilliseconds(Stopwatch.GetTimestamp(), Stopwatch.Frequency);

@@ -154,6 +154,12 @@ namespace Singularity.V1
         // names the block with the old generation stops working: the contract library adopts a raw endpoint this way,
         // so no copy of the raw value can close or send it behind the contract endpoint's back.
         public delegate* unmanaged<void*, ulong, ulong> ExchangeRenew;
+
+        // (entry 72) IrqWait and ChannelSelect in one wait: the handle's interrupt line is unmasked and the caller waits
+        // for its next interrupt or for a message or close on one of the endpoints (at most 256), whichever comes
+        // first; *ready is the endpoint's index, or the count for the interrupt. A driver serves its device and its
+        // clients from one thread this way, without polling either.
+        public delegate* unmanaged<ulong, void**, int, ulong, int*, AbiStatus> IrqSelect;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

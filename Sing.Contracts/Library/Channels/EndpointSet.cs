@@ -15,6 +15,9 @@ namespace Sing.Contracts
         /// <summary><see cref="Wait"/>'s answer when a member of the set is ready (take it with <c>Take(0)</c>).</summary>
         public const int MemberReady = int.MaxValue;
 
+        /// <summary><see cref="WaitOrInterrupt"/>'s answer when the device interrupt fired first.</summary>
+        public const int Interrupted = int.MaxValue - 1;
+
         private Endpoint[] _members = new Endpoint[4];
         private object?[] _states = new object?[4];
         private Endpoint[] _waitList = new Endpoint[4];
@@ -78,6 +81,15 @@ namespace Sing.Contracts
             int ready = Select.Wait(timeoutMs, new ReadOnlySpan<Endpoint>(_waitList, 0, total));
             Array.Clear(_waitList, 0, total);   // the list must not keep endpoints alive after they leave the set
             return ready == Select.TimedOut ? Select.TimedOut : ready < others.Length ? ready : MemberReady;
+        }
+
+        /// <summary><see cref="MemberReady"/> when a member is ready (take it with <c>Take(0)</c>), <see cref="Interrupted"/>
+        /// when the device interrupt behind <paramref name="interruptHandle"/> fired first, or <see cref="Select.TimedOut"/>
+        /// (a driver waiting for its clients and its device at once; see <see cref="Select.WaitOrInterrupt"/>).</summary>
+        public int WaitOrInterrupt(int timeoutMs, ulong interruptHandle)
+        {
+            int ready = Select.WaitOrInterrupt(timeoutMs, new ReadOnlySpan<Endpoint>(_members, 0, _count), interruptHandle);
+            return ready == Select.TimedOut ? Select.TimedOut : ready == _count ? Interrupted : MemberReady;
         }
 
         /// <summary>Frees every member still in the set (their peers see ChannelClosed).</summary>

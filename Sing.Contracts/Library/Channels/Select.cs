@@ -37,6 +37,25 @@ namespace Sing.Contracts
             return Wait(timeoutMs, ref set);
         }
 
+        /// <summary>A driver's switch receive over its clients' endpoints and its device's interrupt line (the handle
+        /// the binder granted): the index of the first ready endpoint, <c>endpoints.Length</c> when the interrupt fired
+        /// first, or <see cref="TimedOut"/>. Only kernel channels can wait on an interrupt.</summary>
+        public static int WaitOrInterrupt(int timeoutMs, ReadOnlySpan<Endpoint> endpoints, ulong interruptHandle)
+        {
+            if (ChannelRuntime.Current is not INativeSelect native)
+            {
+                throw new NotSupportedException("only the kernel's channels wait on a device interrupt");
+            }
+
+            Span<nint> handles = endpoints.Length <= StackHandles ? stackalloc nint[endpoints.Length] : new nint[endpoints.Length];
+            for (int i = 0; i < handles.Length; i++)
+            {
+                handles[i] = native.HandleOf(endpoints[i].Transport);
+            }
+
+            return native.WaitAnyOrInterrupt(handles, interruptHandle, timeoutMs);
+        }
+
         private static int Wait<TSet>(int timeoutMs, ref TSet endpoints)
             where TSet : struct, IEndpointSet, allows ref struct
         {
@@ -159,5 +178,9 @@ namespace Sing.Contracts
 
         /// <summary>Index of the first ready handle, or <see cref="Select.TimedOut"/>.</summary>
         int WaitAny(ReadOnlySpan<nint> handles, int timeoutMs);
+
+        /// <summary>As <see cref="WaitAny"/>, also ending when the device interrupt behind
+        /// <paramref name="interruptHandle"/> fires: then the count of handles.</summary>
+        int WaitAnyOrInterrupt(ReadOnlySpan<nint> handles, ulong interruptHandle, int timeoutMs);
     }
 }
