@@ -344,7 +344,11 @@ namespace Sing.Apps.AbiFuzz
                 case 47: Record(t->Shutdown(Int())); break;
                 case 48: t->ConsoleWrite((byte*)Pointer(scratch), Int()); t->ConsoleRead((byte*)Pointer(scratch), Int(), Timeout()); break;
                 case 49: Record(t->IoPortRead(Handle(), (uint)Int(), Int(), (uint*)Pointer(scratch))); Record(t->IoPortWrite(Handle(), (uint)Int(), Int(), (uint)Next())); break;
-                case 50: Record(t->IrqWait(Handle(), Timeout())); break;
+                case 50:
+                    Record(t->IrqWait(Handle(), Timeout()));
+                    // This program holds no interrupt line: the handle is refused before the endpoints are looked at.
+                    Record(t->IrqSelect(Handle(), (void**)Pointer(scratch), OneIn(2) ? Below(4) : Int(), Timeout(), (int*)Pointer(scratch)));
+                    break;
                 case 51:
                     // The DMA entries: this program holds no DMA memory or device range, so every call must be refused.
                     Record(t->DmaMemoryRead(Handle(), Next(), Int(), (ulong*)Pointer(scratch)));

@@ -19,6 +19,8 @@ namespace Sing.Kernel.Abi
             Table->EnumerateProcesses = &EnumerateProcesses;
             Table->EnumerateServices = &EnumerateServices;
             Table->EnumerateDevices = &EnumerateDevices;
+            Table->EnumerateChannels = &EnumerateChannels;
+            Table->EnumerateMemory = &EnumerateMemory;
             Table->KillProcessById = &KillProcessById;
             Table->Shutdown = &Shutdown;
         }
@@ -127,6 +129,46 @@ namespace Sing.Kernel.Abi
             Leave(mark);
             return length;
         }
+
+        [UnmanagedCallersOnly]
+        private static int EnumerateChannels(char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int length = CopyOut(ProcessManager.DescribeChannels(), buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int EnumerateMemory(char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int length = CopyOut(DescribeMemory(), buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        /// <summary>System-wide memory and time figures, one "name TAB value" line each (the system page's numbers).</summary>
+        private static string DescribeMemory()
+        {
+            System.GCStatisticsSnapshot gc = System.GC.GetStatistics();
+            var text = new System.Text.StringBuilder();
+            Line(text, "uptime_ms", Arch.Timer.Ticks * 1000 / Arch.Timer.Hz);
+            Line(text, "idle_ms", Threading.Scheduler.IdleTicks * 1000 / Arch.Timer.Hz);
+            Line(text, "pages_total", Memory.PageAllocator.TotalPages);
+            Line(text, "pages_free", Memory.PageAllocator.FreePages);
+            Line(text, "pages_used", Memory.PageAllocator.UsedPages);
+            Line(text, "exchange_blocks", Channels.ExchangeHeap.BlocksLive);
+            Line(text, "exchange_bytes", Channels.ExchangeHeap.BytesLive);
+            Line(text, "exchange_pages", Channels.ExchangeHeap.PagesLive);
+            Line(text, "kernel_gc_collections", gc.Collections);
+            Line(text, "kernel_gc_live_bytes", gc.LiveBytes);
+            Line(text, "context_switches", Threading.Scheduler.ContextSwitches);
+            return text.ToString();
+        }
+
+        private static void Line(System.Text.StringBuilder text, string name, ulong value) =>
+            text.Append(name).Append('\t').Append(value.ToString()).Append('\n');
 
         [UnmanagedCallersOnly]
         private static AbiStatus KillProcessById(int id)

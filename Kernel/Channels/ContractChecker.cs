@@ -1,3 +1,4 @@
+using Sing.Kernel.Threading;
 using System.Collections.Generic;
 using Singularity.V1;
 
@@ -41,6 +42,15 @@ namespace Sing.Kernel.Channels
         /// <summary>Most contracts the kernel keeps. Each is a (program, contract) pair of a contract the program's
         /// manifest declares, so the installed programs bound the count; this is the backstop.</summary>
         public const int MaxContracts = 4096;
+
+        /// <summary>The name of checked contract <paramref name="index"/> ("" for an unchecked channel's -1).</summary>
+        public static string NameOf(int index)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            string name = index >= 0 && index < s_contracts.Count ? s_contracts[index].Name : "";
+            Scheduler.RestoreInterrupts(flags);
+            return name;
+        }
 
         /// <summary>Copies and validates a SIP's table for <paramref name="program"/>; returns its index, or -1 with a
         /// reason. The contract must be one the program's manifest declares, and a program's contract keeps the state

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System;
 using Sing.Kernel.Memory;
 using Sing.Kernel.Processes;
@@ -374,6 +375,24 @@ namespace Sing.Kernel.Channels
             for (Block* block = NextOwnedBy(null, process); block != null; block = NextOwnedBy(block, process)) count++;
             Scheduler.LeaveKernelSpace(space);
             return count;
+        }
+
+        /// <summary>The channels <paramref name="process"/> holds an end of, for the system page: for each endpoint it
+        /// owns, the process owning the other end (0: the end is in a message; -1: it was closed) in the high 32 bits and
+        /// the channel's checked contract (-1: unchecked) in the low 32.</summary>
+        public static void PeersOf(KernelProcess process, List<long> into)
+        {
+            ulong space = Scheduler.EnterKernelSpace();
+            ulong flags = Scheduler.DisableInterrupts();
+            for (Block* block = NextOwnedBy(null, process); block != null; block = NextOwnedBy(block, process))
+            {
+                if (block->BlockKind != Kind.Endpoint) continue;
+                Endpoint* e = (Endpoint*)DataOf(block);
+                int peer = e->Peer == null ? -1 : HeaderOf(e->Peer)->OwnerPid;
+                into.Add((long)peer << 32 | (uint)e->Contract);
+            }
+            Scheduler.RestoreInterrupts(flags);
+            Scheduler.LeaveKernelSpace(space);
         }
 
         /// <summary>Gives a block its owner holds under <paramref name="generation"/> a new generation, so every other

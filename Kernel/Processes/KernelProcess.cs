@@ -117,6 +117,8 @@ namespace Sing.Kernel.Processes
         public string TerminationReason;
         /// <summary>How many instances of this boot service the supervisor started before this one (0: the first).</summary>
         public int Restarts;
+        /// <summary>Timer ticks (milliseconds at 1000 Hz) at which one of its threads was running: sampled CPU time.</summary>
+        public ulong CpuTicks;
 
         internal KernelProcess(int id, string name, string arguments, KernelProcess parent)
         {

@@ -504,9 +504,52 @@ namespace Sing.Kernel.Processes
                 text.Append(p.Id.ToString()).Append('\t').Append((p.Parent == null ? 0 : p.Parent.Id).ToString()).Append('\t')
                     .Append(p.State == ProcessState.Created ? "created" : p.State == ProcessState.Running ? "running" : "exited").Append('\t')
                     .Append(p.Threads.Count.ToString()).Append('\t').Append((p.OwnedPageCount + p.ImagePages).ToString()).Append('\t')
-                    .Append(p.Name).Append('\t').Append(p.Arguments).Append('\t').Append(p.Restarts.ToString()).Append('\n');
+                    .Append(p.Name).Append('\t').Append(p.Arguments).Append('\t').Append(p.Restarts.ToString()).Append('\t')
+                    .Append(p.Manifest?.Kind ?? "").Append('\t').Append(p.Manifest?.Publisher ?? "").Append('\t')
+                    .Append(p.CpuTicks.ToString()).Append('\t').Append(p.ExchangePages.ToString()).Append('\n');
             }
             Scheduler.RestoreInterrupts(flags);
+            return text.ToString();
+        }
+
+        /// <summary>The channels between live processes, for the system page: one line per pair of processes and
+        /// contract, "pid TAB peer pid TAB channels TAB contract" (the lower pid first; a channel within one process has
+        /// its pid twice; unchecked channels have an empty contract). Ends in messages or closed are not counted.</summary>
+        public static string DescribeChannels()
+        {
+            var live = new List<KernelProcess>();
+            ulong flags = Scheduler.DisableInterrupts();
+            for (int i = 0; i < s_processes.Count; i++)
+                if (s_processes[i].State == ProcessState.Running) live.Add(s_processes[i]);
+            Scheduler.RestoreInterrupts(flags);
+            var counts = new Dictionary<string, int>();
+            var order = new List<string>();
+            var peers = new List<long>();
+            foreach (KernelProcess p in live)
+            {
+                peers.Clear();
+                Channels.ExchangeHeap.PeersOf(p, peers);
+                foreach (long entry in peers)
+                {
+                    int peer = (int)(entry >> 32);
+                    if (peer < p.Id) continue;   // counted from the lower pid's side (or not owned by anyone)
+                    string key = p.Id.ToString() + "\t" + peer.ToString() + "\t" + Channels.ContractChecker.NameOf((int)entry);
+                    if (counts.TryGetValue(key, out int n)) counts[key] = n + 1;
+                    else
+                    {
+                        counts[key] = 1;
+                        order.Add(key);
+                    }
+                }
+            }
+            var text = new System.Text.StringBuilder();
+            foreach (string key in order)
+            {
+                string[] f = key.Split('\t');
+                // A channel inside one process has both ends here: each was counted once.
+                int channels = f[0] == f[1] ? counts[key] / 2 : counts[key];
+                text.Append(f[0]).Append('\t').Append(f[1]).Append('\t').Append(channels.ToString()).Append('\t').Append(f[2]).Append('\n');
+            }
             return text.ToString();
         }
 

@@ -5,6 +5,7 @@ using Internal.Runtime.ExceptionHandling;
 using Sing.Kernel.Arch;
 using Sing.Kernel.Diagnostics;
 using Sing.Kernel.Memory;
+using Sing.Kernel.Processes;
 
 namespace Sing.Kernel.Threading
 {
@@ -409,6 +410,9 @@ namespace Sing.Kernel.Threading
             if (s_zombiesPending) ReapZombies();
         }
 
+        /// <summary>Timer ticks at which the idle thread was running (the rest went to processes or the kernel).</summary>
+        public static ulong IdleTicks;
+
         /// <summary>Timer interrupt (interrupts off): wakes sleepers whose deadline passed; at the end of the
         /// quantum, applies the two-list rotation and switches.</summary>
         internal static void OnTick(ulong now)
@@ -424,6 +428,10 @@ namespace Sing.Kernel.Threading
                 MakeReady(sleeper);
             }
             if (s_current == 0) return;
+            // Sampled CPU time: the tick is charged to whoever it interrupted (the system page's CPU column).
+            KernelProcess owner = Current.Owner;
+            if (owner != null) owner.CpuTicks++;
+            else if (Current == s_idle) IdleTicks++;
             if (now >= s_quantumEnd && Current.NoPreemptionDepth > 0 && !PreemptionOffTooLong(Current, now)) return;
             if (now >= s_quantumEnd)
             {

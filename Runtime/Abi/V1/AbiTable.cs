@@ -160,6 +160,14 @@ namespace Singularity.V1
         // first; *ready is the endpoint's index, or the count for the interrupt. A driver serves its device and its
         // clients from one thread this way, without polling either.
         public delegate* unmanaged<ulong, void**, int, ulong, int*, AbiStatus> IrqSelect;
+
+        // (entry 73) The channels between live processes, as EnumerateProcesses copies its text: one line per pair of
+        // processes and contract, "pid TAB peer pid TAB channels TAB contract".
+        public delegate* unmanaged<char*, int, int> EnumerateChannels;
+
+        // (entry 74) System-wide memory and time figures, one "name TAB value" line each: uptime, idle time, pages,
+        // exchange-heap blocks, bytes and pages, the kernel's collections, context switches.
+        public delegate* unmanaged<char*, int, int> EnumerateMemory;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

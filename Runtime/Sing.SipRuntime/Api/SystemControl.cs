@@ -15,7 +15,8 @@ namespace Singularity.V1
             return SystemManifest.Parse(new string(text), out error);
         }
 
-        /// <summary>One line per live process: pid, parent pid, state, threads, pages, name, arguments (tab-separated).</summary>
+        /// <summary>One line per live process, tab-separated: pid, parent pid, state, threads, pages, name, arguments,
+        /// restarts, manifest kind, publisher, CPU milliseconds (sampled at each timer tick), exchange-heap pages.</summary>
         public static string DescribeProcesses()
         {
             int length = Abi.Table->EnumerateProcesses(null, 0);
@@ -42,6 +43,24 @@ namespace Singularity.V1
             if (length <= 0) return "";
             char[] text = new char[length + 256];
             fixed (char* p = text) length = Abi.Table->EnumerateServices(p, text.Length);
+            return new string(new System.ReadOnlySpan<char>(text, 0, length < text.Length ? length : text.Length));
+        }
+
+        /// <summary>One line per pair of live processes and contract with channels between them, tab-separated: pid,
+        /// peer pid (the lower first; equal for a channel inside one process), channels, contract ("" unchecked).</summary>
+        public static string DescribeChannels() => Enumerate(Abi.Table->EnumerateChannels);
+
+        /// <summary>System-wide figures, one "name TAB value" line each (uptime_ms, idle_ms, pages_total, pages_free,
+        /// pages_used, exchange_blocks, exchange_bytes, exchange_pages, kernel_gc_collections, kernel_gc_live_bytes,
+        /// context_switches).</summary>
+        public static string DescribeMemory() => Enumerate(Abi.Table->EnumerateMemory);
+
+        private static string Enumerate(delegate* unmanaged<char*, int, int> entry)
+        {
+            int length = entry(null, 0);
+            if (length <= 0) return "";
+            char[] text = new char[length + 1024];   // more may come between the two calls: the second copies what fits
+            fixed (char* p = text) length = entry(p, text.Length);
             return new string(new System.ReadOnlySpan<char>(text, 0, length < text.Length ? length : text.Length));
         }
 
