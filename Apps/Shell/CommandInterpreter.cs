@@ -45,6 +45,12 @@ namespace Sing.Apps.Shell
                 case "sync":
                     FileCommands.Run(command, rest);
                     return true;
+                case "ifconfig":
+                case "netstat":
+                case "ping":
+                case "fetch":
+                    NetCommands.Run(command, rest);
+                    return true;
                 case "wait": WaitForName(rest); return true;
                 case "sleep": Sleep(rest); return true;
                 case "shutdown":
@@ -106,6 +112,7 @@ namespace Sing.Apps.Shell
             }
             SystemConsole.WriteLine("commands: help [program], programs, ps, services, devices, kill <pid>, names [prefix], wait <name> [seconds], sleep <seconds>, date, echo <text>, shutdown [code], exit");
             SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync");
+            SystemConsole.WriteLine("network (through /service/net): ifconfig, netstat, ping <host> [count], fetch http://host[:port]/path");
             SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");
             ListPrograms();
         }

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Diagnostics;
 using Sing.Contracts;
+using Sing.Services;
 using Sing.Contracts.Sip;
 using Sing.Storage;
 using Singularity.Configuration;

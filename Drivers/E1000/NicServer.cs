@@ -1,4 +1,5 @@
 using Sing.Contracts;
+using Sing.Services;
 using Sing.Contracts.Sip;
 using Sing.Network;
 using Singularity.Configuration;

@@ -74,7 +74,7 @@ namespace Sing.Contracts.Sip
         }
 
         /// <summary>A plain receive on the kernel endpoint behind <paramref name="endpoint"/>, for an endpoint that stands for
-        /// a name registration in a select (Drivers/Ahci's RegistrationDoor): the kernel's connect requests are not
+        /// a name registration in a select (Drivers/Contracts/RegistrationDoor.cs): the kernel's connect requests are not
         /// messages of any contract. The endpoint must be owned here; what the message carries is owned here after.</summary>
         public static AbiStatus ReceivePlain(Endpoint endpoint, out ReceivedMessage message, ulong timeoutMilliseconds)
         {

@@ -1,3 +1,4 @@
+#nullable enable
 using Sing.Contracts;
 
 namespace Sing.Network
