@@ -153,17 +153,17 @@ namespace Sing.Kernel.Abi
         {
             System.GCStatisticsSnapshot gc = System.GC.GetStatistics();
             var text = new System.Text.StringBuilder();
-            Line(text, "uptime_ms", Arch.Timer.Ticks * 1000 / Arch.Timer.Hz);
-            Line(text, "idle_ms", Threading.Scheduler.IdleTicks * 1000 / Arch.Timer.Hz);
-            Line(text, "pages_total", Memory.PageAllocator.TotalPages);
-            Line(text, "pages_free", Memory.PageAllocator.FreePages);
-            Line(text, "pages_used", Memory.PageAllocator.UsedPages);
-            Line(text, "exchange_blocks", Channels.ExchangeHeap.BlocksLive);
-            Line(text, "exchange_bytes", Channels.ExchangeHeap.BytesLive);
-            Line(text, "exchange_pages", Channels.ExchangeHeap.PagesLive);
-            Line(text, "kernel_gc_collections", gc.Collections);
-            Line(text, "kernel_gc_live_bytes", gc.LiveBytes);
-            Line(text, "context_switches", Threading.Scheduler.ContextSwitches);
+            Line(text, "uptime.ms", Arch.Timer.Ticks * 1000 / Arch.Timer.Hz);
+            Line(text, "idle.ms", Threading.Scheduler.IdleTicks * 1000 / Arch.Timer.Hz);
+            Line(text, "pages.total", Memory.PageAllocator.TotalPages);
+            Line(text, "pages.free", Memory.PageAllocator.FreePages);
+            Line(text, "pages.used", Memory.PageAllocator.UsedPages);
+            Line(text, "exchange.blocks", Channels.ExchangeHeap.BlocksLive);
+            Line(text, "exchange.bytes", Channels.ExchangeHeap.BytesLive);
+            Line(text, "exchange.pages", Channels.ExchangeHeap.PagesLive);
+            Line(text, "gc.collections", gc.Collections);
+            Line(text, "gc.heap_bytes", gc.LiveBytes);
+            Line(text, "scheduler.switches", Threading.Scheduler.ContextSwitches);
             return text.ToString();
         }
 

@@ -505,8 +505,9 @@ namespace Sing.Kernel.Processes
                     .Append(p.State == ProcessState.Created ? "created" : p.State == ProcessState.Running ? "running" : "exited").Append('\t')
                     .Append(p.Threads.Count.ToString()).Append('\t').Append((p.OwnedPageCount + p.ImagePages).ToString()).Append('\t')
                     .Append(p.Name).Append('\t').Append(p.Arguments).Append('\t').Append(p.Restarts.ToString()).Append('\t')
-                    .Append(p.Manifest?.Kind ?? "").Append('\t').Append(p.Manifest?.Publisher ?? "").Append('\t')
-                    .Append(p.CpuTicks.ToString()).Append('\t').Append(p.ExchangePages.ToString()).Append('\n');
+                    .Append(p.Manifest == null ? "kernel" : p.Manifest.Publisher + "/" + p.Manifest.Name).Append('\t')
+                    .Append((p.CpuTicks * 1000 / Arch.Timer.Hz).ToString()).Append('\t').Append(p.ExchangePages.ToString()).Append('\t')
+                    .Append(p.Manifest?.Kind ?? "").Append('\n');
             }
             Scheduler.RestoreInterrupts(flags);
             return text.ToString();

@@ -92,7 +92,7 @@ public class DiskBootTests
     [InlineData(@"^\[diskprobe:\d+\] hold: ChannelClosed after \d+ requests$")]
     [InlineData(@"^\[kernel\] supervisor: restarted ahci as pid \d+ \(killed by shell; restart 1, after 50 ms\)$")]
     [InlineData(@"^\[ahci:(?!2\])\d+\] /dev/disk0: port 0, 32768 sectors \(16 MiB\), ""QEMU HARDDISK"", 1 partition\(s\)$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 5\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 7\)$")]
     public async Task DiskSessionShows(string pattern)
     {
         string serial = await SerialAsync(Session);

@@ -5,7 +5,7 @@ using Xunit;
 namespace Sing.Boot.Tests;
 
 /// <summary>The file system re-binding its block device by name refuses a device that is not the volume it mounted: a
-/// RAM disk (pid 6) is formatted and mounted, killed, and started again blank under the same name; the file system's
+/// RAM disk (pid 8) is formatted and mounted, killed, and started again blank under the same name; the file system's
 /// next disk request binds the new one, finds its sector 0 differs, and fails with an error instead of writing the
 /// mounted volume's sectors onto it or reading its zeros as files. The file system and the kernel carry on.</summary>
 public class RebindBootTests
@@ -17,7 +17,7 @@ public class RebindBootTests
         "wait /fs",
         "write /fs/before.txt written before the kill",
         "sync",
-        "kill 6",
+        "kill 8",
         "ramdisk --size 4 &",
         "wait /dev/ram/0",
         "write /fs/after.txt written after the kill",
@@ -38,7 +38,7 @@ public class RebindBootTests
 
     [Theory]
     [InlineData(@"^\[filesystem:7\] fs: formatted /dev/ram/0 as FAT32$")]
-    [InlineData(@"^\[kernel\] SIP ramdisk \(pid 6\) terminated: killed by shell$")]
+    [InlineData(@"^\[kernel\] SIP ramdisk \(pid 8\) terminated: killed by shell$")]
     [InlineData(@"^sync: .*/dev/ram/0: the restarted driver's device holds another volume \(its sector 0 differs from the mounted one's\)$")]
     [InlineData(@"^ +7 +5 +running +1 +\d+ +filesystem")]
     public async Task SessionShows(string pattern)

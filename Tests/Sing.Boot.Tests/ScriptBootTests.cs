@@ -70,7 +70,7 @@ public class ScriptBootTests
     [InlineData(@"^cannot start probe: ")]
     [InlineData(@"^/fs: \d+ KiB, \d+ KiB used, \d+ KiB free \(\d+% used\)$")]
     [InlineData(@"^synced /fs$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 5\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 7\)$")]
     public async Task ScriptShows(string pattern)
     {
         string serial = await SerialAsync();

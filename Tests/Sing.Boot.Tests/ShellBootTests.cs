@@ -49,7 +49,9 @@ public class ShellBootTests
     [InlineData(@"^\[rtc:1\] periodic interrupt on IRQ 8: 3 of 3 seen$")]
     [InlineData(@"^boot: started filesystem \(pid 3\)$")]
     [InlineData(@"^boot: started e1000 \(pid 4\)$")]
-    [InlineData(@"^boot: started shell \(pid 5\)$")]
+    [InlineData(@"^boot: started netstack \(pid 5\)$")]
+    [InlineData(@"^boot: started webserver \(pid 6\)$")]
+    [InlineData(@"^boot: started shell \(pid 7\)$")]
     [InlineData(@"^Singularity shell: \d+ installed programs; type help\.$")]
     [InlineData(@"^  usage: hello \[name\] \[--count int32\]$")]
     [InlineData(@"^    --count : int32, default 1 - ")]
@@ -70,7 +72,7 @@ public class ShellBootTests
     [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1, another partition of /dev/disk0 or the whole disk \(the disk driver registers it\)$")]
     [InlineData(@"^ls: no file system at /fs \(not found\)$")]
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 5\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 7\)$")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();

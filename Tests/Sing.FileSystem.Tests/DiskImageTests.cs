@@ -41,7 +41,7 @@ public class DiskImageTests
 
             var device = new MemoryDevice(File.ReadAllBytes(partition));
             FatVolume volume = FatVolume.Mount(device, new FixedClock());
-            Assert.Equal(new[] { "docs", "system", "hello.txt" }, volume.List("/").Select(e => e.Name).ToArray());
+            Assert.Equal(new[] { "docs", "system", "www", "hello.txt" }, volume.List("/").Select(e => e.Name).ToArray());
             Assert.Equal("2026-01-01 00:00:00", volume.Stat("/hello.txt").Modified.ToString());
         }
         finally

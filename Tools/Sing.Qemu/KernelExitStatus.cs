@@ -21,6 +21,9 @@ public enum KernelExitStatus
 
     /// <summary>QEMU itself failed (bad arguments, missing ISO...).</summary>
     QemuError,
+
+    /// <summary>The options' host session finished and the machine was stopped (the guest was still running).</summary>
+    EndedByHost,
 }
 
 /// <summary>Maps QEMU exit codes to <see cref="KernelExitStatus"/>.</summary>

@@ -30,7 +30,7 @@ public static class QemuCommandLine
         AddFirmware(args, options);
         AddDisks(args, options);
         AddNetwork(args, options);
-        if (options.SerialInputPath is not null)
+        if (options.SerialOnStdio)
         {
             // COM1 on QEMU's standard streams: the runner feeds the input file to stdin as keystrokes and saves
             // stdout as the serial log (this QEMU's file chardev cannot read input).

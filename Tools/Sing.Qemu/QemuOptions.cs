@@ -39,6 +39,15 @@ public sealed record QemuOptions
     /// the console are lost, as on a real machine).</summary>
     public string? SerialInputAfter { get; init; }
 
+    /// <summary>Host-side work done while the guest runs (a test's HTTP clients, typed shell commands): called once QEMU
+    /// has started, with the running machine; when it returns (or throws) the machine is stopped and the result's status
+    /// is <see cref="KernelExitStatus.EndedByHost"/> (or TimedOut if the guest went silent first). The serial console is
+    /// on QEMU's standard streams, so the session can type on it.</summary>
+    public Func<QemuSession, Task>? HostSession { get; init; }
+
+    /// <summary>Whether the serial console is on QEMU's standard streams (typed input or a host session).</summary>
+    public bool SerialOnStdio => SerialInputPath is not null || HostSession is not null;
+
     /// <summary>QEMU CPU model (-cpu).</summary>
     public string CpuModel { get; init; } = "max";
 

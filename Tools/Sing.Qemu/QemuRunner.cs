@@ -37,12 +37,17 @@ public static partial class QemuRunner
         var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var stdoutCount = new ByteCount();
         var stdoutTask = CopyWatchingAsync(process.StandardOutput.BaseStream, stdout, stdoutCount, options.SerialInputAfter, ready, cancellationToken);
-        var inputTask = options.SerialInputPath is string input ? TypeAsync(process, input, ready.Task, cancellationToken) : CloseInput(process);
+        var session = options.HostSession is null ? null : new QemuSession(process, stdout, () => stdoutCount.Value, options.ForwardedHostPort);
+        var inputTask = options.SerialInputPath is string input ? TypeAsync(process, input, ready.Task, cancellationToken)
+            : session is null ? CloseInput(process) : Task.CompletedTask;
+        Task? hostTask = session is null ? null : Task.Run(() => options.HostSession!(session), cancellationToken);
 
         // The guest's progress is its serial output: the file QEMU writes, or its stdout when keys are typed.
         var watchdog = new GuestWatchdog(options.Timeout, options.EffectiveHardTimeout);
-        long OutputLength() => options.SerialInputPath is not null ? stdoutCount.Value : SerialFileLength(serialPath);
+        long OutputLength() => options.SerialOnStdio ? stdoutCount.Value : SerialFileLength(serialPath);
         string? timeoutReason = null;
+        Exception? hostFailure = null;
+        bool endedByHost = false;
         Task exited = process.WaitForExitAsync(cancellationToken);
         try
         {
@@ -50,6 +55,12 @@ public static partial class QemuRunner
             {
                 timeoutReason = watchdog.Check(stopwatch.Elapsed, OutputLength());
                 if (timeoutReason is not null) break;
+                if (hostTask is { IsCompleted: true })
+                {
+                    endedByHost = true;
+                    hostFailure = hostTask.Exception?.GetBaseException();
+                    break;
+                }
                 await Task.WhenAny(exited, Task.Delay(PollInterval, cancellationToken)).ConfigureAwait(false);
                 cancellationToken.ThrowIfCancellationRequested();
             }
@@ -61,7 +72,8 @@ public static partial class QemuRunner
             throw;
         }
         bool timedOut = timeoutReason is not null;
-        if (timedOut)
+        if (session is not null) session.Stopped = true;
+        if (timedOut || endedByHost)
         {
             process.Kill(entireProcessTree: true);
             await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
@@ -71,13 +83,20 @@ public static partial class QemuRunner
         ready.TrySetResult();
         try { await inputTask.ConfigureAwait(false); } catch (IOException) { } // QEMU ended before it took every key
         string stderr = await stderrTask.ConfigureAwait(false);
-        if (options.SerialInputPath is not null) await File.WriteAllBytesAsync(serialPath, stdout.ToArray(), CancellationToken.None).ConfigureAwait(false);
+        if (hostTask is not null && !endedByHost)
+        {
+            // The guest ended (or went silent) first: the session sees Stopped and ends; its failure is reported.
+            try { await hostTask.WaitAsync(TimeSpan.FromSeconds(30), CancellationToken.None).ConfigureAwait(false); }
+            catch (Exception e) when (e is not OperationCanceledException) { hostFailure = e; }
+        }
+        if (options.SerialOnStdio) await File.WriteAllBytesAsync(serialPath, stdout.ToArray(), CancellationToken.None).ConfigureAwait(false);
         else stderr += Encoding.UTF8.GetString(stdout.ToArray());
 
-        int exitCode = timedOut ? -1 : process.ExitCode;
+        int exitCode = timedOut || endedByHost ? -1 : process.ExitCode;
         return new QemuResult
         {
-            Status = timedOut ? KernelExitStatus.TimedOut : KernelExitCodes.Decode(exitCode),
+            Status = timedOut ? KernelExitStatus.TimedOut : endedByHost ? KernelExitStatus.EndedByHost : KernelExitCodes.Decode(exitCode),
+            HostSessionFailure = hostFailure,
             TimeoutReason = timeoutReason,
             ExitCode = exitCode,
             Serial = File.Exists(serialPath) ? CleanSerial(await File.ReadAllBytesAsync(serialPath, CancellationToken.None).ConfigureAwait(false)) : "",
@@ -115,10 +134,11 @@ public static partial class QemuRunner
         int read;
         while ((read = await from.ReadAsync(buffer, cancellationToken).ConfigureAwait(false)) > 0)
         {
-            to.Write(buffer, 0, read);
+            lock (to) to.Write(buffer, 0, read);
             count.Add(read);
-            if (marker is not null && !ready.Task.IsCompleted && Encoding.Latin1.GetString(to.GetBuffer(), 0, (int)to.Length).Contains(marker, StringComparison.Ordinal))
-                ready.TrySetResult();
+            bool seen;
+            lock (to) seen = marker is not null && !ready.Task.IsCompleted && Encoding.Latin1.GetString(to.GetBuffer(), 0, (int)to.Length).Contains(marker, StringComparison.Ordinal);
+            if (seen) ready.TrySetResult();
         }
     }
 

@@ -297,6 +297,44 @@ namespace Sing.Storage
             return n;
         }
 
+        /// <summary>Reads up to <paramref name="count"/> bytes at the position straight into the caller's
+        /// <paramref name="buffer"/>, which travels to the file system and back (nothing is copied on this side: a web
+        /// server hands the same vector on to the network stack). Returns the vector with <paramref name="read"/> bytes
+        /// at its start (0 at the end of the file), and null or the reason in <paramref name="error"/>.</summary>
+        public ExVector<byte> ReadInto([Claims] ExVector<byte> buffer, int count, out int read, out string error)
+        {
+            read = 0;
+            if (_peerGone)
+            {
+                error = FileSystemClient.Closed;
+                return buffer;
+            }
+            if (count > buffer.Length) count = buffer.Length;
+            FileContract.Imp file = _channel.Acquire();
+            file.SendRead(buffer, count);
+            FileContract.Imp.ReadyAfterReadReceived r = file.ReceiveReadyAfterRead();
+            ExVector<byte> back;
+            error = null;
+            switch (r.Tag)
+            {
+                case FileContract.Imp.ReadyAfterReadTag.ReadDone:
+                    r.GetReadDone(out back, out read);
+                    if (read < 0 || read > count) read = 0;
+                    break;
+                case FileContract.Imp.ReadyAfterReadTag.Failed:
+                    r.GetFailed(out int code, out back);
+                    error = "read failed: " + FileSystemErrors.Describe(code);
+                    break;
+                default:
+                    back = ExchangeHeap.NewVector<byte>(count > 0 ? count : 1);
+                    error = FileSystemClient.Closed;
+                    _peerGone = true;
+                    break;
+            }
+            _channel.Release(file);
+            return back;
+        }
+
         /// <summary>Writes all of the bytes at the position; null or the reason.</summary>
         public string Write(byte[] data, int offset, int count)
         {

@@ -16,7 +16,8 @@ namespace Singularity.V1
         }
 
         /// <summary>One line per live process, tab-separated: pid, parent pid, state, threads, pages, name, arguments,
-        /// restarts, manifest kind, publisher, CPU milliseconds (sampled at each timer tick), exchange-heap pages.</summary>
+        /// restarts, principal (publisher/program), CPU milliseconds (sampled at each timer tick), exchange-heap pages,
+        /// manifest kind (application, service, driver).</summary>
         public static string DescribeProcesses()
         {
             int length = Abi.Table->EnumerateProcesses(null, 0);
@@ -50,9 +51,9 @@ namespace Singularity.V1
         /// peer pid (the lower first; equal for a channel inside one process), channels, contract ("" unchecked).</summary>
         public static string DescribeChannels() => Enumerate(Abi.Table->EnumerateChannels);
 
-        /// <summary>System-wide figures, one "name TAB value" line each (uptime_ms, idle_ms, pages_total, pages_free,
-        /// pages_used, exchange_blocks, exchange_bytes, exchange_pages, kernel_gc_collections, kernel_gc_live_bytes,
-        /// context_switches).</summary>
+        /// <summary>System-wide figures, one "name TAB value" line each: uptime.ms, idle.ms, pages.total, pages.free,
+        /// pages.used, exchange.blocks, exchange.bytes, exchange.pages, gc.collections and gc.heap_bytes (the kernel's
+        /// own collector), scheduler.switches.</summary>
         public static string DescribeMemory() => Enumerate(Abi.Table->EnumerateMemory);
 
         private static string Enumerate(delegate* unmanaged<char*, int, int> entry)
