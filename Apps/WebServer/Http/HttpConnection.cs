@@ -87,7 +87,7 @@ namespace Sing.Web.Http
             if (_inputStart == _inputEnd) _inputStart = _inputEnd = 0;
             if (_parser.Started && _requestStartedAt < 0) _requestStartedAt = nowMilliseconds;
             if (result == HttpParseResult.Error)
-                return Error(_parser.ErrorStatus, _parser.ErrorReason, _parser.Request.RequestLine, isHead: _parser.Request.Method == HttpMethod.Head, utcNow);
+                return Error(_parser.ErrorStatus, _parser.ErrorReason, _parser.Request.RequestLine, isHead: _parser.Request.Method == RequestMethod.Head, utcNow);
             if (result == HttpParseResult.Complete)
             {
                 HttpAction action = Answer(_parser.Request, utcNow);
@@ -132,7 +132,7 @@ namespace Sing.Web.Http
 
         private HttpAction Answer(HttpRequest request, DateTime utcNow)
         {
-            bool isHead = request.Method == HttpMethod.Head;
+            bool isHead = request.Method == RequestMethod.Head;
             RequestPath path = RequestPath.Parse(request.PathAndQuery);
             if (!path.IsValid) return Error(HttpStatus.BadRequest, path.Problem!, request.RequestLine, isHead, utcNow);
             bool close = !request.KeepAlive;
@@ -205,7 +205,7 @@ namespace Sing.Web.Http
 
         private HttpAction Simple(int status, string why, HttpRequest request, bool close, string? location, DateTime utcNow)
         {
-            bool isHead = request.Method == HttpMethod.Head;
+            bool isHead = request.Method == RequestMethod.Head;
             byte[] body = ErrorPage.Render(status, why);
             ResponseHeadWriter head = _head.Start(status, utcNow).Field("Content-Type", "text/html; charset=utf-8").Field("Content-Length", body.Length);
             if (location != null) head.Field("Location", location);

@@ -7,7 +7,7 @@ namespace Sing.Web.Http
     /// discarded). Only GET and HEAD requests get this far.</summary>
     public sealed class HttpRequest
     {
-        public HttpMethod Method { get; internal set; }
+        public RequestMethod Method { get; internal set; }
         /// <summary>The request line without its line ending, as sent ("GET /a HTTP/1.1"), for the access log.</summary>
         public string RequestLine { get; internal set; } = "";
         /// <summary>The request target as sent: origin form ("/a?b") or absolute form ("http://h/a").</summary>
@@ -40,7 +40,7 @@ namespace Sing.Web.Http
 
         internal void Clear()
         {
-            Method = HttpMethod.Other;
+            Method = RequestMethod.Other;
             RequestLine = Target = PathAndQuery = "";
             MinorVersion = 0;
             Host = null;

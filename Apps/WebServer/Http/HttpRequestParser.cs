@@ -185,8 +185,8 @@ namespace Sing.Web.Http
                 }
             if (!ParseVersion(second + 1, length)) return;
             string method = Latin1(0, first);
-            Request.Method = method == "GET" ? HttpMethod.Get : method == "HEAD" ? HttpMethod.Head : HttpMethod.Other;
-            if (Request.Method == HttpMethod.Other)
+            Request.Method = method == "GET" ? RequestMethod.Get : method == "HEAD" ? RequestMethod.Head : RequestMethod.Other;
+            if (Request.Method == RequestMethod.Other)
             {
                 Fail(HttpStatus.MethodNotAllowed, $"the method {method} is not allowed here (only GET and HEAD)");
                 return;
