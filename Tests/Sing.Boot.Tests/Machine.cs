@@ -11,7 +11,8 @@ internal static class Machine
 {
     public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,
         string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35", bool diskSnapshots = false,
-        TimeSpan? timeout = null, string cpuModel = "max", QemuFirmware firmware = QemuFirmware.Bios) =>
+        TimeSpan? timeout = null, string cpuModel = "max", QemuFirmware firmware = QemuFirmware.Bios,
+        Func<QemuSession, Task>? hostSession = null, int? forwardedHostPort = null) =>
         QemuRunner.RunAsync(new QemuOptions
         {
             Disks = disks ?? Array.Empty<string>(),
@@ -21,6 +22,8 @@ internal static class Machine
             Firmware = firmware,
             SerialInputPath = serialInputPath,
             SerialInputAfter = serialInputAfter,
+            HostSession = hostSession,
+            ForwardedHostPort = forwardedHostPort,
             InstructionCounting = instructionCounting,
             IsoPath = Repository.IsoPath,
             KernelOptions = kernelOptions,
@@ -30,4 +33,14 @@ internal static class Machine
             SerialLogPath = Path.Combine(Repository.LogDirectory, logName + ".log"),
             Timeout = timeout ?? TimeSpan.FromMinutes(3),
         });
+
+    /// <summary>A TCP port on 127.0.0.1 free at this moment (for QEMU to forward to the guest).</summary>
+    public static int FreeHostPort()
+    {
+        var probe = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        probe.Start();
+        int port = ((System.Net.IPEndPoint)probe.LocalEndpoint).Port;
+        probe.Stop();
+        return port;
+    }
 }

@@ -40,16 +40,17 @@ public sealed class QemuSession
         }
     }
 
-    /// <summary>Waits until a line of the serial output matches <paramref name="pattern"/> (multi-line regex), for as
-    /// long as the guest keeps writing: false once it has been silent for <paramref name="silence"/> or stopped.</summary>
-    public async Task<bool> WaitForAsync(string pattern, TimeSpan silence)
+    /// <summary>Waits until the serial output matches <paramref name="pattern"/> (multi-line regex) at least
+    /// <paramref name="count"/> times, for as long as the guest keeps writing: false once it has been silent for
+    /// <paramref name="silence"/> or stopped.</summary>
+    public async Task<bool> WaitForAsync(string pattern, TimeSpan silence, int count = 1)
     {
         var regex = new Regex(pattern, RegexOptions.Multiline);
         long lastLength = -1;
         var quiet = Stopwatch.StartNew();
         while (true)
         {
-            if (regex.IsMatch(Serial)) return true;
+            if (regex.Matches(Serial).Count >= count) return true;
             if (Stopped || _process.HasExited) return false;
             long length = _outputLength();
             if (length != lastLength)
