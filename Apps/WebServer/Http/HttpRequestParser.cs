@@ -29,6 +29,8 @@ namespace Sing.Web.Http
 
         public HttpRequestParser(HttpLimits limits)
         {
+            string? problem = limits.Problem();
+            if (problem != null) throw new ArgumentException("HTTP limits: " + problem, nameof(limits));
             _limits = limits;
             _line = new byte[Math.Max(RequestLineLimit, limits.MaxHeaderBytes) + 1];
             Reset();

@@ -240,4 +240,12 @@ public class RequestParserTests
         Assert.Equal(HttpParseResult.Complete, result);
         Assert.Equal(keepAlive, parser.Request.KeepAlive);
     }
+
+    [Fact]
+    public void UnusableLimitsAreRefusedSayingWhich()
+    {
+        var e = Assert.Throws<ArgumentException>(() => new HttpRequestParser(new HttpLimits { InputBufferBytes = 0 }));
+        Assert.Contains("InputBufferBytes", e.Message);
+        Assert.Contains("MaxHeaderFields", Assert.Throws<ArgumentException>(() => new HttpRequestParser(new HttpLimits { MaxHeaderFields = -1 })).Message);
+    }
 }
