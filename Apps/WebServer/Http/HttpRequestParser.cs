@@ -113,7 +113,7 @@ namespace Sing.Web.Http
                     Fail(HttpStatus.UriTooLong, $"a request target longer than {_limits.MaxTargetBytes} bytes");
                     return;
                 }
-                if (_lineLength >= RequestLineLimit)
+                if (_lineLength >= RequestLineLimit + 1)   // + 1: the CR before the line's LF
                 {
                     Fail(HttpStatus.BadRequest, "a request line longer than a method, a target and a version");
                     return;

@@ -134,6 +134,9 @@ public class RequestParserTests
         var limits = new HttpLimits();
         string exact = "/" + new string('a', limits.MaxTargetBytes - 1);
         Assert.Equal(HttpParseResult.Complete, Parse($"GET {exact} HTTP/1.1\r\nHost: h\r\n\r\n").Result);
+        // The longest request line there can be: the longest method and the longest target, with its CR LF.
+        string method = new string('M', limits.MaxMethodBytes);
+        Assert.Equal(HttpStatus.MethodNotAllowed, Parse($"{method} {exact} HTTP/1.1\r\n").Parser.ErrorStatus);
         // One byte more, and no line end ever sent: answered anyway.
         var (result, parser, consumed) = Parse("GET /" + new string('a', limits.MaxTargetBytes) + new string('b', 100000));
         Assert.Equal(HttpParseResult.Error, result);
