@@ -367,11 +367,6 @@ namespace Sing.Web.Http
             return -1;
         }
 
-        private string Latin1(int start, int end)
-        {
-            var chars = new char[end - start];
-            for (int i = start; i < end; i++) chars[i - start] = (char)_line[i];
-            return new string(chars);
-        }
+        private string Latin1(int start, int end) => System.Text.Encoding.Latin1.GetString(_line, start, end - start);
     }
 }
