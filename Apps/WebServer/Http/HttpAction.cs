@@ -25,24 +25,27 @@ namespace Sing.Web.Http
         public StatusResource Resource { get; private set; }
         /// <summary>Wait: the guest time (ms) by which Next must be called again even if nothing arrives.</summary>
         public long WakeAtMilliseconds { get; private set; }
-        /// <summary>The access-log line of this answer (Respond and ServeFile), else null.</summary>
-        public string? LogLine { get; private set; }
+        /// <summary>The access-log line of this answer (Respond and ServeFile), else null. Formatted when asked for,
+        /// so a server that keeps no log pays nothing for it.</summary>
+        public string? LogLine => _log == null ? null : _log.Format();
 
-        public static HttpAction Wait(long wakeAt) => new HttpAction { Kind = HttpActionKind.Wait, WakeAtMilliseconds = wakeAt };
+        private LogEntry? _log;
 
-        public static HttpAction Close() => new HttpAction { Kind = HttpActionKind.Close };
+        internal static HttpAction Wait(long wakeAt) => new HttpAction { Kind = HttpActionKind.Wait, WakeAtMilliseconds = wakeAt };
 
-        public static HttpAction Respond(int status, byte[] head, byte[] body, bool closeAfter, string logLine) =>
-            new HttpAction { Kind = HttpActionKind.Respond, Status = status, Head = head, Body = body, CloseAfter = closeAfter, LogLine = logLine };
+        internal static HttpAction Close() => new HttpAction { Kind = HttpActionKind.Close };
 
-        public static HttpAction ServeFile(byte[] head, string path, long length, bool isHead, bool closeAfter, string logLine) =>
+        internal static HttpAction Respond(int status, byte[] head, byte[] body, bool closeAfter, LogEntry log) =>
+            new HttpAction { Kind = HttpActionKind.Respond, Status = status, Head = head, Body = body, CloseAfter = closeAfter, _log = log };
+
+        internal static HttpAction ServeFile(byte[] head, string path, long length, bool isHead, bool closeAfter, LogEntry log) =>
             new HttpAction
             {
                 Kind = HttpActionKind.ServeFile, Status = HttpStatus.Ok, Head = head, FilePath = path, FileLength = length,
-                IsHead = isHead, CloseAfter = closeAfter, LogLine = logLine,
+                IsHead = isHead, CloseAfter = closeAfter, _log = log,
             };
 
-        public static HttpAction ServeStatus(StatusResource resource, bool isHead) =>
+        internal static HttpAction ServeStatus(StatusResource resource, bool isHead) =>
             new HttpAction { Kind = HttpActionKind.ServeStatus, Status = HttpStatus.Ok, Resource = resource, IsHead = isHead };
 
         public override string ToString() => Kind switch

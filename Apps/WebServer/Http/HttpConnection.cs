@@ -120,7 +120,7 @@ namespace Sing.Web.Http
             byte[] head = _head.Start(HttpStatus.Ok, _statusNow).Field("Content-Type", type).Field("Content-Length", body.Length)
                 .Field("Cache-Control", "no-store").Connection(_statusClose, _statusMinor).Finish();
             if (_statusClose) _closing = true;
-            string log = AccessLog.Format(_client, _statusNow, _statusRequestLine, HttpStatus.Ok, _statusIsHead ? 0 : body.Length);
+            var log = new LogEntry(_client, _statusNow, _statusRequestLine, HttpStatus.Ok, _statusIsHead ? 0 : body.Length);
             return HttpAction.Respond(HttpStatus.Ok, head, _statusIsHead ? new byte[0] : body, _statusClose, log);
         }
 
@@ -171,13 +171,13 @@ namespace Sing.Web.Http
                 byte[] head304 = _head.Start(HttpStatus.NotModified, utcNow).Date("Last-Modified", file.LastModifiedUtc)
                     .Connection(close, request.MinorVersion).Finish();
                 return HttpAction.Respond(HttpStatus.NotModified, head304, new byte[0], close,
-                    AccessLog.Format(_client, utcNow, request.RequestLine, HttpStatus.NotModified, 0));
+                    new LogEntry(_client, utcNow, request.RequestLine, HttpStatus.NotModified, 0));
             }
             byte[] head = _head.Start(HttpStatus.Ok, utcNow).Field("Content-Type", ContentTypes.ForPath(full))
                 .Field("Content-Length", file.Length).Date("Last-Modified", file.LastModifiedUtc)
                 .Connection(close, request.MinorVersion).Finish();
             return HttpAction.ServeFile(head, full, file.Length, isHead, close,
-                AccessLog.Format(_client, utcNow, request.RequestLine, HttpStatus.Ok, isHead ? 0 : file.Length));
+                new LogEntry(_client, utcNow, request.RequestLine, HttpStatus.Ok, isHead ? 0 : file.Length));
         }
 
         /// <summary>RFC 9110 §13.1.3: a valid If-Modified-Since no later than now, and the file not modified after it
@@ -212,7 +212,7 @@ namespace Sing.Web.Http
             byte[] bytes = head.Connection(close, request.MinorVersion).Finish();
             if (close) _closing = true;
             return HttpAction.Respond(status, bytes, isHead ? new byte[0] : body, close,
-                AccessLog.Format(_client, utcNow, request.RequestLine, status, isHead ? 0 : body.Length));
+                new LogEntry(_client, utcNow, request.RequestLine, status, isHead ? 0 : body.Length));
         }
 
         /// <summary>An error answer; the connection closes after it (its input may be out of step with requests).</summary>
@@ -224,7 +224,7 @@ namespace Sing.Web.Http
             byte[] bytes = head.Field("Connection", "close").Finish();
             _closing = true;
             return HttpAction.Respond(status, bytes, isHead ? new byte[0] : body, true,
-                AccessLog.Format(_client, utcNow, requestLine, status, isHead ? 0 : body.Length));
+                new LogEntry(_client, utcNow, requestLine, status, isHead ? 0 : body.Length));
         }
     }
 }

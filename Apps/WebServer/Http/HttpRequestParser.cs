@@ -29,6 +29,8 @@ namespace Sing.Web.Http
 
         public HttpRequestParser(HttpLimits limits)
         {
+            string? problem = limits.Problem();
+            if (problem != null) throw new ArgumentException("HTTP limits: " + problem, nameof(limits));
             _limits = limits;
             _line = new byte[Math.Max(RequestLineLimit, limits.MaxHeaderBytes) + 1];
             Reset();
@@ -111,7 +113,7 @@ namespace Sing.Web.Http
                     Fail(HttpStatus.UriTooLong, $"a request target longer than {_limits.MaxTargetBytes} bytes");
                     return;
                 }
-                if (_lineLength >= RequestLineLimit)
+                if (_lineLength >= RequestLineLimit + 1)   // + 1: the CR before the line's LF
                 {
                     Fail(HttpStatus.BadRequest, "a request line longer than a method, a target and a version");
                     return;
@@ -365,11 +367,6 @@ namespace Sing.Web.Http
             return -1;
         }
 
-        private string Latin1(int start, int end)
-        {
-            var chars = new char[end - start];
-            for (int i = start; i < end; i++) chars[i - start] = (char)_line[i];
-            return new string(chars);
-        }
+        private string Latin1(int start, int end) => System.Text.Encoding.Latin1.GetString(_line, start, end - start);
     }
 }

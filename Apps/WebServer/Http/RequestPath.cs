@@ -29,6 +29,7 @@ namespace Sing.Web.Http
             int end = target.IndexOf('?');
             if (end < 0) end = target.Length;
             if (target.IndexOf('#') >= 0) return Refuse("the request target holds a fragment ('#')");
+            if (AlreadyNormal(target, end)) return new RequestPath(end == target.Length ? target : target.Substring(0, end), null);
             var segments = new List<string>();
             int at = 1;
             bool trailingSlash = false;
@@ -55,10 +56,30 @@ namespace Sing.Web.Http
             return new RequestPath(path.ToString(), null);
         }
 
+        /// <summary>The common case, answered without splitting: printable ASCII with nothing to decode, no
+        /// backslash, no empty segment and no segment that starts with '.' (so no "." or "..").</summary>
+        private static bool AlreadyNormal(string target, int end)
+        {
+            for (int i = 0; i < end; i++)
+            {
+                char c = target[i];
+                if (c <= 0x20 || c > 0x7E || c == '%' || c == '\\') return false;
+                if (c == '/' && i + 1 < end && (target[i + 1] == '/' || target[i + 1] == '.')) return false;
+            }
+            return true;
+        }
+
         /// <summary>Percent-decodes target[start..end) as one segment; null, or why it is refused.</summary>
         private static string? Decode(string target, int start, int end, out string segment)
         {
             segment = "";
+            if (PlainAscii(target, start, end, out string? problem))
+            {
+                // The common case: nothing to decode, so the segment is the text itself.
+                segment = target.Substring(start, end - start);
+                return null;
+            }
+            if (problem != null) return problem;
             byte[] bytes = new byte[end - start];
             int count = 0;
             for (int i = start; i < end; i++)
@@ -82,6 +103,21 @@ namespace Sing.Web.Http
             if (!Utf8Valid(bytes, count)) return "the decoded path is not valid UTF-8";
             segment = Encoding.UTF8.GetString(bytes, 0, count);
             return null;
+        }
+
+        /// <summary>Whether target[start..end) is printable ASCII with no '%' (nothing to decode); a character
+        /// refused anyway comes back as <paramref name="problem"/>.</summary>
+        private static bool PlainAscii(string target, int start, int end, out string? problem)
+        {
+            problem = null;
+            for (int i = start; i < end; i++)
+            {
+                char c = target[i];
+                if (c == '%') return false;
+                if (c > 0x7E || c <= 0x20) { problem = "a character outside printable ASCII in the request target"; return false; }
+                if (c == '\\') { problem = "a backslash in the path"; return false; }
+            }
+            return true;
         }
 
         private static int Hex(char c) =>

@@ -134,6 +134,9 @@ public class RequestParserTests
         var limits = new HttpLimits();
         string exact = "/" + new string('a', limits.MaxTargetBytes - 1);
         Assert.Equal(HttpParseResult.Complete, Parse($"GET {exact} HTTP/1.1\r\nHost: h\r\n\r\n").Result);
+        // The longest request line there can be: the longest method and the longest target, with its CR LF.
+        string method = new string('M', limits.MaxMethodBytes);
+        Assert.Equal(HttpStatus.MethodNotAllowed, Parse($"{method} {exact} HTTP/1.1\r\n").Parser.ErrorStatus);
         // One byte more, and no line end ever sent: answered anyway.
         var (result, parser, consumed) = Parse("GET /" + new string('a', limits.MaxTargetBytes) + new string('b', 100000));
         Assert.Equal(HttpParseResult.Error, result);
@@ -239,5 +242,13 @@ public class RequestParserTests
         var (result, parser, _) = Parse(text);
         Assert.Equal(HttpParseResult.Complete, result);
         Assert.Equal(keepAlive, parser.Request.KeepAlive);
+    }
+
+    [Fact]
+    public void UnusableLimitsAreRefusedSayingWhich()
+    {
+        var e = Assert.Throws<ArgumentException>(() => new HttpRequestParser(new HttpLimits { InputBufferBytes = 0 }));
+        Assert.Contains("InputBufferBytes", e.Message);
+        Assert.Contains("MaxHeaderFields", Assert.Throws<ArgumentException>(() => new HttpRequestParser(new HttpLimits { MaxHeaderFields = -1 })).Message);
     }
 }

@@ -180,4 +180,17 @@ public class StatusRenderTests
         for (int i = text.IndexOf(part, StringComparison.Ordinal); i >= 0; i = text.IndexOf(part, i + 1, StringComparison.Ordinal)) count++;
         return count;
     }
+
+    [Fact]
+    public void RendererGivesEachResourceAsUtf8()
+    {
+        SystemSnapshot s = SampleSystem.Snapshot();
+        s.Processes[0].Program = "caf\u00e9";
+        Assert.Equal(Encoding.UTF8.GetBytes(StatusPage.Render(s)), StatusRenderer.Render(Sing.Web.Http.StatusResource.Page, s));
+        Assert.Equal(Encoding.UTF8.GetBytes(StatusJson.Render(s)), StatusRenderer.Render(Sing.Web.Http.StatusResource.Json, s));
+        byte[] svg = StatusRenderer.Render(Sing.Web.Http.StatusResource.Graph, s);
+        Assert.StartsWith("<?xml", Encoding.UTF8.GetString(svg));
+        Assert.Contains(XDocument.Parse(Encoding.UTF8.GetString(svg)).Descendants(Svg + "text"), t => t.Value == "caf\u00e9");
+        Assert.Throws<ArgumentException>(() => StatusRenderer.Render(Sing.Web.Http.StatusResource.None, s));
+    }
 }
