@@ -1,7 +1,6 @@
 #nullable enable
 using System;
 using System.Collections.Generic;
-using System.Text;
 using Sing.Network;
 using Sing.Web.Http;
 using Sing.Web.Status;
@@ -20,11 +19,7 @@ namespace Sing.Apps.WebServer
 
         public byte[] Render(StatusResource resource)
         {
-            SystemSnapshot snapshot = Take();
-            string text = resource == StatusResource.Json ? StatusJson.Render(snapshot)
-                : resource == StatusResource.Graph ? GraphSvg.Render(snapshot, standalone: true)
-                : StatusPage.Render(snapshot);
-            return Encoding.UTF8.GetBytes(text);
+            return StatusRenderer.Render(resource, Take());
         }
 
         private SystemSnapshot Take()
