@@ -69,7 +69,7 @@ namespace Sing.Apps.Shell
                         SystemConsole.WriteLine($"tcp    {Field(f, 1).PadRight(22)} {Field(f, 2).PadRight(22)} {Field(f, 3).PadRight(12)} {Field(f, 4).PadLeft(6)}  {Field(f, 5).PadLeft(6)}");
                         break;
                     case "listen" when !interfaceOnly:
-                        SystemConsole.WriteLine($"tcp    {("0.0.0.0:" + Field(f, 1)).PadRight(22)} {"*".PadRight(22)} {"LISTEN".PadRight(12)} {Field(f, 2).PadLeft(6)}  {"0".PadLeft(6)}");
+                        SystemConsole.WriteLine($"tcp    {("0.0.0.0:" + Field(f, 1)).PadRight(22)} {"*".PadRight(22)} {"LISTEN".PadRight(12)} {Field(f, 3).PadLeft(6)}  {"0".PadLeft(6)}");
                         break;
                     case "udp" when !interfaceOnly:
                         SystemConsole.WriteLine($"udp    {("0.0.0.0:" + Field(f, 1)).PadRight(22)} {"*".PadRight(22)} {"".PadRight(12)} {Field(f, 2).PadLeft(6)}  {"0".PadLeft(6)}");
