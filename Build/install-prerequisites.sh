@@ -17,6 +17,9 @@ declare -A needed=(
   [fsck.fat]=dosfstools
   [sfdisk]=fdisk
   [qemu-system-x86_64]=qemu-system-x86
+  # The system page's browser test (Tests/Sing.Boot.Tests/WebServerBootTests.cs): Debian's chromium and chromedriver.
+  [chromium]=chromium
+  [chromedriver]=chromium-driver
 )
 missing=()
 for cmd in "${!needed[@]}"; do

@@ -47,8 +47,16 @@ namespace Sing.Apps.NetStack
         /// <summary>How long clients wait for the first DHCP lease before the stack serves them without an address.</summary>
         private const int ConfigureMilliseconds = 15000;
 
+        /// <summary>The discard service (RFC 863) on TCP port 9: whatever arrives is read and dropped. It is the sink for
+        /// the host-to-guest throughput benchmark, served inside the stack so it measures the stack alone.</summary>
+        private const ushort DiscardPort = 9;
+        private TcpListener? _discard;
+        private readonly List<TcpConnection> _discarding = new List<TcpConnection>();
+        public long DiscardedBytes { get; private set; }
+
         public void Run(ChannelEndpoint registration)
         {
+            _discard = _tcp.Listen(DiscardPort, 16);
             Configure();
             _set.Add(RegistrationDoor.Exp.Attach(KernelEndpoints.Wrap(registration), RegistrationDoor.States.Open), _door);
             while (true)
@@ -74,7 +82,31 @@ namespace Sing.Apps.NetStack
                 _ip.Tick(now);
                 _tcp.Tick(now);
                 AnswerParked(now);
+                if (now - _lastSweep >= SweepMilliseconds)
+                {
+                    _lastSweep = now;
+                    SweepClosed(now);
+                }
+                Discard(now);
                 if (_ip.TakeConfigurationChange()) LogAddress();
+            }
+        }
+
+        private void Discard(long now)
+        {
+            if (_discard == null) return;
+            TcpConnection? accepted;
+            while ((accepted = _tcp.Accept(_discard)) != null) _discarding.Add(accepted);
+            for (int i = _discarding.Count - 1; i >= 0; i--)
+            {
+                TcpConnection c = _discarding[i];
+                int n;
+                while ((n = _tcp.Receive(c, _scratch, now)) > 0) DiscardedBytes += n;
+                if (c.ReceiveFinished || c.State == TcpState.Closed)
+                {
+                    _tcp.Close(c, now);
+                    _discarding.RemoveAt(i);
+                }
             }
         }
 
@@ -106,6 +138,74 @@ namespace Sing.Apps.NetStack
                 return;
             }
             Debug.WriteLine($"netstack: address {Ipv4Text.Format((int)_ip.LocalAddress)}/{_ip.PrefixLength} from DHCP server {Ipv4Text.Format((int)_ip.Dhcp.Server)} (gateway {Ipv4Text.Format((int)_ip.Gateway)}, DNS {Ipv4Text.Format((int)_ip.DnsServer)}, lease {_ip.Dhcp.LeaseSeconds} s)");
+        }
+
+        /// <summary>How often parked channels are checked for a client that went away.</summary>
+        private const int SweepMilliseconds = 250;
+        private long _lastSweep;
+
+        /// <summary>A parked channel is out of the endpoint set (its answer is owed), so a client that dies while it
+        /// waits is not seen there: every <see cref="SweepMilliseconds"/> each parked channel is asked whether its peer
+        /// closed (it cannot have sent anything), and what it held is let go: the connection closed, the listener's
+        /// port freed (so a restarted server can listen again at once), a pending connect abandoned.</summary>
+        private void SweepClosed(long now)
+        {
+            for (int i = _parkedListeners.Count - 1; i >= 0; i--)
+            {
+                ListenerSession l = _parkedListeners[i];
+                TcpListenerContract.Exp listener = l.Parked!.Acquire();
+                if (!listener.IsReady)
+                {
+                    l.Parked.Release(listener);
+                    continue;
+                }
+                l.Parked = null;
+                listener.Free();
+                l.Offered!.Acquire().Free();
+                l.Offered = null;
+                _tcp.StopListening(l.Listener);
+                _parkedListeners.RemoveAt(i);
+            }
+            for (int i = _parkedConnections.Count - 1; i >= 0; i--)
+            {
+                ConnectionSession c = _parkedConnections[i];
+                if (c.OpenedFor != null) continue;   // an outgoing connect: its client's channel is checked below
+                TcpConnectionContract.Exp channel = c.Parked!.Acquire();
+                if (!channel.IsReady)
+                {
+                    c.Parked.Release(channel);
+                    continue;
+                }
+                c.Parked = null;
+                channel.Free();
+                c.Buffer!.Acquire().Free();
+                c.Buffer = null;
+                c.Kind = ConnectionSession.Waiting.None;
+                _tcp.Close(c.Connection, now);
+                _parkedConnections.RemoveAt(i);
+            }
+            for (int i = _parkedControl.Count - 1; i >= 0; i--)
+            {
+                ControlSession c = _parkedControl[i];
+                NetworkContract.Exp client = c.Parked!.Acquire();
+                if (!client.IsReady)
+                {
+                    c.Parked.Release(client);
+                    continue;
+                }
+                c.Parked = null;
+                client.Free();
+                if (c.Connecting is ConnectionSession opening)
+                {
+                    _tcp.Abort(opening.Connection, now);
+                    opening.Parked!.Acquire().Free();
+                    opening.Parked = null;
+                    _parkedConnections.Remove(opening);
+                }
+                c.Connecting = null;
+                c.Kind = ControlSession.Waiting.None;
+                _parkedControl.RemoveAt(i);
+            }
         }
 
         private int SleepFor(long now)
@@ -147,6 +247,12 @@ namespace Sing.Apps.NetStack
             {
                 // A message whose contents the typed unpack refuses ends that channel only.
                 Debug.WriteLine("netstack: a malformed request was refused: " + e.Message);
+                if (ready.IsOwned) ready.Free();
+            }
+            catch (Exception e) when (e is InvalidOperationException or ArgumentException or LinearityViolationException)
+            {
+                // Whatever one request does wrong costs that channel only: the stack goes on for everyone else.
+                Debug.WriteLine("netstack: a request failed: " + e.Message + "; its channel is closed");
                 if (ready.IsOwned) ready.Free();
             }
         }

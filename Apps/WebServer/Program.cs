@@ -20,10 +20,11 @@ namespace Sing.Apps.WebServer
 
     /// <summary>Starts the web server: binds the network stack at /service/net (waiting for it: the stack may start
     /// later, or be restarted by the supervisor), listens on the port and serves until the stack goes away, then binds
-    /// the new stack and listens again. Exit codes: 2 for a document root or log outside /fs, 3 when the port is taken.</summary>
+    /// the new stack and listens again. Exit codes: 2 for a document root or log outside /fs, 3 when the port stays taken for 10 s.</summary>
     internal static class Program
     {
         private const int RetryMilliseconds = 250;
+        private const int InUseGiveUpMilliseconds = 10_000;
 
         internal static int Main(WebServerStartup startup)
         {
@@ -37,6 +38,7 @@ namespace Sing.Apps.WebServer
             var log = new AccessLogFile(startup.Log);
             PrepareLogDirectory(startup.Log);
             bool told = false;
+            int inUse = 0;
             while (true)
             {
                 NetworkClient? net = NetworkClient.Connect(out string error);
@@ -51,7 +53,9 @@ namespace Sing.Apps.WebServer
                 if (listener == null)
                 {
                     net.Close();
-                    if (error.Contains("in use", StringComparison.Ordinal))
+                    // In use: another server holds the port, or the listener of this server's former instance, which the
+                    // stack lets go within a quarter second of noticing it died. Give up only if it stays taken.
+                    if (error.Contains("in use", StringComparison.Ordinal) && ++inUse * RetryMilliseconds >= InUseGiveUpMilliseconds)
                     {
                         Debug.WriteLine($"webserver: cannot listen on port {startup.Port}: {error}");
                         return 3;
@@ -62,6 +66,7 @@ namespace Sing.Apps.WebServer
                     continue;
                 }
                 told = false;
+                inUse = 0;
                 Debug.WriteLine($"webserver: listening on port {startup.Port} (document root {root}, log {startup.Log})");
                 var status = new StatusSource(net);
                 var service = new WebService(root, files, status, log);
