@@ -150,7 +150,7 @@ public class DiskBootTests
     [InlineData(@"^\[ahci:2\] no SATA disk on any port: nothing to serve$")]
     [InlineData(@"^PCI configuration: ECAM at 0x[0-9a-f]+ for buses 0-\d+ \(ACPI MCFG\)$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
-    [InlineData(@"^ +5 +0 +running +1 +\d+ +shell")]
+    [InlineData(@"^ +7 +0 +running +1 +\d+ +shell")]
     public async Task WithoutADiskTheDriverSaysSo(string pattern)
     {
         string serial = await SerialAsync(NoDisk);

@@ -37,10 +37,10 @@ public class RebindBootTests
     }
 
     [Theory]
-    [InlineData(@"^\[filesystem:7\] fs: formatted /dev/ram/0 as FAT32$")]
+    [InlineData(@"^\[filesystem:9\] fs: formatted /dev/ram/0 as FAT32$")]
     [InlineData(@"^\[kernel\] SIP ramdisk \(pid 8\) terminated: killed by shell$")]
     [InlineData(@"^sync: .*/dev/ram/0: the restarted driver's device holds another volume \(its sector 0 differs from the mounted one's\)$")]
-    [InlineData(@"^ +7 +5 +running +1 +\d+ +filesystem")]
+    [InlineData(@"^ +9 +7 +running +1 +\d+ +filesystem")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
@@ -51,7 +51,7 @@ public class RebindBootTests
     public async Task TheFirstSyncSucceedsAndNothingFails()
     {
         string serial = await SerialAsync();
-        int kill = serial.IndexOf("killed 6", StringComparison.Ordinal);
+        int kill = serial.IndexOf("killed 8", StringComparison.Ordinal);
         Assert.True(kill > 0, serial);
         Assert.DoesNotContain("sync:", serial[..kill], StringComparison.Ordinal);
         Assert.DoesNotContain("unhandled exception", serial, StringComparison.Ordinal);

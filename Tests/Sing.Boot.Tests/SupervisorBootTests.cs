@@ -30,11 +30,11 @@ public class SupervisorBootTests(ITestOutputHelper output)
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
     [InlineData(@"^date: /dev/rtc was gone; re-bound to its new instance in \d+ ms$")]
     [InlineData(@"^\[kernel\] supervisor: restarted rtc as pid 8 \(killed by shell; restart 1, after 50 ms\)$")]
-    [InlineData(@"^ +6 +0 +running +1 +\d+ +rtc +\(restarted 1x\)$")]
-    [InlineData(@"^  rtc +6 +1  on-failure \(5 in 60 s\) +running$")]
-    [InlineData(@"^  shell +5 +0  never +running$")]
+    [InlineData(@"^ +8 +0 +running +1 +\d+ +rtc +\(restarted 1x\)$")]
+    [InlineData(@"^  rtc +8 +1  on-failure \(5 in 60 s\) +running$")]
+    [InlineData(@"^  shell +7 +0  never +running$")]
     [InlineData(@"^\[kernel\] supervisor: restarted rtc as pid 9 \(killed by shell; restart 2, after 100 ms\)$")]
-    [InlineData(@"^  rtc +7 +2  on-failure \(5 in 60 s\) +running$")]
+    [InlineData(@"^  rtc +9 +2  on-failure \(5 in 60 s\) +running$")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();

@@ -1,6 +1,7 @@
 namespace Sing.Build;
 
-/// <summary>`bench`: boot time, then the SingBench harness, under one progress display.</summary>
+/// <summary>`bench`: boot time, then the SingBench harness, then the HTTP rows, under one progress display
+/// (`bench --http`: the HTTP rows alone).</summary>
 internal static class BenchVerb
 {
     // Expected time of each kind of step in units of about five seconds (Bench/README.md: a boot to the banner takes
@@ -16,16 +17,24 @@ internal static class BenchVerb
         ArgumentNullException.ThrowIfNull(options);
         int boots = options.BenchBoots;
         int bootTime = 2 * boots, perGuest = 2 * boots;
-        return new WorkPlan("bench", bootTime + 1 + 2 * perGuest,
-            bootTime * BootTimeWeight + LinuxBuildWeight + perGuest * (SingularityBootWeight + LinuxBootWeight));
+        return new WorkPlan("bench", bootTime + 1 + 2 * perGuest + 2,
+            bootTime * BootTimeWeight + LinuxBuildWeight + perGuest * (SingularityBootWeight + LinuxBootWeight) + 2 * LinuxBootWeight);
     }
 
     public static Task<int> RunAsync(Options options) =>
         options.Configs.Count > 0
         ? ProgressDisplay.RunAsync(ConfigurationBench.Plan(options), progress => ConfigurationBench.RunAsync(options, progress))
+        : options.HttpOnly
+        ? ProgressDisplay.RunAsync(new WorkPlan("bench --http", 2, 2 * LinuxBootWeight), async progress =>
+        {
+            await HttpBenchmark.RunAsync(options, progress);
+            return 0;
+        })
         : ProgressDisplay.RunAsync(Plan(options), async progress =>
         {
             int status = await BootBenchmark.RunAsync(options, progress);
-            return status != 0 ? status : await SingBenchHarness.RunAsync(options, progress);
+            if (status == 0) status = await SingBenchHarness.RunAsync(options, progress);
+            if (status == 0) HttpBenchmark.AppendToReport(await HttpBenchmark.RunAsync(options, progress));
+            return status;
         });
 }

@@ -111,6 +111,11 @@ internal sealed class BuildCommandLine
         Description = "CI size: 1/10 of the iterations, 3 repetitions inside each boot",
     };
 
+    public Option<bool> BenchHttp { get; } = new("--http")
+    {
+        Description = "only the HTTP rows: Singularity's web server beside busybox httpd in the Linux guest (wrk at 1, 10, 100 connections; bulk TCP both ways)",
+    };
+
     public Option<bool> SoakQuick { get; } = new("--quick")
     {
         Description = "CI size: 100,000 ABI fuzz calls per seed, 100 kills of each workload kind, a 2-minute mixed workload",
@@ -169,6 +174,7 @@ internal sealed class BuildCommandLine
             TreatUnmatchedTokensAsErrors = false,
         };
         test.Options.Add(AllConfigs);
+        bench.Options.Add(BenchHttp);
         // Added after construction so each verb's option list above stays one line.
         run.Options.Add(Uefi);
         run.Options.Add(RunCpu);
@@ -210,6 +216,7 @@ internal sealed class BuildCommandLine
                 : Options.DefaultCpuModel,
             Firmware = Has(Uefi) && result.GetValue(Uefi) ? QemuFirmware.Uefi : QemuFirmware.Bios,
             SoakMinutes = Has(SoakMinutes) ? result.GetValue(SoakMinutes) : null,
+            HttpOnly = Has(BenchHttp) && result.GetValue(BenchHttp),
         };
     }
 

@@ -30,6 +30,9 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
     /// <summary>soak: minutes the mixed workload runs (null: the verb's default for its size).</summary>
     public int? SoakMinutes { get; init; }
 
+    /// <summary>bench --http: only the HTTP and bulk TCP rows (HttpBenchmark).</summary>
+    public bool HttpOnly { get; init; }
+
     public const string DefaultCpuModel = "max";
 
     /// <summary>run and debug --uefi: OVMF instead of SeaBIOS.</summary>

@@ -117,6 +117,12 @@ public static class QemuCommandLine
                 throw new ArgumentException($"the forwarded host port must be 1-65535, not {port}", nameof(options));
             netdev += string.Create(CultureInfo.InvariantCulture, $",hostfwd=tcp:127.0.0.1:{port}-:80");
         }
+        foreach ((int host, int guest) in options.ExtraForwards)
+        {
+            if (host is < 1 or > 65535 || guest is < 1 or > 65535)
+                throw new ArgumentException($"forwarded ports must be 1-65535, not {host} to {guest}", nameof(options));
+            netdev += string.Create(CultureInfo.InvariantCulture, $",hostfwd=tcp:127.0.0.1:{host}-:{guest}");
+        }
         args.Add("-netdev");
         args.Add(netdev);
         args.Add("-device");

@@ -92,6 +92,9 @@ public sealed record QemuOptions
     /// forwards nothing, so machines booted side by side (the tests) never contend for a port.</summary>
     public int? ForwardedHostPort { get; init; }
 
+    /// <summary>More forwards from host TCP ports on 127.0.0.1 to guest ports (the HTTP benchmark's discard port).</summary>
+    public IReadOnlyList<(int Host, int Guest)> ExtraForwards { get; init; } = Array.Empty<(int, int)>();
+
     /// <summary>QEMU machine type (-machine). q35 has the AHCI controller the disk driver serves; "pc" (i440FX) has none,
     /// which tests use to see a PCI driver refused for lack of its device.</summary>
     public string MachineType { get; init; } = "q35";

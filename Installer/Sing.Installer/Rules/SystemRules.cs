@@ -40,6 +40,10 @@ namespace Sing.Installer.Rules
             ["sync"] = "",
             ["wait"] = "<name> [seconds]",
             ["sleep"] = "<seconds>",
+            ["ifconfig"] = "",
+            ["netstat"] = "",
+            ["ping"] = "<host> [count]",
+            ["fetch"] = "<url>",
         };
 
         public static void Check(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, DiagnosticBag bag)
