@@ -603,18 +603,14 @@ namespace Sing.Kernel.Channels
         /// <summary>Waits until one of the endpoints has a message or is closed; returns its index.</summary>
         public static AbiStatus Select(Endpoint** endpoints, int count, ulong timeoutMilliseconds, out int ready)
         {
-            ready = -1;
             while (true)
             {
                 ulong flags = Scheduler.DisableInterrupts();
-                for (int i = 0; i < count; i++)
+                ready = FirstReadyLocked(endpoints, count);
+                if (ready >= 0)
                 {
-                    if (endpoints[i]->Count > 0 || endpoints[i]->Peer == null)
-                    {
-                        ready = i;
-                        Scheduler.RestoreInterrupts(flags);
-                        return AbiStatus.Ok;
-                    }
+                    Scheduler.RestoreInterrupts(flags);
+                    return AbiStatus.Ok;
                 }
                 bool timedOut = BlockLocked(endpoints, count, timeoutMilliseconds);
                 Scheduler.RestoreInterrupts(flags);
@@ -622,23 +618,27 @@ namespace Sing.Kernel.Channels
             }
         }
 
+        /// <summary>The first endpoint with a message waiting or its peer gone, or -1 (interrupts off).</summary>
+        private static int FirstReadyLocked(Endpoint** endpoints, int count)
+        {
+            for (int i = 0; i < count; i++)
+                if (endpoints[i]->Count > 0 || endpoints[i]->Peer == null) return i;
+            return -1;
+        }
+
         /// <summary><see cref="Select"/> that also ends when <paramref name="signal"/> (a driver's interrupt event) is
         /// granted to the thread: <paramref name="ready"/> is then <paramref name="count"/>. A driver waits this way for
         /// its device and its clients at once, so neither waits for the other's timeout.</summary>
         public static AbiStatus SelectOr(Endpoint** endpoints, int count, WaitHandle signal, ulong timeoutMilliseconds, out int ready)
         {
-            ready = -1;
             while (true)
             {
                 ulong flags = Scheduler.DisableInterrupts();
-                for (int i = 0; i < count; i++)
+                ready = FirstReadyLocked(endpoints, count);
+                if (ready >= 0)
                 {
-                    if (endpoints[i]->Count > 0 || endpoints[i]->Peer == null)
-                    {
-                        ready = i;
-                        Scheduler.RestoreInterrupts(flags);
-                        return AbiStatus.Ok;
-                    }
+                    Scheduler.RestoreInterrupts(flags);
+                    return AbiStatus.Ok;
                 }
                 KernelThread me = Scheduler.Current;
                 if (signal.TryAcquireLocked(me))

@@ -70,6 +70,7 @@ internal static partial class HttpBenchmark
     /// <summary>Runs wrk at each connection count and the bulk transfers against 127.0.0.1:<paramref name="port"/>.</summary>
     private static async Task<(Dictionary<int, WrkResult>, double, double)> MeasureAsync(int port, int discardPort, string script, int seconds, string logPrefix)
     {
+        await WarmUpAsync(port);
         var mix = new Dictionary<int, WrkResult>();
         foreach (int c in Connections)
         {
@@ -80,6 +81,32 @@ internal static partial class HttpBenchmark
         double down = await DownloadMBpsAsync(port);
         double up = await UploadMBpsAsync(discardPort);
         return (mix, down, up);
+    }
+
+    /// <summary>Until one request is answered (a guest's link may still be coming up after its ready line), at most a
+    /// minute; every file of the mix once, so both servers start the runs with what they cache in memory.</summary>
+    private static async Task WarmUpAsync(int port)
+    {
+        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(10) };
+        var clock = Stopwatch.StartNew();
+        while (clock.Elapsed < TimeSpan.FromMinutes(1))
+        {
+            try
+            {
+                using HttpResponseMessage r = await http.GetAsync($"http://127.0.0.1:{port}/bench/c0_0");
+                if (r.IsSuccessStatusCode) break;
+            }
+            catch (Exception e) when (e is HttpRequestException or TaskCanceledException)
+            {
+            }
+            await Task.Delay(500);
+        }
+        for (int c = 0; c < HttpFileSet.Base.Length; c++)
+            for (int j = 0; j < 9; j++)
+            {
+                try { await http.GetByteArrayAsync($"http://127.0.0.1:{port}{HttpFileSet.PathOf(c, j)}"); }
+                catch (Exception e) when (e is HttpRequestException or TaskCanceledException) { }
+            }
     }
 
     private static async Task<string> RunWrkAsync(int port, int connections, string script, int seconds)
@@ -109,25 +136,33 @@ internal static partial class HttpBenchmark
         return best;
     }
 
-    /// <summary>Host to guest: 10 MB into the discard port, best of three (the time until the last byte was taken).</summary>
+    /// <summary>Host to guest: 10 MB into the discard port, best of three (the time until the guest closed after
+    /// reading the last byte). A connection the sink refuses (busybox nc between two listens) is tried again.</summary>
     private static async Task<double> UploadMBpsAsync(int port)
     {
         var chunk = new byte[64 * 1024];
         double best = 0;
-        for (int i = 0; i < 3; i++)
+        for (int i = 0, failures = 0; i < 3 && failures < 10; i++)
         {
-            using var client = new TcpClient();
-            await client.ConnectAsync(IPAddress.Loopback, port);
-            client.SendBufferSize = 64 * 1024;
-            NetworkStream stream = client.GetStream();
-            var clock = Stopwatch.StartNew();
-            using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(120));
-            for (int sent = 0; sent < BulkBytes; sent += chunk.Length) await stream.WriteAsync(chunk, limit.Token);
-            client.Client.Shutdown(SocketShutdown.Send);
-            // The guest's FIN (after it read everything) ends the measurement.
-            var buffer = new byte[16];
-            try { while (await stream.ReadAsync(buffer, limit.Token) > 0) { } } catch (IOException) { }
-            best = Math.Max(best, BulkBytes / clock.Elapsed.TotalSeconds / 1e6);
+            try
+            {
+                using var client = new TcpClient();
+                await client.ConnectAsync(IPAddress.Loopback, port);
+                NetworkStream stream = client.GetStream();
+                var clock = Stopwatch.StartNew();
+                using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(120));
+                for (int sent = 0; sent < BulkBytes; sent += chunk.Length) await stream.WriteAsync(chunk, limit.Token);
+                client.Client.Shutdown(SocketShutdown.Send);
+                var buffer = new byte[16];
+                try { while (await stream.ReadAsync(buffer, limit.Token) > 0) { } } catch (IOException) { }
+                best = Math.Max(best, BulkBytes / clock.Elapsed.TotalSeconds / 1e6);
+            }
+            catch (Exception e) when (e is IOException or SocketException)
+            {
+                failures++;
+                i--;
+                await Task.Delay(500);
+            }
         }
         return best;
     }
