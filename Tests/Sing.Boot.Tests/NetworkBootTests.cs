@@ -12,7 +12,8 @@ namespace Sing.Boot.Tests;
 /// network commands through the stack's sockets contract: ifconfig, ping to the gateway (ICMP echo), fetch from a
 /// server the test runs on the host (the guest's 10.0.2.2:PORT is the host's 127.0.0.1:PORT: TCP out of the guest),
 /// a name that cannot be resolved, netstat (the web server's listener), devices; then the driver is killed, the
-/// supervisor restarts it, the stack binds it again and the gateway answers again.</summary>
+/// supervisor restarts it, the stack binds it again and the gateway answers again. netsim runs the stack's protocol code
+/// inside the OS, two instances over a simulated link losing, reordering and duplicating frames (10% and 25%).</summary>
 public class NetworkBootTests
 {
     private const string Greeting = "hello from the host to the guest";
@@ -31,7 +32,7 @@ public class NetworkBootTests
             string[] lines =
             {
                 "ifconfig", "ping 10.0.2.2 2", $"fetch http://10.0.2.2:{port}/probe", "ping no-such-host.invalid 1", "netstat",
-                "devices", "kill 4", "wait /dev/nic0", "sleep 1", "ping 10.0.2.2 3", "ps", "shutdown",
+                "devices", "netsim", "netsim --loss 25 --kilobytes 256", "kill 4", "wait /dev/nic0", "sleep 1", "ping 10.0.2.2 3", "ps", "shutdown",
             };
             return await Machine.BootAsync("tools=test script=" + string.Join("; ", lines), "network-session", instructionCounting: true);
         }
@@ -89,6 +90,8 @@ public class NetworkBootTests
     [InlineData(@"^\[kernel\] SIP e1000 \(pid 4\) terminated: killed by shell$")]
     [InlineData(@"^\[kernel\] supervisor: restarted e1000 as pid \d+ \(killed by shell; restart 1, after 50 ms\)$")]
     [InlineData(@"^\[netstack:5\] netstack: bound /dev/nic0 again \(driver restart 1\)$")]
+    [InlineData(@"^\[netsim:\d+\] netsim: 1048576 of 1048576 bytes intact and in order over a link losing 10% .* [1-9]\d* lost, [1-9]\d* retransmissions")]
+    [InlineData(@"^\[netsim:\d+\] netsim: 262144 of 262144 bytes intact and in order over a link losing 25% ")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
