@@ -20,6 +20,9 @@ declare -A needed=(
   # The system page's browser test (Tests/Sing.Boot.Tests/WebServerBootTests.cs): Debian's chromium and chromedriver.
   [chromium]=chromium
   [chromedriver]=chromium-driver
+  # The HTTP rows of the benchmark (Tools/Sing.Build/HttpBenchmark.cs); busybox-static for its Linux guest is installed
+  # by Bench/Linux/build-http.sh when the benchmark runs (it replaces a busybox package, so only when asked for).
+  [wrk]=wrk
 )
 missing=()
 for cmd in "${!needed[@]}"; do

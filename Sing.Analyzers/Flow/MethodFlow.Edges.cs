@@ -87,7 +87,9 @@ namespace Sing.Analyzers.Flow
         private void ExceptionEdges(BasicBlock block, FlowState state, int context, List<(int, int, FlowState)> results)
         {
             FlowState? copy = null;
-            for (ControlFlowRegion? region = block.EnclosingRegion; region is not null; region = region.EnclosingRegion)
+            // A lambda's or local function's graph has its root region inside the containing method's regions: the
+            // walk stops at this graph's root, so a try around the lambda's creation is not taken for one around its body.
+            for (ControlFlowRegion? region = block.EnclosingRegion; region is not null; region = region == _cfg.Root ? null : region.EnclosingRegion)
             {
                 if (region.Kind == ControlFlowRegionKind.Finally || region.Kind == ControlFlowRegionKind.Catch || region.Kind == ControlFlowRegionKind.FilterAndHandler)
                 {

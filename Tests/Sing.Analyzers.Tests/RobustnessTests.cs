@@ -6,6 +6,38 @@ namespace Sing.Analyzers.Tests
     /// <summary>Incomplete code, as typed in an editor: no analyzer may crash (AD0001 fails the harness).</summary>
     public sealed class RobustnessTests
     {
+        /// <summary>A lambda inside a try whose catch the lambda's own graph does not contain (the stack's frame sink
+        /// once crashed the linearity analyzer here with an index out of range).</summary>
+        [Fact]
+        public void Lambda_inside_a_try_block() => Verify.Diagnostics(Prelude.InClass("""
+            delegate void Sink(System.ReadOnlySpan<byte> frame);
+            sealed class Port
+            {
+                public bool Take(Sink sink) { sink(default); return true; }
+            }
+            sealed class Layer
+            {
+                public void Receive(System.ReadOnlySpan<byte> frame, long now) { }
+            }
+            static long Now() => 0;
+            static Port? s_port;
+            static void M(Layer ip)
+            {
+                Port? port = s_port;
+                if (port == null) return;
+                bool ok;
+                try
+                {
+                    ok = port.Take(frame => ip.Receive(frame, Now()));
+                }
+                catch (ChannelClosedException)
+                {
+                    ok = false;
+                }
+                if (!ok) s_port = null;
+            }
+            """));
+
         [Fact]
         public void Missing_semicolon_and_brace() => Verify.Diagnostics(Prelude.InClass("""
             static void M()
