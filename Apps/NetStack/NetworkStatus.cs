@@ -33,6 +33,7 @@ namespace Sing.Apps.NetStack
             Counter(text, "frames_out", port?.FramesOut ?? 0);
             Counter(text, "frames_dropped_driver_down", _link.DroppedWhileDown);
             Counter(text, "driver_rebinds", _link.Rebinds);
+            Counter(text, "nic.refused_buffers", NicPort.RefusedBuffers);
             foreach (NetCounter c in _ip.Counters()) Counter(text, c.Name, c.Value);
             foreach (NetCounter c in _tcp.Counters()) Counter(text, c.Name, c.Value);
             foreach (TcpConnection c in _tcp.Connections())

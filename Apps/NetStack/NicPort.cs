@@ -20,6 +20,11 @@ namespace Sing.Apps.NetStack
         private readonly byte[] _frame = new byte[NicDevice.ReceiveBufferBytes];
         private TRef<ExVector<byte>>? _spare;
         private bool _closed;
+        private static long s_refusedBuffers;
+
+        /// <summary>Receive buffers the driver refused when handed back (none expected: the stack never keeps more than
+        /// it registered).</summary>
+        public static long RefusedBuffers => s_refusedBuffers;
 
         public long Mac { get; }
         public int Mtu { get; }
@@ -92,28 +97,72 @@ namespace Sing.Apps.NetStack
 
         public void ReturnEvents([Claims] NicEvents.Imp events) => _events.Release(events);
 
+        /// <summary>Takes every frame the driver holds. The first request is GetReceivedPacket; each later one is
+        /// PostAndGet with the buffer of the frame just read, so a burst costs one round trip a frame; the buffer of the
+        /// last frame goes back with the PostAndGet that finds no more.</summary>
         private bool Drain(NetInterface sink)
         {
+            TRef<ExVector<byte>>? held = null;
             while (true)
             {
                 NicDevice.Imp nic = _nic.Acquire();
-                nic.SendGetReceivedPacket();
-                NicDevice.Imp.IoRunningAfterGetReceivedPacketReceived r = nic.ReceiveIoRunningAfterGetReceivedPacket();
-                if (r.Tag != NicDevice.Imp.IoRunningAfterGetReceivedPacketTag.ReceivedPacket)
+                ExVector<byte>? data;
+                int length;
+                bool ok;
+                if (held == null)
                 {
-                    _nic.Release(nic);
-                    return r.Tag == NicDevice.Imp.IoRunningAfterGetReceivedPacketTag.NoPacket;
+                    nic.SendGetReceivedPacket();
+                    data = Received(nic, out length, out ok);
                 }
-                r.GetReceivedPacket(out ExVector<byte> data, out int length);
-                data.CopyTo(_frame);
-                bool posted = Post(nic, data);
+                else
+                {
+                    nic.SendPostAndGet(held.Acquire());
+                    held = null;
+                    data = ReceivedAfterPost(nic, out length, out ok);
+                }
                 _nic.Release(nic);
-                if (!posted) return false;
+                if (data == null) return ok;
+                data.CopyTo(_frame);
+                held = new TRef<ExVector<byte>>(data);
                 FramesIn++;
-                // The frame goes up only now, with the driver's channel free again: answering it may transmit.
+                // The frame goes up with the driver's channel free: answering it may transmit.
                 if (length > 0 && length <= _frame.Length) sink.Receive(new ReadOnlySpan<byte>(_frame, 0, length), StackServer.Now());
-                if (_closed) return true;   // answering the frame found the driver gone: the link closed this port
+                if (_closed)
+                {
+                    held.Acquire().Free();
+                    return true;   // answering the frame found the driver gone: the link closed this port
+                }
             }
+        }
+
+        /// <summary>The answer to GetReceivedPacket: the frame's vector, or null (no frame: ok; a closed channel: not ok).</summary>
+        private static ExVector<byte>? Received(NicDevice.Imp nic, out int length, out bool ok)
+        {
+            length = 0;
+            NicDevice.Imp.IoRunningAfterGetReceivedPacketReceived r = nic.ReceiveIoRunningAfterGetReceivedPacket();
+            ok = r.Tag != NicDevice.Imp.IoRunningAfterGetReceivedPacketTag.ChannelClosed;
+            if (r.Tag != NicDevice.Imp.IoRunningAfterGetReceivedPacketTag.ReceivedPacket) return null;
+            r.GetReceivedPacket(out ExVector<byte> data, out length);
+            return data;
+        }
+
+        /// <summary>The answer to PostAndGet: as <see cref="Received"/>; a buffer the driver refused is freed (the stack
+        /// keeps one buffer fewer with the card) and counted.</summary>
+        private static ExVector<byte>? ReceivedAfterPost(NicDevice.Imp nic, out int length, out bool ok)
+        {
+            length = 0;
+            NicDevice.Imp.IoRunningAfterPostAndGetReceived r = nic.ReceiveIoRunningAfterPostAndGet();
+            ok = r.Tag != NicDevice.Imp.IoRunningAfterPostAndGetTag.ChannelClosed;
+            if (r.Tag == NicDevice.Imp.IoRunningAfterPostAndGetTag.BadPacketSize)
+            {
+                r.GetBadPacketSize(out ExVector<byte> refused, out _);
+                refused.Free();
+                s_refusedBuffers++;
+                return null;
+            }
+            if (r.Tag != NicDevice.Imp.IoRunningAfterPostAndGetTag.ReceivedPacket) return null;
+            r.GetReceivedPacket(out ExVector<byte> data, out length);
+            return data;
         }
 
         /// <summary>Sends one frame (14..1514 bytes; the card pads short ones) and waits until the card has read it.</summary>

@@ -20,7 +20,7 @@ namespace Sing.Network
     /// its event channel and the number of receive buffers it will keep with the card, then starts I/O. Packets travel
     /// in exchange-heap vectors, never copied: the client hands receive buffers in with PacketForReceive (each at least
     /// <see cref="ReceiveBufferBytes"/>; the card writes a frame straight into one) and takes them back filled with
-    /// GetReceivedPacket; Transmit sends one Ethernet frame (14-byte header and payload, 60 to 1514 bytes: the card
+    /// GetReceivedPacket (or PostAndGet, which hands a buffer back in the same request); Transmit sends one Ethernet frame (14-byte header and payload, 60 to 1514 bytes: the card
     /// pads short frames and appends the CRC) and answers, once the card has read the frame, with the buffer back.
     /// Errors (InvalidParameters, BadPacketSize's expected size): a receive buffer shorter than
     /// ReceiveBufferBytes, a frame outside 14..1514 bytes, or more receive buffers than the card's ring holds.
@@ -33,6 +33,7 @@ namespace Sing.Network
     [State("IoRunning",
         "PacketForReceive? -> (Success! | BadPacketSize!) -> IoRunning",
         "GetReceivedPacket? -> (ReceivedPacket! | NoPacket!) -> IoRunning",
+        "PostAndGet? -> (ReceivedPacket! | NoPacket! | BadPacketSize!) -> IoRunning",
         "Transmit? -> (Transmitted! | BadPacketSize!) -> IoRunning")]
     public sealed partial class NicDevice
     {
@@ -54,6 +55,10 @@ namespace Sing.Network
         /// <summary>A received frame: its first <paramref name="length"/> bytes (without the CRC) are the frame.</summary>
         [OutMessage] partial void ReceivedPacket(ExVector<byte> data, int length);
         [OutMessage] partial void NoPacket();
+        /// <summary>PacketForReceive and GetReceivedPacket in one request: the buffer goes to the card (refused with
+        /// BadPacketSize as PacketForReceive refuses it), then the next received frame comes back, or NoPacket. A client
+        /// draining a burst hands each frame's buffer straight back with the next request: one round trip a frame.</summary>
+        [InMessage] partial void PostAndGet(ExVector<byte> buffer);
         [InMessage] partial void Transmit(ExVector<byte> frame, int length);
         [OutMessage] partial void Transmitted(ExVector<byte> frame);
     }

@@ -193,17 +193,27 @@ namespace Sing.Drivers.E1000
                 case NicDevice.Exp.IoRunningTag.PacketForReceive:
                 {
                     r.GetPacketForReceive(out ExVector<byte> buffer);
-                    if (buffer.Length < NicDevice.ReceiveBufferBytes) client.SendBadPacketSize(buffer, NicDevice.ReceiveBufferBytes);
-                    else if (_receive.Posted + _received.Count >= _receiveBuffers) client.SendBadPacketSize(buffer, 0);
-                    else if (!_receive.Describe(buffer))
-                    {
-                        Debug.WriteLine("/dev/nic0: a receive buffer was refused for DMA");
-                        client.SendBadPacketSize(buffer, NicDevice.ReceiveBufferBytes);
-                    }
+                    int refused = Refusal(buffer);
+                    if (refused >= 0) client.SendBadPacketSize(buffer, refused);
                     else
                     {
                         _receive.Commit(buffer);
                         client.SendSuccess();
+                    }
+                    _set.Add(client, _client!);
+                    return;
+                }
+                case NicDevice.Exp.IoRunningTag.PostAndGet:
+                {
+                    r.GetPostAndGet(out ExVector<byte> buffer);
+                    int refused = Refusal(buffer);
+                    if (refused >= 0) client.SendBadPacketSize(buffer, refused);
+                    else
+                    {
+                        _receive.Commit(buffer);
+                        ExVector<byte>? frame = _received.Take(out int length);
+                        if (frame == null) client.SendNoPacket();
+                        else client.SendReceivedPacket(frame, length);
                     }
                     _set.Add(client, _client!);
                     return;
@@ -255,6 +265,18 @@ namespace Sing.Drivers.E1000
         }
 
         /// <summary>Reads the card's interrupt causes and reaps both rings.</summary>
+        /// <summary>Why a receive buffer the client hands in cannot go to the card (the size to report: the size it must
+        /// have, or 0 when the client already keeps as many buffers as it registered), or -1 when it is described for DMA
+        /// and ready to commit.</summary>
+        private int Refusal(ExVector<byte> buffer)
+        {
+            if (buffer.Length < NicDevice.ReceiveBufferBytes) return NicDevice.ReceiveBufferBytes;
+            if (_receive.Posted + _received.Count >= _receiveBuffers) return 0;
+            if (_receive.Describe(buffer)) return -1;
+            Debug.WriteLine("/dev/nic0: a receive buffer was refused for DMA");
+            return NicDevice.ReceiveBufferBytes;
+        }
+
         private void Service()
         {
             uint causes = _card.TakeCauses();

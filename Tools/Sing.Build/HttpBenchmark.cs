@@ -58,12 +58,16 @@ internal static partial class HttpBenchmark
         string csv = Path.Combine(SingBenchHarness.Directory, "report.csv");
         var lines = new StringBuilder();
         foreach ((string row, double s, double l) in rows)
-            // Plain TCG only (a network benchmark under -icount would measure the clock, not the work): the tcg columns.
+            // Plain TCG only (a network benchmark under -icount would measure the clock, not the work): the tcg columns,
+            // ratio Singularity ÷ Linux as for every row (rates: above 1 is better; latencies: below 1); a missing
+            // figure is an empty cell, as elsewhere in the report.
             lines.AppendLine(CultureInfo.InvariantCulture,
-                $"{row},,,,{s:0.##},{l:0.##},{(row.EndsWith("ms", StringComparison.Ordinal) ? l / s : s / l):0.####},busybox httpd,,,,,,{(double.IsNaN(s) ? 1 : 0)},{(row.StartsWith("TCP", StringComparison.Ordinal) ? "10 MB each way, best of 3" : "wrk, SPECweb99-like mix")}");
+                $"{row},,,,{Cell(s)},{Cell(l)},{Cell(Statistics.Ratio(s, l))},busybox httpd,,,,,,{(double.IsNaN(s) || double.IsNaN(l) ? 1 : 0)},{(row.StartsWith("TCP", StringComparison.Ordinal) ? "10 MB each way, best of 3" : "wrk, SPECweb99-like mix")}");
         File.AppendAllText(csv, lines.ToString());
         File.AppendAllText(Path.Combine(SingBenchHarness.Directory, "report.md"), "\n" + File.ReadAllText(Path.Combine(SingBenchHarness.Directory, "http.md")));
     }
+
+    private static string Cell(double v) => double.IsNaN(v) || double.IsInfinity(v) ? "" : v.ToString("0.####", CultureInfo.InvariantCulture);
 
     private static double Value(GuestFigures g, int c, Func<WrkResult, double> pick) => g.Mix.TryGetValue(c, out WrkResult? r) ? pick(r) : double.NaN;
 
@@ -261,14 +265,13 @@ internal static partial class HttpBenchmark
         var csv = new StringBuilder("row,singularity,linux,ratio\n");
         var md = new StringBuilder();
         md.AppendLine("# HTTP and TCP rows: Singularity's web server beside busybox httpd in the Linux guest").AppendLine();
-        md.AppendLine(CultureInfo.InvariantCulture, $"Same QEMU settings for both (q35, -cpu max, 512 MiB, one CPU, plain TCG, e1000 on QEMU's user network, 127.0.0.1 forwards); wrk {seconds} s per run, the SPECweb99-like mix of Bench/WebFiles' classes (`mix.lua`). Ratio: Singularity over Linux for rates, Linux over Singularity for latencies (above 1: Singularity better).").AppendLine();
+        md.AppendLine(CultureInfo.InvariantCulture, $"Same QEMU settings for both (q35, -cpu max, 512 MiB, one CPU, plain TCG, e1000 on QEMU's user network, 127.0.0.1 forwards); wrk {seconds} s per run, the SPECweb99-like mix of Bench/WebFiles' classes (`mix.lua`). Ratio: Singularity ÷ Linux, as in report.csv (rates: above 1 means Singularity does better; latencies: below 1).").AppendLine();
         md.AppendLine("| row | Singularity | Linux | ratio |").AppendLine("|---|---:|---:|---:|");
         foreach ((string row, double s, double l) in rows)
         {
-            bool latency = row.EndsWith("ms", StringComparison.Ordinal);
-            double ratio = latency ? l / s : s / l;
-            csv.AppendLine(CultureInfo.InvariantCulture, $"{row},{s:F2},{l:F2},{ratio:F2}");
-            md.AppendLine(CultureInfo.InvariantCulture, $"| {row} | {s:F2} | {l:F2} | {ratio:F2} |");
+            double ratio = Statistics.Ratio(s, l);
+            csv.AppendLine(CultureInfo.InvariantCulture, $"{row},{Cell(s)},{Cell(l)},{Cell(ratio)}");
+            md.AppendLine(CultureInfo.InvariantCulture, $"| {row} | {Cell(s)} | {Cell(l)} | {Cell(ratio)} |");
         }
         foreach (GuestFigures g in new[] { sing, linux })
             if (g.Problem != null) md.AppendLine().AppendLine(CultureInfo.InvariantCulture, $"{g.Guest}: {g.Problem}");

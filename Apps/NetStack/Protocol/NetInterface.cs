@@ -26,7 +26,8 @@ namespace Sing.Network.Protocol
         private readonly ArpCache _arp;
         private readonly Reassembly _reassembly;
         private readonly Dictionary<byte, IIpProtocolHandler> _transports = new Dictionary<byte, IIpProtocolHandler>();
-        private readonly byte[] _frame = new byte[EthernetHeader + 1500];
+        private readonly byte[] _frame = new byte[EthernetHeader + 1500];            // ARP frames
+        private readonly byte[] _transmitFrame = new byte[EthernetHeader + 1500];   // IP frames to a resolved hop
         private ushort _nextId;
         private bool _configurationChanged;
 
@@ -283,11 +284,20 @@ namespace Sing.Network.Protocol
             {
                 int chunk = Math.Min(maxData, payload.Length - offset);
                 bool more = offset + chunk < payload.Length;
-                byte[] frame = BuildIpFrame(source, destination, protocol, id, offset, more, payload.Slice(offset, chunk));
                 if (more || offset > 0) _counters.Add("ip.fragments_out");
-                if (known) SendFrame(frame, mac);
-                else if (_arp.Enqueue(hop, frame, now, out bool dropped)) SendArp(1, Broadcast, hop);
-                else if (dropped) return false;
+                if (known)
+                {
+                    // The common case builds in place: no frame is allocated per datagram.
+                    int length = BuildIpFrame(_transmitFrame, source, destination, protocol, id, offset, more, payload.Slice(offset, chunk));
+                    SendFrame(new Span<byte>(_transmitFrame, 0, length), mac);
+                }
+                else
+                {
+                    byte[] frame = new byte[EthernetHeader + IpHeader + chunk];
+                    BuildIpFrame(frame, source, destination, protocol, id, offset, more, payload.Slice(offset, chunk));
+                    if (_arp.Enqueue(hop, frame, now, out bool dropped)) SendArp(1, Broadcast, hop);
+                    else if (dropped) return false;
+                }
                 offset += chunk;
             }
             while (offset < payload.Length);
@@ -295,12 +305,13 @@ namespace Sing.Network.Protocol
             return true;
         }
 
-        private byte[] BuildIpFrame(uint source, uint destination, byte protocol, ushort id, int offset, bool more, ReadOnlySpan<byte> data)
+        /// <summary>Writes the Ethernet and IPv4 headers and the data into <paramref name="frame"/>; returns the length.</summary>
+        private int BuildIpFrame(Span<byte> frame, uint source, uint destination, byte protocol, ushort id, int offset, bool more, ReadOnlySpan<byte> data)
         {
-            var frame = new byte[EthernetHeader + IpHeader + data.Length];
+            frame.Slice(0, EthernetHeader + IpHeader).Clear();
             BigEndian.PutMac(frame, 6, MacAddress);
             BigEndian.Put16(frame, 12, EtherIpv4);
-            Span<byte> ip = new Span<byte>(frame, EthernetHeader, IpHeader);
+            Span<byte> ip = frame.Slice(EthernetHeader, IpHeader);
             ip[0] = 0x45;
             BigEndian.Put16(ip, 2, IpHeader + data.Length);
             BigEndian.Put16(ip, 4, id);
@@ -310,12 +321,12 @@ namespace Sing.Network.Protocol
             BigEndian.Put32(ip, 12, source);
             BigEndian.Put32(ip, 16, destination);
             BigEndian.Put16(ip, 10, InternetChecksum.Compute(ip));
-            data.CopyTo(new Span<byte>(frame, EthernetHeader + IpHeader, data.Length));
-            return frame;
+            data.CopyTo(frame.Slice(EthernetHeader + IpHeader));
+            return EthernetHeader + IpHeader + data.Length;
         }
 
         /// <summary>Fills in the destination MAC and hands the frame to the card.</summary>
-        private void SendFrame(byte[] frame, long mac)
+        private void SendFrame(Span<byte> frame, long mac)
         {
             BigEndian.PutMac(frame, 0, mac);
             _counters.Add("eth.out");
@@ -351,8 +362,8 @@ namespace Sing.Network.Protocol
             byte[] datagram = Udp.Build(source, DhcpClient.ClientPort, destination, DhcpClient.ServerPort, message);
             if (destination == 0xFFFFFFFF)
             {
-                byte[] frame = BuildIpFrame(source, destination, UdpPorts.Protocol, _nextId++, 0, false, datagram);
-                SendFrame(frame, Broadcast);
+                int length = BuildIpFrame(_transmitFrame, source, destination, UdpPorts.Protocol, _nextId++, 0, false, datagram);
+                SendFrame(new Span<byte>(_transmitFrame, 0, length), Broadcast);
             }
             else SendFrom(source, UdpPorts.Protocol, destination, datagram, now);
         }
