@@ -19,6 +19,7 @@ namespace Sing.Apps.WebServer
         private readonly string[] _recent = new string[KeptLines];
         private int _recentNext;
         private long _lastFlush;
+        private bool _directoryMade;
 
         public long Lines { get; private set; }
         public long Dropped { get; private set; }
@@ -65,6 +66,13 @@ namespace Sing.Apps.WebServer
             {
                 Dropped += lines;
                 return;
+            }
+            if (!_directoryMade)
+            {
+                // Made at the first lines, not at start: a boot that serves nothing writes nothing to the disk.
+                int slash = _path.LastIndexOf('/');
+                if (slash > FileCatalog.MountPoint.Length) fs.MakeDirectory(FileCatalog.OnVolume(_path.Substring(0, slash)));
+                _directoryMade = true;
             }
             OpenFile? file = fs.Open(FileCatalog.OnVolume(_path), FileSystemContract.ModeWrite | FileSystemContract.ModeCreate, out _);
             string? error = "cannot open";

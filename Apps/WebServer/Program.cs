@@ -36,7 +36,6 @@ namespace Sing.Apps.WebServer
             }
             var files = new FileCatalog();
             var log = new AccessLogFile(startup.Log);
-            PrepareLogDirectory(startup.Log);
             bool told = false;
             int inUse = 0;
             while (true)
@@ -74,17 +73,6 @@ namespace Sing.Apps.WebServer
                 net.Close();
                 Debug.WriteLine($"webserver: the network stack closed port {startup.Port} after {service.Requests} requests; binding it again");
             }
-        }
-
-        /// <summary>The log's directory, made once (it may exist already; a failure only means lines are dropped).</summary>
-        private static void PrepareLogDirectory(string path)
-        {
-            int slash = path.LastIndexOf('/');
-            if (slash <= FileCatalog.MountPoint.Length) return;
-            FileSystemClient? fs = FileSystemClient.Connect(out _);
-            if (fs == null) return;
-            fs.MakeDirectory(FileCatalog.OnVolume(path.Substring(0, slash)));
-            fs.Close();
         }
     }
 }
