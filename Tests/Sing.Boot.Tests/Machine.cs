@@ -12,7 +12,7 @@ internal static class Machine
     public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,
         string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35", bool diskSnapshots = false,
         TimeSpan? timeout = null, string cpuModel = "max", QemuFirmware firmware = QemuFirmware.Bios,
-        Func<QemuSession, Task>? hostSession = null, int? forwardedHostPort = null) =>
+        Func<QemuSession, Task>? hostSession = null, int? forwardedHostPort = null, string nicModel = QemuOptions.NicDevice) =>
         QemuRunner.RunAsync(new QemuOptions
         {
             Disks = disks ?? Array.Empty<string>(),
@@ -24,6 +24,7 @@ internal static class Machine
             SerialInputAfter = serialInputAfter,
             HostSession = hostSession,
             ForwardedHostPort = forwardedHostPort,
+            NicModel = nicModel,
             InstructionCounting = instructionCounting,
             IsoPath = Repository.IsoPath,
             KernelOptions = kernelOptions,

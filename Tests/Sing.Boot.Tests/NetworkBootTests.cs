@@ -98,6 +98,20 @@ public class NetworkBootTests
         Assert.True(Regex.IsMatch(serial, pattern, RegexOptions.Multiline), $"no line matches {pattern}:\n{serial}");
     }
 
+    private static readonly Lazy<Task<QemuResult>> VmwareCard = new(() =>
+        Machine.BootAsync("script=ifconfig; ping 10.0.2.2 1; devices; shutdown", "network-82545em", instructionCounting: true, nicModel: "e1000-82545em"));
+
+    /// <summary>VMware's default NIC, the 82545EM (8086:100f; QEMU's e1000-82545em), is served by the same driver.</summary>
+    [Fact]
+    public async Task The82545emThatVmwareUsesIsServedToo()
+    {
+        QemuResult run = await VmwareCard.Value;
+        Assert.True(run.Status == KernelExitStatus.Success, run.Describe());
+        Assert.Matches(new Regex(@"^00:02\.0 8086:100f class 02\.00\.00 .* driver e1000 \(pid 4\)$", RegexOptions.Multiline), run.Serial);
+        Assert.Matches(new Regex(@"^    inet 10\.0\.2\.15/24 ", RegexOptions.Multiline), run.Serial);
+        Assert.Matches(new Regex(@"^reply from 10\.0\.2\.2: icmp_seq=1 ", RegexOptions.Multiline), run.Serial);
+    }
+
     [Fact]
     public async Task TheGatewayAnswersThroughTheRestartedDriver()
     {

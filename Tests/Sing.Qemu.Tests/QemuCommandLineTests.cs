@@ -44,6 +44,11 @@ public class QemuCommandLineTests
         Assert.Contains("-netdev user,id=n0,hostfwd=tcp:127.0.0.1:8080-:80 -device e1000,netdev=n0",
             Joined(Base with { ForwardedHostPort = 8080 }), StringComparison.Ordinal);
         Assert.Throws<ArgumentException>(() => Joined(Base with { ForwardedHostPort = 70000 }));
+        Assert.Contains("hostfwd=tcp:127.0.0.1:8080-:80,hostfwd=tcp:127.0.0.1:9009-:9 -device e1000,netdev=n0",
+            Joined(Base with { ForwardedHostPort = 8080, ExtraForwards = [(9009, 9)] }), StringComparison.Ordinal);
+        Assert.Throws<ArgumentException>(() => Joined(Base with { ExtraForwards = [(9009, 0)] }));
+        Assert.Contains("-device e1000-82545em,netdev=n0", Joined(Base with { NicModel = "e1000-82545em" }), StringComparison.Ordinal);
+        Assert.Throws<ArgumentException>(() => Joined(Base with { NicModel = "virtio-net-pci,romfile=x" }));
     }
 
     [Fact]

@@ -126,7 +126,9 @@ public static class QemuCommandLine
         args.Add("-netdev");
         args.Add(netdev);
         args.Add("-device");
-        args.Add(QemuOptions.NicDevice + ",netdev=n0");
+        if (options.NicModel is not ("e1000" or "e1000-82545em" or "e1000-82544gc"))
+            throw new ArgumentException($"the network card must be one of QEMU's e1000 models, not '{options.NicModel}'", nameof(options));
+        args.Add(options.NicModel + ",netdev=n0");
     }
 
     /// <summary>Options QEMU's string= cannot carry as they are: a ',' ends the value (and ",," would reach the guest

@@ -88,6 +88,10 @@ public sealed record QemuOptions
     /// (guest 10.0.2.15, gateway 10.0.2.2), always present, so every machine has the same PCI devices.</summary>
     public const string NicDevice = "e1000";
 
+    /// <summary>QEMU's model of the network card: <see cref="NicDevice"/> (82540EM) by default; "e1000-82545em" is the
+    /// 82545EM, VMware's default NIC, which the same driver serves.</summary>
+    public string NicModel { get; init; } = NicDevice;
+
     /// <summary>A host TCP port on 127.0.0.1 that QEMU forwards to the guest's port 80 (hostfwd); null (the default)
     /// forwards nothing, so machines booted side by side (the tests) never contend for a port.</summary>
     public int? ForwardedHostPort { get; init; }
