@@ -170,7 +170,7 @@ namespace Sing.Network.Tcp
         /// <summary>Resets the connection (RST when it was synchronized) and forgets it.</summary>
         public void Abort(TcpConnection c, long now)
         {
-            if (IsSynchronized(c.State) && c.State != TcpState.TimeWait) SendReset(c.RemoteAddress, c.LocalPort, c.RemotePort, c.SndNxt, 0, false, now);
+            if (IsSynchronized(c.State) && c.State != TcpState.TimeWait) SendReset(c.RemoteAddress, c.LocalPort, c.RemotePort, c.SndMax, 0, false, now);
             Remove(c);
         }
 
@@ -230,7 +230,7 @@ namespace Sing.Network.Tcp
             }
             if (c.Backoff > _limits.MaxRetransmissions)
             {
-                SendReset(c.RemoteAddress, c.LocalPort, c.RemotePort, c.SndNxt, 0, false, now);
+                SendReset(c.RemoteAddress, c.LocalPort, c.RemotePort, c.SndMax, 0, false, now);
                 Fail(c, TcpError.TimedOut);
                 return;
             }
@@ -787,7 +787,10 @@ namespace Sing.Network.Tcp
                 }
                 break;
             }
-            if (c.AckNow) Emit(c, c.SndNxt, TcpSegment.Ack, ReadOnlySpan<byte>.Empty, now);
+            // A pure ACK takes the highest sequence number sent (SND.MAX), not SND.NXT: after a timeout's go-back SND.NXT
+            // is behind what the peer has received, and a segment numbered there is unacceptable to it (it would drop the
+            // ACK and answer with its own, and two ends that both went back would do that for ever).
+            if (c.AckNow) Emit(c, c.SndMax, TcpSegment.Ack, ReadOnlySpan<byte>.Empty, now);
         }
 
         /// <summary>Sends one segment of this connection (every segment after the SYN carries the ACK and our window,

@@ -52,6 +52,57 @@ public class TcpTransferTests
         if (loss > 0) Assert.True(client.Retransmissions > 0, "losses were repaired by retransmission");
     }
 
+    /// <summary>Both ends send at once over a lossy link: each end's retransmission timeout rewinds its SND.NXT, so
+    /// its pure ACKs must still carry a sequence number the peer finds acceptable (SND.MAX), or the two ends answer each
+    /// other's unacceptable ACKs for ever and neither transfer finishes.</summary>
+    [Theory]
+    [InlineData(0.10, 4)]
+    [InlineData(0.25, 5)]
+    public void DuplexTransferUnderLossFinishesBothWays(double loss, int seed)
+    {
+        var link = new SimulatedLink(seed);
+        var (client, server) = Open(link);
+        link.Loss = loss;
+        link.Reordering = loss / 2;
+        byte[] up = new byte[256 * 1024], down = new byte[256 * 1024];
+        new Random(seed).NextBytes(up);
+        new Random(seed + 100).NextBytes(down);
+        int sentUp = 0, sentDown = 0;
+        var gotUp = new MemoryStream();
+        var gotDown = new MemoryStream();
+        var buffer = new byte[8192];
+        long segmentsBefore = 0;
+        var highest = new Dictionary<uint, uint>();   // per sender: the end of the highest sequence space it has sent
+        var stalePureAcks = new List<string>();
+        link.Tap = (from, segment) =>
+        {
+            segmentsBefore++;
+            uint sequence = (uint)(segment[4] << 24 | segment[5] << 16 | segment[6] << 8 | segment[7]);
+            byte flags = segment[13];
+            int length = segment.Length - (segment[12] >> 4) * 4 + ((flags & 0x03) != 0 ? 1 : 0);   // SYN and FIN count one
+            if (!highest.TryGetValue(from, out uint end)) end = sequence;
+            if (length == 0 && (flags & 0x04) == 0 && sequence != end)
+                stalePureAcks.Add($"{from:x8}: pure ACK at {sequence}, {end - sequence} behind what it sent");
+            if ((int)(sequence + (uint)length - end) > 0 || !highest.ContainsKey(from)) highest[from] = sequence + (uint)length;
+        };
+        bool finished = link.Run(() =>
+        {
+            if (sentUp < up.Length) sentUp += link.A.Send(client, up.AsSpan(sentUp), link.Now);
+            if (sentDown < down.Length) sentDown += link.B.Send(server, down.AsSpan(sentDown), link.Now);
+            int n;
+            while ((n = link.B.Receive(server, buffer, link.Now)) > 0) gotUp.Write(buffer, 0, n);
+            while ((n = link.A.Receive(client, buffer, link.Now)) > 0) gotDown.Write(buffer, 0, n);
+            return gotUp.Length >= up.Length && gotDown.Length >= down.Length;
+        }, 3_600_000);
+        Assert.True(stalePureAcks.Count == 0, $"{stalePureAcks.Count} pure ACKs numbered behind SND.MAX (unacceptable to the peer), e.g. {string.Join("; ", stalePureAcks.Take(3))}");
+        Assert.True(finished, $"up {gotUp.Length}/{up.Length}, down {gotDown.Length}/{down.Length} after {segmentsBefore} segments");
+        Assert.True(up.AsSpan().SequenceEqual(gotUp.ToArray()), "client to server intact");
+        Assert.True(down.AsSpan().SequenceEqual(gotDown.ToArray()), "server to client intact");
+        Assert.True(client.Retransmissions > 0 && server.Retransmissions > 0, "both ends repaired losses");
+        // A ping-pong of ACKs would be unbounded; a healthy run needs a few segments per MSS each way.
+        Assert.True(segmentsBefore < 20 * (up.Length + down.Length) / 1460, $"{segmentsBefore} segments carried");
+    }
+
     [Fact]
     public void FastRetransmitRepairsASingleLossWithoutWaitingForTheTimer()
     {
