@@ -464,7 +464,11 @@ namespace Sing.Kernel.Channels
             KernelProcess receiver = me.Owner;   // null: a kernel thread
             if (message->Carries != 0 || message->Block != null)
             {
-                if (receiver != null && (message->Block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0))
+                // A ring-0 receiver of one block in the kernel's layout (every block of SIP-Phys) can reach it where it
+                // is: only a ring-3 receiver, a block in a domain's layout (page-aligned data) or a second block can
+                // need a copy, and only those take the copy path.
+                if (receiver != null && (receiver.Ring3 || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0
+                    || ExchangeHeap.IsDomainLayout(message->Block)))
                 {
                     AbiStatus prepared = PrepareReceiveCopies(me, Endpoint.SlotsOf(at) + at->Head);
                     if (prepared != AbiStatus.Ok)

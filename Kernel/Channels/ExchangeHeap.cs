@@ -201,6 +201,12 @@ namespace Sing.Kernel.Channels
             return caller == null || owner == caller.MemoryOwner;
         }
 
+        /// <summary>Whether the block whose data is at <paramref name="data"/> (null: none) has a domain's layout (its data
+        /// page-aligned, the header on the page before), as a ring-3 domain's and transfer blocks have; a kernel-layout
+        /// block's header sits just before its data, reachable from every ring-0 process.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static bool IsDomainLayout(void* data) => data != null && ((ulong)data & (PageAllocator.PageSize - 1)) == 0;
+
         /// <summary>Whether the queued block at <paramref name="data"/> lies in another domain than
         /// <paramref name="process"/>'s (its header is then readable only in the kernel's address space).</summary>
         public static bool IsElsewhere(void* data, KernelProcess process) =>
@@ -228,6 +234,7 @@ namespace Sing.Kernel.Channels
         }
 
         /// <summary>The header of a block the kernel already validated (e.g. one sitting in a queue).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static Block* HeaderOf(void* data) =>
             (Block*)((byte*)data - (((ulong)data & (PageAllocator.PageSize - 1)) == 0 ? PageAllocator.PageSize : HeaderBytes));
 

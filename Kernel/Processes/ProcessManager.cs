@@ -419,7 +419,7 @@ namespace Sing.Kernel.Processes
             {
                 KernelThread thread = process.Ring3
                     ? Scheduler.CreateUserThread(process.Name, () => EnterRing3(process, (ulong)entry, (ulong)argument), process.MemoryOwner, process.Cr3)
-                    : Scheduler.CreateThread(process.Name, () => entry(argument), process.MemoryOwner, process.Cr3);
+                    : Scheduler.CreateThread(process.Name, entry, argument, process.MemoryOwner, process.Cr3);
                 thread.Owner = process;
                 process.Threads.Add(thread);
                 Scheduler.Start(thread);

@@ -59,6 +59,9 @@ namespace Sing.Kernel.Threading
         internal byte* InitialSoftGuard => StackBase - 4096;
         internal ulong StackBytes;
         internal Action Start;
+        // Or, for a ring-0 process's thread, its entry point and argument (no closure per thread).
+        internal delegate* unmanaged<nint, void> Entry;
+        internal nint EntryArgument;
 
         // Scheduler queue links (a thread is in at most one run queue); an address, see ThreadQueue.
         internal nint NextInQueue;
@@ -66,6 +69,9 @@ namespace Sing.Kernel.Threading
 
         // Threads never move and the scheduler's thread list keeps each one alive until it is reaped, so the run
         // queues and channel endpoints may name a thread by its address.
+        /// <summary>Its place in the scheduler's list of threads (-1 once reaped).</summary>
+        internal int ListIndex = -1;
+
         internal static nint AddressOf(KernelThread thread) => System.Runtime.CompilerServices.Unsafe.As<KernelThread, nint>(ref thread);
 
         internal static KernelThread At(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);

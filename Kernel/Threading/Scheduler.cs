@@ -70,7 +70,7 @@ namespace Sing.Kernel.Threading
             // The boot code's slots (GS) already hold the boot thread's allocation context: move them into the thread.
             boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
             Cpu.WriteGsBase(boot.SlotsAddress);
-            Lists.Threads.Add(boot);
+            AddThread(boot);
             s_current = KernelThread.AddressOf(boot);
             PollWhenIdle = Boot.KernelOptions.Get("idle") == "poll";
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
@@ -119,6 +119,16 @@ namespace Sing.Kernel.Threading
         {
             KernelThread thread = Create(name, KernelThread.DefaultStackBytes, owner, cr3 == 0 ? s_kernelCr3 : cr3);
             thread.Start = start;
+            return thread;
+        }
+
+        /// <summary>A ring-0 process's thread that runs <paramref name="entry"/>(<paramref name="argument"/>): as the
+        /// overload with an Action, without allocating a closure and a delegate per thread.</summary>
+        internal static KernelThread CreateThread(string name, delegate* unmanaged<nint, void> entry, nint argument, ushort owner, ulong cr3)
+        {
+            KernelThread thread = Create(name, KernelThread.DefaultStackBytes, owner, cr3 == 0 ? s_kernelCr3 : cr3);
+            thread.Entry = entry;
+            thread.EntryArgument = argument;
             return thread;
         }
 
@@ -212,7 +222,7 @@ namespace Sing.Kernel.Threading
                 Cr3 = cr3,
                 StackOwner = owner,
             };
-            Lists.Threads.Add(thread);
+            AddThread(thread);
             RestoreInterrupts(flags);
 
             WriteInitialFrame(thread, thread.StackTop);
@@ -246,13 +256,16 @@ namespace Sing.Kernel.Threading
         [UnmanagedCallersOnly(EntryPoint = "sing_thread_entry")]
         private static void ThreadEntry(ulong id)
         {
-            KernelThread thread = Find((int)id);
+            // The switch that first ran this thread made it the current one; the id its initial frame carries says so.
+            KernelThread thread = Current;
+            if (thread.Id != (int)id) Panic.Halt("thread entry for another thread's id", id);
             // A new thread starts with interrupts on (its initial RFLAGS): the reaping walks the zombie list, which a
             // preemption in the middle would let another thread's reaping change under it.
             DisableInterrupts();
             ReapZombies();
             Cpu.EnableInterrupts();
             if (thread.Start != null) thread.Start();
+            else if (thread.Entry != null) thread.Entry(thread.EntryArgument);
             else IdleLoop();
             Exit();
         }
@@ -537,7 +550,7 @@ namespace Sing.Kernel.Threading
                 KernelThread z = Lists.Zombies[i];
                 if (z == Current) continue;
                 Lists.Zombies.RemoveAt(i);
-                Lists.Threads.Remove(z);
+                RemoveThread(z);
                 // Its kernel-heap allocation context (a SIP thread's SIP-side one dies with the SIP's heap or is
                 // released by the SIP runtime).
                 Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
@@ -619,16 +632,22 @@ namespace Sing.Kernel.Threading
         /// <summary>Pages the pooled stacks hold (each with its guards and kernel zone).</summary>
         public static ulong PooledStackPages => (ulong)Lists.StackPool.Count * (s_pooledStackPages + KernelThread.ReservedPages);
 
-        private static KernelThread Find(int id)
+        // Lists.Threads in any order: a thread knows its index, so it leaves by swapping the last one into its place
+        // (no search). Interrupts off.
+        private static void AddThread(KernelThread thread)
         {
-            // A new thread starts with interrupts on: other threads are created and reaped while it looks itself up.
-            ulong flags = DisableInterrupts();
-            KernelThread found = null;
-            for (int i = 0; i < Lists.Threads.Count && found == null; i++)
-                if (Lists.Threads[i].Id == id) found = Lists.Threads[i];
-            RestoreInterrupts(flags);
-            if (found == null) Panic.Halt("thread entry for an unknown thread id", (ulong)id);
-            return found;
+            thread.ListIndex = Lists.Threads.Count;
+            Lists.Threads.Add(thread);
+        }
+
+        private static void RemoveThread(KernelThread thread)
+        {
+            int last = Lists.Threads.Count - 1;
+            KernelThread moved = Lists.Threads[last];
+            Lists.Threads[thread.ListIndex] = moved;
+            moved.ListIndex = thread.ListIndex;
+            Lists.Threads.RemoveAt(last);
+            thread.ListIndex = -1;
         }
 
         internal static ExceptionThreadState CurrentExceptionState()

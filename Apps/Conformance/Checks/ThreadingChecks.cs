@@ -163,6 +163,59 @@ namespace Sing.Conformance
                 Check.Line("monitor.pulse-unowned", e.GetType().Name);
             }
 
+            // A lock held deep, waited on and pulsed comes back as deep; a lock of a string literal and of a type.
+            var deep = new object();
+            var waker = new Thread(() =>
+            {
+                lock (deep) Monitor.Pulse(deep);
+            });
+            lock (deep)
+            {
+                Monitor.Enter(deep);
+                Monitor.Enter(deep);
+                waker.Start();
+                Check.Line("monitor.deep-wait", Monitor.Wait(deep, 60_000));
+                Monitor.Exit(deep);
+                Monitor.Exit(deep);
+                Check.Line("monitor.deep-after-wait", Monitor.IsEntered(deep));
+            }
+            waker.Join();
+            Check.Line("monitor.deep-released", Monitor.IsEntered(deep));
+            lock ("literal") lock (typeof(ThreadingChecks)) Check.Line("lock.literal-and-type", Monitor.IsEntered("literal") && Monitor.IsEntered(typeof(ThreadingChecks)));
+
+            // Held by another thread: TryEnter fails at once and after a timeout, Exit from here is refused, and the
+            // lock is free again for this thread once the holder lets go.
+            var held = new object();
+            using var holding = new ManualResetEventSlim();
+            using var letGo = new ManualResetEventSlim();
+            var holder = new Thread(() =>
+            {
+                lock (held)
+                {
+                    lock (held)
+                    {
+                        holding.Set();
+                        letGo.Wait();
+                    }
+                }
+            });
+            holder.Start();
+            holding.Wait();
+            Check.Line("lock.other-tryenter", Monitor.TryEnter(held) + " " + Monitor.TryEnter(held, 5));
+            try
+            {
+                Monitor.Exit(held);
+            }
+            catch (SynchronizationLockException)
+            {
+                Check.Line("lock.other-exit", "refused");
+            }
+            letGo.Set();
+            holder.Join();
+            Check.Line("lock.after-holder", Monitor.TryEnter(held) + " " + Monitor.IsEntered(held));
+            Monitor.Exit(held);
+            Check.Line("lock.after-exit", Monitor.IsEntered(held));
+
             var newLock = new Lock();
             int guarded = 0;
             var lockers = Enumerable.Range(0, 3).Select(_ => new Thread(() =>

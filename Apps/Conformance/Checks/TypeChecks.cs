@@ -31,6 +31,7 @@ namespace Sing.Conformance
             Line("gettype-namespace", a.GetType().Namespace);
             Line("typeof-equality", a.GetType() == typeof(Dog));
             Line("typeof-inequality", a.GetType() != typeof(Animal));
+            Line("typeof-same-object", ReferenceEquals(a.GetType(), typeof(Dog)) && ReferenceEquals(typeof(List<int>), new List<int>().GetType()));
             Line("basetype", typeof(Dog).BaseType.Name);
             Line("nested", typeof(Dog.Puppy).FullName);
             Line("object-tostring", new object().ToString());

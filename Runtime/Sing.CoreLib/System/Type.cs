@@ -133,7 +133,59 @@ namespace System
 
         private RuntimeType(MethodTable* type) { _type = type; }
 
-        internal static RuntimeType For(MethodTable* type) => new RuntimeType(type);
+        /// <summary>The one Type object of <paramref name="type"/> (as .NET: typeof gives the same object each time, so
+        /// ReferenceEquals holds and the Type can be locked).</summary>
+        internal static RuntimeType For(MethodTable* type)
+        {
+            RuntimeType[] table = s_table;
+            if (table is not null)
+            {
+                int mask = table.Length - 1;
+                for (int i = Slot(type, mask); table[i] is RuntimeType found; i = (i + 1) & mask)
+                    if (found._type == type) return found;
+            }
+            return Add(type);
+        }
+
+        // Open addressing by MethodTable address; readers look without a section (a slot changes only from null to its
+        // final Type, and a table is replaced whole), writers add inside one.
+        private static RuntimeType[] s_table;
+        private static int s_count;
+
+        private static int Slot(MethodTable* type, int mask) => (int)(((ulong)type >> 3) * 0x9E3779B97F4A7C15UL >> 40) & mask;
+
+        private static RuntimeType Add(MethodTable* type)
+        {
+            // Everything is allocated outside the section: the Type, and a bigger table when this one would be over half full.
+            var made = new RuntimeType(type);
+            int length = s_table?.Length ?? 0;
+            RuntimeType[] fresh = (s_count + 1) * 2 > length ? new RuntimeType[Math.Max(64, length * 2)] : null;
+            ulong section = System.Threading.KernelWaits.EnterSection();
+            RuntimeType[] table = s_table;
+            int used = table?.Length ?? 0;
+            if (fresh is not null && fresh.Length > used && (s_count + 1) * 2 > used)
+            {
+                if (table is not null)
+                    foreach (RuntimeType t in table)
+                        if (t is not null) Place(fresh, t);
+                s_table = table = fresh;
+            }
+            RuntimeType result = Place(table, made);
+            if (result == made) s_count++;
+            System.Threading.KernelWaits.ExitSection(section);
+            return result;
+        }
+
+        // The Type already in the table for t's MethodTable, or t once placed.
+        private static RuntimeType Place(RuntimeType[] table, RuntimeType t)
+        {
+            int mask = table.Length - 1;
+            int i = Slot(t._type, mask);
+            for (; table[i] is RuntimeType found; i = (i + 1) & mask)
+                if (found._type == t._type) return found;
+            table[i] = t;
+            return t;
+        }
 
         internal override MethodTable* Handle => _type;
 

@@ -66,19 +66,25 @@ namespace System.Runtime
         [RuntimeExport("RhpStelemRef")]
         private static void StelemRef(object[] array, nint index, object value)
         {
-            if ((nuint)index >= (uint)array.Length) throw new IndexOutOfRangeException();
-            if (value != null)
-            {
-                // Exact element type, object[] (anything goes) and a direct subclass are the common cases: no walk.
-                MethodTable* elementType = array.m_pMethodTable->RelatedParameterType;
-                MethodTable* valueType = value.m_pMethodTable;
-                if (valueType != elementType && elementType != Internal.Runtime.MethodTable.Of<object>()
-                    && valueType->BaseType != elementType && !IsAssignable(valueType, elementType))
-                    throw new ArrayTypeMismatchException();
-            }
+            if ((nuint)index >= (uint)array.Length) ThrowIndexOutOfRange();
+            // The exact element type (every store into a List<T>'s own array of a T) is checked here with no call, so
+            // this path needs no frame; object[], subclasses and interfaces take StelemCheck.
+            if (value != null && value.m_pMethodTable != array.m_pMethodTable->RelatedParameterType) StelemCheck(array, value);
             ref object slot = ref System.Runtime.CompilerServices.Unsafe.As<byte, object>(ref array.GetRawData());
             System.Runtime.CompilerServices.Unsafe.Add(ref slot, index) = value;
         }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void StelemCheck(object[] array, object value)
+        {
+            MethodTable* elementType = array.m_pMethodTable->RelatedParameterType;
+            MethodTable* valueType = value.m_pMethodTable;
+            if (elementType != Internal.Runtime.MethodTable.Of<object>() && valueType->BaseType != elementType && !IsAssignable(valueType, elementType))
+                throw new ArrayTypeMismatchException();
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void ThrowIndexOutOfRange() => throw new IndexOutOfRangeException();
 
         /// <summary>ldelema on an array of references: the array's element type must be exactly the expected one.</summary>
         [RuntimeExport("RhpLdelemaRef")]

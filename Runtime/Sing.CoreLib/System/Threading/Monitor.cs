@@ -1,50 +1,75 @@
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 
 namespace System.Threading
 {
-    /// <summary>The lock every object can be (C#'s <c>lock</c>), with Wait/Pulse. A locked object has a record in a
-    /// process-wide table while it is locked or waited on, and the last 16 released records stay there idle (so a lock
-    /// taken again and again costs two table lookups, and at most 16 otherwise unreferenced objects are kept alive). The
-    /// table changes in sections no other thread of the process interleaves with, so an uncontended Enter/Exit makes no
-    /// kernel call beyond those sections. A thread that must wait blocks on a kernel event: one per
-    /// contended record for entry, one per Wait for its pulse. Ownership is by thread; a thread may enter again
-    /// (recursion counted). Exit by a thread that does not own the lock is SynchronizationLockException.</summary>
-    public static class Monitor
+    /// <summary>The lock every object can be (C#'s <c>lock</c>), with Wait/Pulse. An uncontended lock lives in the object's
+    /// header word (the 8 bytes before its MethodTable pointer, zero in every new object): Enter is one compare-exchange
+    /// of 0 for the thread's id and a count of one, Exit one compare-exchange back, no table and no kernel call. A lock
+    /// another thread contends for, or one that is waited on, is <em>inflated</em>: its header holds only
+    /// <see cref="Inflated"/> and its state moves to a record in a process-wide table, changed in sections no other
+    /// thread of the process interleaves with; the record goes (and the header returns to zero) when no thread holds,
+    /// waits for or waits on the lock. A thread that must wait blocks on a kernel event: one per inflated record for
+    /// entry, one per Wait for its pulse. Ownership is by thread; a thread may enter again (recursion counted). Exit by
+    /// a thread that does not own the lock is SynchronizationLockException.</summary>
+    public static unsafe class Monitor
     {
+        // Header word: 0 = free; Owner | count << CountShift = held `count` times by the thread whose id is Owner (never
+        // 0); Inflated = the state is in s_records. The fast paths only ever exchange 0 and thin values, so an inflated
+        // header changes only inside a section.
+        private const long Inflated = long.MinValue;
+        private const int CountShift = 32;
+        private const long One = 1L << CountShift;
+        private const long OwnerMask = 0xFFFF_FFFFL;
+        private const long MaxThinCount = int.MaxValue;
+
         private static readonly Dictionary<object, LockRecord> s_records = new Dictionary<object, LockRecord>(IdentityComparer.Instance);
 
-        // Records of objects no thread holds, kept so the next lock of the same object (a loop taking one lock again
-        // and again, the common case) finds its record instead of making one: at most this many, so they keep at most
-        // this many otherwise unreferenced objects alive.
-        private const int MaxIdle = 16;
-        private static int s_idle;
+        private static long* Header(object obj) => (long*)Unsafe.AsPointer(ref HeaderWord(obj));
 
-        // The object locked last and its record: a loop over one lock finds it without the table.
-        private static object s_lastObject;
-        private static LockRecord s_lastRecord;
+        // The header word as a reference (no pointer to the argument is taken, so the fast paths keep obj in a register):
+        // two words before the object's first field.
+        private static ref long HeaderWord(object obj) => ref Unsafe.Add(ref Unsafe.As<RawObject>(obj).FirstField, -2);
 
-        // Inside a section: the record of obj, or null.
-        private static LockRecord Lookup(object obj)
+        private sealed class RawObject
         {
-            if (ReferenceEquals(obj, s_lastObject)) return s_lastRecord;
-            if (!s_records.TryGetValue(obj, out LockRecord record)) return null;
-            s_lastObject = obj;
-            s_lastRecord = record;
-            return record;
+            public long FirstField;
         }
 
+        // The header's owner id for the running thread: Environment.CurrentManagedThreadId (unique among live threads),
+        // read straight from the thread's allocation context when it has one.
+        private static long Me
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get
+            {
+                nuint context = (nuint)Internal.Runtime.GC.AllocationContext.Current();
+                return context != 0 ? (uint)(context >> 4) : (uint)Environment.CurrentManagedThreadId;
+            }
+        }
+
+        private static bool IsThinOwner(long header, long me) => (header & (Inflated | OwnerMask)) == me;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void Enter(object obj)
         {
-            if (obj is null) throw new ArgumentNullException();   // .NET's message names no parameter here
-            TryEnterCore(obj, -1);
+            if (obj is null) ThrowNullObject();
+            long me = Me;
+            if (Interlocked.CompareExchange(ref HeaderWord(obj), me | One, 0) != 0) TryEnterCore(obj, me, -1);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void Enter(object obj, ref bool lockTaken)
         {
-            if (lockTaken) throw new ArgumentException("The lockTaken argument must be set to false before calling this method.", nameof(lockTaken));
+            if (lockTaken) ThrowLockTakenSet();
             Enter(obj);
             lockTaken = true;
         }
+
+        private static void ThrowNullObject() => throw new ArgumentNullException();   // .NET's message names no parameter here
+
+        private static void ThrowLockTakenSet() =>
+            throw new ArgumentException("The lockTaken argument must be set to false before calling this method.", "lockTaken");
 
         public static bool TryEnter(object obj) => TryEnter(obj, 0);
 
@@ -54,27 +79,47 @@ namespace System.Threading
         {
             if (obj is null) throw new ArgumentNullException(nameof(obj));
             KernelWaits.CheckTimeout(millisecondsTimeout, nameof(millisecondsTimeout));
-            return TryEnterCore(obj, millisecondsTimeout);
+            long me = Me;
+            if (Interlocked.CompareExchange(ref *Header(obj), me | One, 0) == 0) return true;
+            return TryEnterCore(obj, me, millisecondsTimeout);
         }
 
         public static bool TryEnter(object obj, TimeSpan timeout) => TryEnter(obj, KernelWaits.ToMilliseconds(timeout, nameof(timeout)));
 
         public static void TryEnter(object obj, int millisecondsTimeout, ref bool lockTaken)
         {
-            if (lockTaken) throw new ArgumentException("The lockTaken argument must be set to false before calling this method.", nameof(lockTaken));
+            if (lockTaken) ThrowLockTakenSet();
             lockTaken = TryEnter(obj, millisecondsTimeout);
         }
 
         public static void TryEnter(object obj, TimeSpan timeout, ref bool lockTaken) =>
             TryEnter(obj, KernelWaits.ToMilliseconds(timeout, nameof(timeout)), ref lockTaken);
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void Exit(object obj)
         {
-            if (obj is null) throw new ArgumentNullException(nameof(obj));
-            int me = Environment.CurrentManagedThreadId;
+            if (obj is null) ThrowNullArgument();
+            long me = Me;
+            if (Interlocked.CompareExchange(ref HeaderWord(obj), 0, me | One) != (me | One)) ExitSlow(obj, Header(obj), me);
+        }
+
+        private static void ThrowNullArgument() => throw new ArgumentNullException("obj");
+
+        private static void ExitSlow(object obj, long* header, long me)
+        {
+            long h = Volatile.Read(ref *header);
+            if (h != Inflated)
+            {
+                // Thin: only the owner changes a thin header (others only inflate it), so a lock held again counts
+                // down without a section; a compare-exchange that fails met an inflation, and the record counts down.
+                if (!IsThinOwner(h, me)) throw new SynchronizationLockException();
+                long next = h - One < One ? 0 : h - One;
+                if (Interlocked.CompareExchange(ref *header, next, h) != h) ExitSlow(obj, header, me);
+                return;
+            }
             ulong section = KernelWaits.EnterSection();
-            LockRecord record = Lookup(obj);
-            bool owned = record is not null && record.Owner == me;
+            LockRecord record = s_records[obj];
+            bool owned = record.Owner == me;
             if (owned && --record.Recursion == 0) Release(obj, record);
             KernelWaits.ExitSection(section);
             if (!owned) throw new SynchronizationLockException();
@@ -83,10 +128,11 @@ namespace System.Threading
         public static bool IsEntered(object obj)
         {
             if (obj is null) throw new ArgumentNullException(nameof(obj));
-            int me = Environment.CurrentManagedThreadId;
+            long me = Me;
+            long h = Volatile.Read(ref *Header(obj));
+            if (h != Inflated) return h != 0 && IsThinOwner(h, me);
             ulong section = KernelWaits.EnterSection();
-            LockRecord record = Lookup(obj);
-            bool owned = record is not null && record.Owner == me;
+            bool owned = Lookup(obj) is LockRecord record && record.Owner == me;
             KernelWaits.ExitSection(section);
             return owned;
         }
@@ -101,11 +147,11 @@ namespace System.Threading
         {
             if (obj is null) throw new ArgumentNullException(nameof(obj));
             KernelWaits.CheckTimeout(millisecondsTimeout, nameof(millisecondsTimeout));
-            int me = Environment.CurrentManagedThreadId;
+            long me = Me;
             if (!IsEntered(obj)) throw new SynchronizationLockException();
             var waiter = new ConditionWaiter { Event = KernelWaits.NewEvent(false, false) };
             ulong section = KernelWaits.EnterSection();
-            LockRecord record = Lookup(obj);
+            LockRecord record = Inflate(obj);
             waiter.Recursion = record.Recursion;
             record.AddCondition(waiter);
             record.Recursion = 0;
@@ -116,13 +162,18 @@ namespace System.Threading
             section = KernelWaits.EnterSection();
             bool pulsed = waiter.Pulsed;
             if (!pulsed) record.RemoveCondition(waiter);
+            // Pulsed, the record may have gone with the pulser's exit (and obj may have a new one by now).
+            if (record.IsUnused && Lookup(obj) == record) Deflate(obj, record);
             KernelWaits.ExitSection(section);
             KernelWaits.Close(waiter.Event);
 
-            TryEnterCore(obj, -1);
-            section = KernelWaits.EnterSection();
-            Lookup(obj).Recursion = waiter.Recursion;
-            KernelWaits.ExitSection(section);
+            TryEnterCore(obj, me, -1);
+            if (waiter.Recursion > 1)
+            {
+                section = KernelWaits.EnterSection();
+                Inflate(obj).Recursion = waiter.Recursion;
+                KernelWaits.ExitSection(section);
+            }
             return pulsed;
         }
 
@@ -134,7 +185,14 @@ namespace System.Threading
         private static void PulseCore(object obj, bool all)
         {
             if (obj is null) throw new ArgumentNullException(nameof(obj));
-            int me = Environment.CurrentManagedThreadId;
+            long me = Me;
+            long h = Volatile.Read(ref *Header(obj));
+            if (h != Inflated)
+            {
+                // A thin lock has no waiters (Wait inflates it).
+                if (h == 0 || !IsThinOwner(h, me)) throw new SynchronizationLockException();
+                return;
+            }
             ulong section = KernelWaits.EnterSection();
             LockRecord record = Lookup(obj);
             bool owned = record is not null && record.Owner == me;
@@ -153,30 +211,45 @@ namespace System.Threading
             if (!owned) throw new SynchronizationLockException();
         }
 
-        private static bool TryEnterCore(object obj, int millisecondsTimeout)
+        // The fast path's compare-exchange failed: the lock is held (by this thread: count up; by another: inflate and
+        // wait) or inflated.
+        private static bool TryEnterCore(object obj, long me, int millisecondsTimeout)
         {
-            int me = Environment.CurrentManagedThreadId;
+            long* header = Header(obj);
             long start = millisecondsTimeout > 0 ? Environment.TickCount64 : 0;
             LockRecord waitingOn = null;
             ulong spareEvent = 0;
             while (true)
             {
+                long h = Volatile.Read(ref *header);
+                if (waitingOn is null && h != Inflated)
+                {
+                    long next = h == 0 ? me | One : IsThinOwner(h, me) && (h >> CountShift) < MaxThinCount ? h + One : 0;
+                    if (next != 0)
+                    {
+                        if (Interlocked.CompareExchange(ref *header, next, h) != h) continue;
+                        KernelWaits.Close(spareEvent);
+                        return true;
+                    }
+                }
+                // Held thin by another thread and no time to wait: no record is made for it.
+                if (millisecondsTimeout == 0 && h != Inflated) return false;
                 ulong section = KernelWaits.EnterSection();
-                LockRecord record = Lookup(obj);
-                if (record is null)
+                h = Volatile.Read(ref *header);
+                if (h == 0)
                 {
-                    record = new LockRecord();
-                    s_records.Add(obj, record);
-                    s_lastObject = obj;
-                    s_lastRecord = record;
+                    // Freed (and deflated) since the look above: take it thin.
+                    KernelWaits.ExitSection(section);
+                    continue;
                 }
-                else if (record.Idle)
-                {
-                    record.Idle = false;
-                    s_idle--;
-                }
+                LockRecord record = Inflate(obj);
                 if (record.Owner == 0 || (record.Owner == me && waitingOn is null))
                 {
+                    if (record.Recursion == int.MaxValue)
+                    {
+                        KernelWaits.ExitSection(section);
+                        throw new SynchronizationLockException("The lock is held too many times by this thread.");
+                    }
                     record.Owner = me;
                     record.Recursion++;
                     if (waitingOn is not null) record.EntryWaiters--;
@@ -188,7 +261,7 @@ namespace System.Threading
                 if (left == 0)
                 {
                     if (waitingOn is not null) record.EntryWaiters--;
-                    if (record.IsUnused) Forget(obj, record);
+                    if (record.IsUnused) Deflate(obj, record);
                     KernelWaits.ExitSection(section);
                     KernelWaits.Close(spareEvent);
                     return false;
@@ -203,7 +276,6 @@ namespace System.Threading
                 if (record.EntryEvent == 0 && spareEvent == 0)
                 {
                     // The event is made outside the section (a kernel call that can fail); the loop looks again.
-                    if (record.IsUnused) Forget(obj, record);
                     KernelWaits.ExitSection(section);
                     spareEvent = KernelWaits.NewEvent(false, false);
                     continue;
@@ -224,50 +296,48 @@ namespace System.Threading
             }
         }
 
-        // Inside a section: the lock is free; a thread waiting to enter gets the event, else an unused record idles
-        // (or goes, when enough idle already).
+        // Inside a section: the record of obj, or null when its lock is not inflated.
+        private static LockRecord Lookup(object obj) => s_records.TryGetValue(obj, out LockRecord record) ? record : null;
+
+        // Inside a section: obj's record, made from its thin header (owner and count carried over) when it has none.
+        private static LockRecord Inflate(object obj)
+        {
+            long* header = Header(obj);
+            while (true)
+            {
+                long h = Volatile.Read(ref *header);
+                if (h == Inflated) return s_records[obj];
+                var record = new LockRecord { Owner = h & OwnerMask, Recursion = (int)(h >> CountShift) };
+                // The owner's own thin exit may race this on another processor: the exchange decides who was first.
+                if (Interlocked.CompareExchange(ref *header, Inflated, h) != h) continue;
+                s_records.Add(obj, record);
+                return record;
+            }
+        }
+
+        // Inside a section: the lock is free; a thread waiting to enter gets the event, else an unused record goes.
         private static void Release(object obj, LockRecord record)
         {
             record.Owner = 0;
             if (record.EntryWaiters > 0) KernelWaits.Set(record.EntryEvent);
-            else if (record.IsUnused) Forget(obj, record);
+            else if (record.IsUnused) Deflate(obj, record);
         }
 
-        // The record idles; when enough do, an older idle one goes to make room (the newest is likeliest to be locked again).
-        private static void Forget(object obj, LockRecord record)
+        // Inside a section: nobody holds, waits for or waits on the lock; its state returns to the header (free).
+        private static void Deflate(object obj, LockRecord record)
         {
-            if (s_idle == MaxIdle)
-            {
-                object oldest = null;
-                foreach (KeyValuePair<object, LockRecord> entry in s_records)
-                {
-                    if (!entry.Value.Idle) continue;
-                    oldest = entry.Key;
-                    break;
-                }
-                LockRecord evicted = s_records[oldest];
-                s_records.Remove(oldest);
-                if (ReferenceEquals(oldest, s_lastObject))
-                {
-                    s_lastObject = null;
-                    s_lastRecord = null;
-                }
-                KernelWaits.Close(evicted.EntryEvent);
-                evicted.EntryEvent = 0;
-                evicted.Idle = false;
-                s_idle--;
-            }
-            record.Idle = true;
-            s_idle++;
+            s_records.Remove(obj);
+            KernelWaits.Close(record.EntryEvent);
+            record.EntryEvent = 0;
+            Volatile.Write(ref *Header(obj), 0);
         }
 
         private sealed class LockRecord
         {
-            public int Owner;
+            public long Owner;
             public int Recursion;
             public int EntryWaiters;
             public ulong EntryEvent;
-            public bool Idle;
             private ConditionWaiter _first, _last;
 
             public bool IsUnused => Owner == 0 && EntryWaiters == 0 && _first is null;
