@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using Sing.Kernel.Memory;
 using Sing.Kernel.Threading;
@@ -63,7 +64,7 @@ namespace Sing.Kernel.Processes
                 holder?.Hold(loaded.Base, loaded.Pages);   // in the same step: see KernelProcess.Hold
             }
             Scheduler.RestoreInterrupts(flags);
-            if (found) ElfImage.Reload(file, loaded);
+            if (found) Reload(file, loaded);
             return found;
         }
 
@@ -87,7 +88,7 @@ namespace Sing.Kernel.Processes
                 if (holder != null) holder.HeldDomain = space;
             }
             Scheduler.RestoreInterrupts(flags);
-            if (space != null) ElfImage.Reload(file, loaded);
+            if (space != null) Reload(file, loaded);
             return space != null;
         }
 
@@ -109,8 +110,68 @@ namespace Sing.Kernel.Processes
                 kept = true;
             }
             Scheduler.RestoreInterrupts(flags);
-            if (!kept) PageAllocator.Free(loaded.Base, loaded.Pages);
+            if (!kept) Discard(loaded);
             return kept && ownDomain != null;
+        }
+
+        // Each pooled copy's writable pages as they are right after loading (copied, relocated for that copy's address),
+        // by the copy's base: made at the copy's first reuse, so later reuses copy them back instead of copying the
+        // file's segments and applying every relocation again (most of what creating a process cost). Counted with
+        // the pool's pages; they go when their copy's pages do.
+        private static readonly Dictionary<ulong, Pristine> s_pristine = new Dictionary<ulong, Pristine>();
+
+        private struct Pristine
+        {
+            public byte* Pages;
+            public ulong Count;
+        }
+
+        /// <summary>Pages of pristine copies (part of <see cref="PooledPages"/>).</summary>
+        public static ulong PristinePages { get; private set; }
+
+        private static ulong PristinePagesOf(in ElfImage.Loaded loaded) => loaded.Pages - loaded.WritableOffset / PageAllocator.PageSize;
+
+        private static void Reload(byte* file, in ElfImage.Loaded loaded)
+        {
+            byte* writable = loaded.Base + loaded.WritableOffset;
+            ulong pages = PristinePagesOf(loaded), bytes = pages * PageAllocator.PageSize;
+            ulong flags = Scheduler.DisableInterrupts();
+            bool known = s_pristine.TryGetValue((ulong)loaded.Base, out Pristine pristine);
+            Scheduler.RestoreInterrupts(flags);
+            if (known)
+            {
+                Buffer.Memmove(writable, pristine.Pages, (nuint)bytes);
+                return;
+            }
+            ElfImage.Reload(file, loaded);
+            if (PooledPages + pages > PageLimit) return;
+            byte* copy = (byte*)PageAllocator.Allocate(pages, zero: false);
+            if (copy == null) return;
+            Buffer.Memmove(copy, writable, (nuint)bytes);
+            flags = Scheduler.DisableInterrupts();
+            s_pristine[(ulong)loaded.Base] = new Pristine { Pages = copy, Count = pages };
+            PooledPages += pages;
+            PristinePages += pages;
+            Scheduler.RestoreInterrupts(flags);
+        }
+
+        private static void DropPristine(byte* imageBase)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            if (s_pristine.Remove((ulong)imageBase, out Pristine pristine))
+            {
+                PageAllocator.Free(pristine.Pages, pristine.Count);
+                PooledPages -= pristine.Count;
+                PristinePages -= pristine.Count;
+            }
+            Scheduler.RestoreInterrupts(flags);
+        }
+
+        /// <summary>Frees a loaded copy that is not kept (with its pristine pages, if it had them).</summary>
+        public static void Discard(in ElfImage.Loaded loaded)
+        {
+            DropPristine(loaded.Base);
+            PageAllocator.Free(loaded.Base, loaded.Pages);
         }
 
         /// <summary>Frees every pooled copy of <paramref name="image"/> (its file is being replaced).</summary>
@@ -133,6 +194,7 @@ namespace Sing.Kernel.Processes
             ulong flags = Scheduler.DisableInterrupts();
             for (int i = 0; i < copies.Count; i++)
             {
+                DropPristine(copies[i].Image.Base);
                 PageAllocator.Free(copies[i].Image.Base, copies[i].Image.Pages);
                 PooledPages -= copies[i].Image.Pages + (copies[i].Space != null ? Domains.AddressSpace.TablePages : 0);
             }

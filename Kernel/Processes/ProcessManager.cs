@@ -155,7 +155,7 @@ namespace Sing.Kernel.Processes
                 // Given back in the step that stops holding it: a kill in between would lose the copy.
                 ulong held = Scheduler.DisableInterrupts();
                 parent?.Unhold(loaded.Base);
-                PageAllocator.Free(loaded.Base, loaded.Pages);
+                ImagePool.Discard(loaded);
                 Scheduler.RestoreInterrupts(held);
                 DropHeldDomain(parent, domain);
                 error = string.Concat("image \"", manifest.Image, "\" was built for ABI version ", loaded.AbiVersion.ToString(), "; this kernel exports version ", AbiTable.CurrentVersion.ToString());

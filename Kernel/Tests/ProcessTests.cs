@@ -209,10 +209,17 @@ namespace Sing.Kernel.Tests
             t.True(ImagePool.PooledPages < pooled, "the next probe took the pooled copy");
             p.Exited.WaitOne(60_000);
             t.Equal(4, (ulong)p.ExitCode, "the reused copy runs like a fresh one");
-            t.Equal(pooled, ImagePool.PooledPages, "its copy went back to the pool");
+            ulong pristine = ImagePool.PristinePages;
+            t.True(pristine > 0, "its first reuse kept a pristine copy of its writable pages");
+            t.Equal(pooled + pristine, ImagePool.PooledPages, "its copy went back to the pool");
+            KernelProcess again = Start(t, "probe", "exit 5");
+            if (again == null) return;
+            again.Exited.WaitOne(60_000);
+            t.Equal(5, (ulong)again.ExitCode, "a copy reloaded from its pristine pages runs like a fresh one");
+            t.Equal(pooled + pristine, ImagePool.PooledPages, "the second reuse made no second pristine copy");
             ulong used = PageAllocator.UsedPages;
             ulong drained = ImagePool.Drain();
-            t.True(drained == pooled && ImagePool.PooledPages == 0, "draining frees every pooled copy");
+            t.True(drained == pooled + pristine && ImagePool.PooledPages == 0 && ImagePool.PristinePages == 0, "draining frees every pooled copy and its pristine pages");
             // With a domain per process the copy's domain goes with it: its page tables are freed too.
             if (Domains.Isolation.Current == Domains.IsolationConfiguration.HipR0S || Domains.Isolation.Current == Domains.IsolationConfiguration.HipR3S) t.True(PageAllocator.UsedPages <= used - drained, "the drained pages (and the copy's domain) are free again");
             else t.Equal(used - drained, PageAllocator.UsedPages, "the drained pages are free again");
