@@ -55,6 +55,7 @@ namespace Sing.Apps.SingBench
             Row("PSR-1-SendThenReceive", 20_000 / divisor, &SendThenReceiveProcesses);
             ContractRows.Connect(s_peerChannel);
             Row("PSR-1-Contract", 20_000 / divisor, &ContractRows.Small);
+            Row("PSR-1-Contract-SendThenReceive", 20_000 / divisor, &ContractRows.SmallSplit);
             Row("PSR-32-Contract", 20_000 / divisor, &ContractRows.Medium);
             s_size = 1024;
             Row("PSR-1K-Contract", 20_000 / divisor, &ContractRows.Large);

@@ -176,20 +176,59 @@ namespace Sing.Contracts.Sip
                 throw new ProtocolViolationException("kernel channel receive failed with status " + ((int)status).ToString());
             }
 
-            message.Tag = k.Tag;
-            message.SetInline(k.Inline, k.InlineLength);
-            if (k.Block == null && k.Endpoint == null && k.Carries == 0)
+            return Arrived(&k, ref message);
+        }
+
+        /// <summary>A message of inline arguments only goes out and its reply comes back in one ChannelCall (one kernel
+        /// crossing instead of two). One that carries blocks or endpoints is sent and received apart: a call whose send
+        /// found the peer gone could not tell this side whether the kernel took them.</summary>
+        public bool SendAndReceive(ref WireMessage message, out WireMessage reply)
+        {
+            if (message.CarriesLinear || message.UsesSecondSlots)
+            {
+                Send(ref message);
+                return Receive(out reply);
+            }
+
+            reply = default;
+            ChannelMessage k = default;
+            k.Tag = message.Tag;
+            k.InlineLength = message.InlineLength;
+            message.CopyInlineTo(k.Inline);
+            AbiStatus status = Abi.Table->ChannelCall(_endpoint, &k, ulong.MaxValue);
+            if (status == AbiStatus.ChannelClosed)
+            {
+                // Either the send found the peer gone (the message is dropped, as Send drops it) or no reply came before
+                // it closed: whatever it queued before closing is still to be received.
+                return Receive(out reply);
+            }
+
+            if (status != AbiStatus.Ok)
+            {
+                throw new ProtocolViolationException("kernel channel call failed with status " + ((int)status).ToString());
+            }
+
+            return Arrived(&k, ref reply);
+        }
+
+        // A message the kernel handed over: its inline bytes, and the blocks and endpoints it brought as arrived handles.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private bool Arrived(ChannelMessage* k, ref WireMessage message)
+        {
+            message.Tag = k->Tag;
+            message.SetInline(k->Inline, k->InlineLength);
+            if (k->Block == null && k->Endpoint == null && k->Carries == 0)
             {
                 return true;
             }
 
-            bool secondBlock = (k.Carries & ChannelMessage.CarriesSecondBlock) != 0;
-            bool secondEndpoint = (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0;
+            bool secondBlock = (k->Carries & ChannelMessage.CarriesSecondBlock) != 0;
+            bool secondEndpoint = (k->Carries & ChannelMessage.CarriesSecondEndpoint) != 0;
             message.SetArrived(
-                (nint)k.Block,
-                secondBlock ? (nint)k.SecondBlock : 0,
-                k.Endpoint != null ? Fresh(k.Endpoint) : null,
-                secondEndpoint && k.SecondEndpoint != null ? Fresh(k.SecondEndpoint) : null);
+                (nint)k->Block,
+                secondBlock ? (nint)k->SecondBlock : 0,
+                k->Endpoint != null ? Fresh(k->Endpoint) : null,
+                secondEndpoint && k->SecondEndpoint != null ? Fresh(k->SecondEndpoint) : null);
             return true;
         }
 

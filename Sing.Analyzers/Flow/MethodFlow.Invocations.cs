@@ -108,6 +108,11 @@ namespace Sing.Analyzers.Flow
         {
             string name = invocation.TargetMethod.Name;
             TrackedVariable variable = _vars[receiver];
+            if (SendAndReceiveOperation(invocation, receiver, contract, name))
+            {
+                return true;
+            }
+
             if (name.StartsWith("Send", System.StringComparison.Ordinal) && contract.FindMessage(name.Substring(4)) is int sent && sent >= 0)
             {
                 Use(receiver, invocation.Instance!.Syntax);
@@ -130,20 +135,7 @@ namespace Sing.Analyzers.Flow
             if (name.StartsWith("Receive", System.StringComparison.Ordinal) && contract.FindState(name.Substring(7)) is int state && state >= 0 && state < VarState.ClosedBit)
             {
                 Use(receiver, invocation.Instance!.Syntax);
-                ref VarState v = ref _state.Vars[receiver];
-                FlowState.Resolve(ref v, contract);
-                ulong wrong = v.States & ~(1UL << state);
-                if (v.Known && wrong != 0)
-                {
-                    Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "call " + name + "()", StateNames(contract, wrong), ProtocolHint(contract, wrong, variable.IsImp));
-                }
-
-                int count = contract.States[state].Transitions.Count;
-                v.PendingState = state;
-                v.PendingMessages = (count >= VarState.ClosedBit ? ulong.MaxValue : (1UL << count) - 1) | (1UL << VarState.ClosedBit);
-                v.PendingKey = _pendingKeyForNextReceive ?? new object();
-                v.Known = true;
-                _lastReceiveKey = v.PendingKey;
+                BeginTypedReceive(receiver, invocation, contract, state, name);
                 return true;
             }
 
@@ -164,6 +156,116 @@ namespace Sing.Analyzers.Flow
             }
 
             return false;
+        }
+
+        /// <summary>SendMAndReceive() and SendMAndRecvN(...): the send of M, then the typed receive in the state M leads
+        /// to (or the receive of N there), as the two calls they stand for would be checked.</summary>
+        private bool SendAndReceiveOperation(IInvocationOperation invocation, int receiver, ContractModel contract, string name)
+        {
+            if (!name.StartsWith("Send", System.StringComparison.Ordinal))
+            {
+                return false;
+            }
+
+            int sent = -1, replied = -1;
+            if (name.EndsWith("AndReceive", System.StringComparison.Ordinal))
+            {
+                sent = contract.FindMessage(name.Substring(4, name.Length - 4 - "AndReceive".Length));
+            }
+            else
+            {
+                for (int at = name.IndexOf("AndRecv", 4, System.StringComparison.Ordinal); at >= 0 && sent < 0; at = name.IndexOf("AndRecv", at + 1, System.StringComparison.Ordinal))
+                {
+                    int m = contract.FindMessage(name.Substring(4, at - 4));
+                    int r = contract.FindMessage(name.Substring(at + "AndRecv".Length));
+                    if (m >= 0 && r >= 0)
+                    {
+                        sent = m;
+                        replied = r;
+                    }
+                }
+
+                if (replied < 0)
+                {
+                    return false;
+                }
+            }
+
+            int target = UniqueTarget(contract, sent);
+            if (sent < 0 || target < 0 || target >= VarState.ClosedBit)
+            {
+                return false;
+            }
+
+            Use(receiver, invocation.Instance!.Syntax);
+            var sendArguments = ImmutableArray.CreateBuilder<IArgumentOperation>();
+            var outArguments = ImmutableArray.CreateBuilder<IArgumentOperation>();
+            foreach (IArgumentOperation argument in invocation.Arguments)
+            {
+                (argument.Parameter?.RefKind == RefKind.Out ? outArguments : sendArguments).Add(argument);
+            }
+
+            _hintContract = contract;
+            SendArguments(sendArguments.ToImmutable(), contract.Messages[sent]);
+            _hintContract = null;
+            Advance(receiver, invocation, sent, sending: true);
+            if (replied >= 0)
+            {
+                Advance(receiver, invocation, replied, sending: false);
+                ReceiveArguments(outArguments.ToImmutable(), contract.Messages[replied]);
+            }
+            else
+            {
+                BeginTypedReceive(receiver, invocation, contract, target, name);
+            }
+
+            return true;
+        }
+
+        /// <summary>The one state every transition of <paramref name="message"/> leads to, or -1.</summary>
+        private static int UniqueTarget(ContractModel contract, int message)
+        {
+            int target = -1;
+            foreach (StateModel state in contract.States)
+            {
+                foreach (TransitionModel t in state.Transitions)
+                {
+                    if (t.Message != message)
+                    {
+                        continue;
+                    }
+
+                    if (target >= 0 && t.Target != target)
+                    {
+                        return -1;
+                    }
+
+                    target = t.Target;
+                }
+            }
+
+            return target;
+        }
+
+        /// <summary>ReceiveS() (or the receive half of SendMAndReceive()): the endpoint must be in state S; the result
+        /// holds which of S's messages (or ChannelClosed) came until a test of its Tag says.</summary>
+        private void BeginTypedReceive(int receiver, IInvocationOperation invocation, ContractModel contract, int state, string name)
+        {
+            TrackedVariable variable = _vars[receiver];
+            ref VarState v = ref _state.Vars[receiver];
+            FlowState.Resolve(ref v, contract);
+            ulong wrong = v.States & ~(1UL << state);
+            if (v.Known && wrong != 0)
+            {
+                Report(Descriptors.ReceiveNotAllowed, invocation.Syntax.GetLocation(), variable.Name, variable.Describe, "call " + name + "()", StateNames(contract, wrong), ProtocolHint(contract, wrong, variable.IsImp));
+            }
+
+            int count = contract.States[state].Transitions.Count;
+            v.PendingState = state;
+            v.PendingMessages = (count >= VarState.ClosedBit ? ulong.MaxValue : (1UL << count) - 1) | (1UL << VarState.ClosedBit);
+            v.PendingKey = _pendingKeyForNextReceive ?? new object();
+            v.Known = true;
+            _lastReceiveKey = v.PendingKey;
         }
 
         /// <summary>The key tag tests use for a receive result held in a local or a compiler capture.</summary>

@@ -268,6 +268,7 @@ namespace Sing.Contracts.Generator
                 if (msg.IsIn == imp)
                 {
                     EmitSend(w, msg, i2);
+                    EmitSendAndReceive(w, m, msg, i2, imp);
                 }
                 else
                 {
@@ -366,6 +367,16 @@ namespace Sing.Contracts.Generator
         private static void EmitSend(StringBuilder w, MessageModel msg, string i2)
         {
             string i3 = i2 + "    ";
+            w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + "; tracked arguments leave this code's ownership. Never blocks.</summary>");
+            w.AppendLine(i2 + "public void Send" + Identifier(msg.Name) + "(" + string.Join(", ", SendParameters(msg)) + ")");
+            w.AppendLine(i2 + "{");
+            EmitMessageBuild(w, msg, i3);
+            w.AppendLine(i3 + "Core.Send(ref m);");
+            w.AppendLine(i2 + "}");
+        }
+
+        private static List<string> SendParameters(MessageModel msg)
+        {
             var parameters = new List<string>();
             foreach (ArgumentModel a in msg.Arguments)
             {
@@ -374,9 +385,12 @@ namespace Sing.Contracts.Generator
                 parameters.Add(state + a.TypeText + " " + Local(a));
             }
 
-            w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + "; tracked arguments leave this code's ownership. Never blocks.</summary>");
-            w.AppendLine(i2 + "public void Send" + Identifier(msg.Name) + "(" + string.Join(", ", parameters) + ")");
-            w.AppendLine(i2 + "{");
+            return parameters;
+        }
+
+        /// <summary>Declares Message m and fills it from the send method's parameters.</summary>
+        private static void EmitMessageBuild(StringBuilder w, MessageModel msg, string i3)
+        {
             w.AppendLine(i3 + "Message m = default;");
             w.AppendLine(i3 + "m.Tag = Messages." + Identifier(msg.Name) + ";");
             foreach (ArgumentModel a in msg.Arguments)
@@ -391,10 +405,86 @@ namespace Sing.Contracts.Generator
 
                 w.AppendLine(i3 + "m." + Field(msg, a) + " = " + (a.IsTracked ? Lib + "Transfer.Send(" + Local(a) + ")" : Local(a)) + ";");
             }
+        }
 
-            w.AppendLine(i3 + "Core.Send(ref m);");
+        /// <summary>
+        /// Where every transition of <paramref name="msg"/> leads to one state in which this side only receives, the
+        /// send and the receive that must follow are one call (one kernel crossing where the runtime can):
+        /// SendMAndReceive() returns that state's Received outcome, and when the state allows a single message N,
+        /// SendMAndRecvN(arguments of M, out arguments of N) takes it.
+        /// </summary>
+        private static void EmitSendAndReceive(StringBuilder w, ContractModel m, MessageModel msg, string i2, bool imp)
+        {
+            int index = m.Messages.IndexOf(msg);
+            int target = -1;
+            foreach (StateModel state in m.States)
+            {
+                foreach (TransitionModel t in state.Transitions)
+                {
+                    if (t.Message != index)
+                    {
+                        continue;
+                    }
+
+                    if (target >= 0 && t.Target != target)
+                    {
+                        return;
+                    }
+
+                    target = t.Target;
+                }
+            }
+
+            if (target < 0 || m.States[target].Transitions.Count == 0)
+            {
+                return;
+            }
+
+            foreach (TransitionModel t in m.States[target].Transitions)
+            {
+                if (m.Messages[t.Message].IsIn == imp)
+                {
+                    return;   // this side may send there too: no receive must follow
+                }
+            }
+
+            string i3 = i2 + "    ";
+            string s = Identifier(m.States[target].Name);
+            string name = Identifier(msg.Name);
+            w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + " and receives in state " + m.States[target].Name + ", in one step of the runtime where it can; switch on Tag of the result.</summary>");
+            w.AppendLine(i2 + "public " + s + "Received Send" + name + "AndReceive(" + string.Join(", ", SendParameters(msg)) + ")");
+            w.AppendLine(i2 + "{");
+            EmitMessageBuild(w, msg, i3);
+            w.AppendLine(i3 + "bool received = SendAndReceiveIn(ref m, States." + s + ", out Message reply);");
+            w.AppendLine(i3 + "return new " + s + "Received(this, reply, received);");
+            w.AppendLine(i2 + "}");
+            if (m.States[target].Transitions.Count != 1)
+            {
+                return;
+            }
+
+            MessageModel only = m.Messages[m.States[target].Transitions[0].Message];
+            var parameters = SendParameters(msg);
+            foreach (ArgumentModel a in only.Arguments)
+            {
+                parameters.Add("out " + a.TypeText + " " + ReplyLocal(a));
+            }
+
+            w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + " and receives " + only.Name + ", the one message that may follow, in one step of the runtime where it can; ChannelClosed throws.</summary>");
+            w.AppendLine(i2 + "public void Send" + name + "AndRecv" + Identifier(only.Name) + "(" + string.Join(", ", parameters) + ")");
+            w.AppendLine(i2 + "{");
+            EmitMessageBuild(w, msg, i3);
+            w.AppendLine(i3 + (only.Arguments.Count > 0 ? "Message r = " : "") + "SendAndReceiveExpecting(ref m, States." + s + ", Messages." + Identifier(only.Name) + ");");
+            foreach (ArgumentModel a in only.Arguments)
+            {
+                w.AppendLine(i3 + ReplyLocal(a) + " = " + (a.IsTracked ? Lib + "Transfer.Receive(r." + Field(only, a) + ")!" : "r." + Field(only, a)) + ";");
+            }
+
             w.AppendLine(i2 + "}");
         }
+
+        // A reply argument's parameter: named after the argument, marked apart from the send's of the same name.
+        private static string ReplyLocal(ArgumentModel a) => "@" + Identifier(a.Name) + "Back";
 
         private static void EmitRecv(StringBuilder w, MessageModel msg, string i2)
         {

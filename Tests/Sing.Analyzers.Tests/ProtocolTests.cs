@@ -28,6 +28,30 @@ namespace Sing.Analyzers.Tests
             """));
 
         [Fact]
+        public void Combined_send_and_receive_advance_the_protocol() => Verify.Diagnostics(Prelude.InClass("""
+            static long Client([Claims][InState("Ready")] Calculator.Imp imp)
+            {
+                imp.SendAddAndRecvResult(1, 2, out long sum);
+                imp.SendAddAndRecvResult(sum, 3, out long total);
+                Calculator.Imp.ReadyAfterDivideReceived reply = imp.SendDivideAndReceive(total, 2);
+                reply.GetResult(out total);
+                imp.SendQuit();
+                imp.Free();
+                return total;
+            }
+            """));
+
+        [Fact]
+        public void Combined_send_in_the_wrong_state() => Verify.Diagnostics(Prelude.InClass("""
+            static void Client([Claims][InState("Ready")] Calculator.Imp imp)
+            {
+                imp.SendAdd(1, 2);
+                /*SING0101*/imp.SendAddAndRecvResult(3, 4, out long sum);
+                imp.Free();
+            }
+            """));
+
+        [Fact]
         public void Single_receive_in_a_choice_state() => Verify.Diagnostics(Prelude.InClass("""
             static void Server([InState("Ready")][OutState("ReadyAfterAdd")] Calculator.Exp exp)
             {

@@ -156,8 +156,11 @@ namespace Sing.Contracts.Model
             {
                 foreach (ISymbol member in endpoint.GetMembers())
                 {
-                    if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary, IsStatic: false } send
+                    // A message's own send returns nothing and takes every argument by value; SendMAndReceive and
+                    // SendMAndRecvN (which return an outcome or take out arguments) are not messages.
+                    if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary, IsStatic: false, ReturnsVoid: true } send
                         && send.Name.StartsWith("Send", System.StringComparison.Ordinal) && send.Name.Length > 4
+                        && !HasOutParameter(send) && !IsSendAndRecv(endpoint, send.Name)
                         && model.FindMessage(send.Name.Substring(4)) < 0)
                     {
                         var arguments = new List<ArgumentModel>();
@@ -172,6 +175,33 @@ namespace Sing.Contracts.Model
                     }
                 }
             }
+        }
+
+        // SendMAndRecvN of a reply N without arguments: the endpoint also has SendM and RecvN.
+        private static bool IsSendAndRecv(INamedTypeSymbol endpoint, string name)
+        {
+            for (int at = name.IndexOf("AndRecv", 4, System.StringComparison.Ordinal); at >= 0; at = name.IndexOf("AndRecv", at + 1, System.StringComparison.Ordinal))
+            {
+                if (!endpoint.GetMembers(name.Substring(0, at)).IsEmpty && !endpoint.GetMembers("Recv" + name.Substring(at + "AndRecv".Length)).IsEmpty)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        private static bool HasOutParameter(IMethodSymbol method)
+        {
+            foreach (IParameterSymbol parameter in method.Parameters)
+            {
+                if (parameter.RefKind == RefKind.Out)
+                {
+                    return true;
+                }
+            }
+
+            return false;
         }
 
         private static void AddMessage(ContractModel model, IMethodSymbol method, bool isIn, bool fromBase, bool checkEndpointArguments)

@@ -114,6 +114,7 @@ namespace Sing.Contracts
         }
 
         /// <summary>The state after <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public int Next(int state, int message)
         {
             if ((uint)state >= (uint)StateNames.Length)

@@ -70,17 +70,8 @@ namespace Sing.Contracts
         /// <summary>Checks the protocol, advances the state and hands the message to the transport: never blocks.</summary>
         public void Send(ref TMsg message)
         {
-            int tag = message.Tag;
-            int next = Contract.Next(State, tag);
-            if (next < 0 || Contract.MessageIsIn[tag] != IsImp)
-            {
-                throw Violation("cannot send", tag);
-            }
-
-            State = next;
             WireMessage wire = default;
-            wire.Tag = tag;
-            message.Pack(ref wire);
+            Pack(ref message, -1, ref wire);
             _transport.Send(ref wire);
         }
 
@@ -88,11 +79,47 @@ namespace Sing.Contracts
         public bool Receive(out TMsg message)
         {
             message = default;
-            if (!_transport.Receive(out WireMessage wire))
+            return _transport.Receive(out WireMessage wire) && Accept(ref wire, out message);
+        }
+
+        /// <summary>Sends as <see cref="Send"/>, which must lead to <paramref name="expectedState"/> (a state where this
+        /// side only receives), then receives as <see cref="Receive"/>: one step of the transport where it can.</summary>
+        public bool SendAndReceive(ref TMsg message, int expectedState, out TMsg reply)
+        {
+            reply = default;
+            WireMessage wire = default;
+            Pack(ref message, expectedState, ref wire);
+            return _transport.SendAndReceive(ref wire, out WireMessage arrived) && Accept(ref arrived, out reply);
+        }
+
+        // The send's protocol check (and, when expectedState >= 0, that the message leads there), the state advance
+        // and the packing into wire form.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private void Pack(ref TMsg message, int expectedState, ref WireMessage wire)
+        {
+            int tag = message.Tag;
+            int next = Contract.Next(State, tag);
+            if (next < 0 || Contract.MessageIsIn[tag] != IsImp)
             {
-                return false;
+                throw Violation("cannot send", tag);
             }
 
+            if (expectedState >= 0 && next != expectedState)
+            {
+                string expected = expectedState < Contract.StateNames.Length ? Contract.StateNames[expectedState] : "#" + expectedState.ToString();
+                throw Violation("cannot send-and-receive in " + expected + " after", tag);
+            }
+
+            State = next;
+            wire.Tag = tag;
+            message.Pack(ref wire);
+        }
+
+        // The receive's protocol check, state advance and unpacking of a message that arrived.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private bool Accept(ref WireMessage wire, out TMsg message)
+        {
+            message = default;
             int tag = wire.Tag;
             int next = Contract.Next(State, tag);
             if (next < 0 || Contract.MessageIsIn[tag] == IsImp)

@@ -88,6 +88,31 @@ namespace Sing.Contracts
             return message;
         }
 
+        /// <summary>Sends <paramref name="message"/>, which must lead to <paramref name="state"/>, and receives there.</summary>
+        protected bool SendAndReceiveIn(ref TMsg message, int state, out TMsg reply)
+        {
+            return Core.SendAndReceive(ref message, state, out reply);
+        }
+
+        /// <summary>Sends <paramref name="message"/> (leading to <paramref name="state"/>) and receives the one message
+        /// that state allows, <paramref name="tag"/>; ChannelClosed throws.</summary>
+        protected TMsg SendAndReceiveExpecting(ref TMsg message, int state, int tag)
+        {
+            EndpointCore<TMsg> core = Core;
+            if (!core.SendAndReceive(ref message, state, out TMsg reply))
+            {
+                throw new ChannelClosedException(core.Contract.Name + ": channel closed while waiting for " + core.Contract.MessageNames[tag]);
+            }
+
+            if (reply.Tag != tag)
+            {
+                throw new ProtocolViolationException(
+                    core.Contract.Name + ": expected " + core.Contract.MessageNames[tag] + " but received " + core.Contract.MessageNames[reply.Tag]);
+            }
+
+            return reply;
+        }
+
         public override void Free()
         {
             EndpointCore<TMsg> core = Core;

@@ -13,6 +13,11 @@ namespace Sing.Contracts
         /// <summary>Blocks for the next message; false once the peer has closed and nothing is left.</summary>
         bool Receive(out WireMessage message);
 
+        /// <summary>Sends, then blocks for the next message, as <see cref="Send"/> then <see cref="Receive"/> do; a runtime
+        /// that can does both in one step (the kernel's: one crossing instead of two). False once the peer has
+        /// closed and nothing is left.</summary>
+        bool SendAndReceive(ref WireMessage message, out WireMessage reply);
+
         /// <summary>True when a receive would not block (a message is waiting or the peer closed).</summary>
         bool IsReady { get; }
 

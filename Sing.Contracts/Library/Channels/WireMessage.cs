@@ -49,6 +49,7 @@ namespace Sing.Contracts
         internal readonly bool UsesSecondSlots => _block1 is not null || _endpoint1 is not null;
 
         /// <summary>Appends a scalar or struct of scalars.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public void Put<T>(T value) where T : unmanaged
         {
             if (_inlineLength + sizeof(T) > InlineCapacity)
@@ -65,6 +66,7 @@ namespace Sing.Contracts
         }
 
         /// <summary>Reads the next scalar in the order it was put.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public T Get<T>() where T : unmanaged
         {
             if (_readOffset + sizeof(T) > _inlineLength)
@@ -195,6 +197,7 @@ namespace Sing.Contracts
         }
 
         /// <summary>Copies the inline bytes out (for a transport).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public readonly void CopyInlineTo(byte* destination)
         {
             fixed (byte* p = _inline)
@@ -207,6 +210,7 @@ namespace Sing.Contracts
         }
 
         /// <summary>Sets the inline bytes (for a transport that received them).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public void SetInline(byte* source, int length)
         {
             if (length < 0 || length > InlineCapacity)

@@ -24,6 +24,12 @@ namespace Sing.Contracts.Hosted
         /// consistent.</summary>
         public bool Follows(ContractInfo contract, bool isImp, int state) => true;
 
+        public bool SendAndReceive(ref WireMessage message, out WireMessage reply)
+        {
+            Send(ref message);
+            return Receive(out reply);
+        }
+
         public void Send(ref WireMessage message)
         {
             // Our inbox's writer is the peer: once it is gone, messages to it are dropped, because
