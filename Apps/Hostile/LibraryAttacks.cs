@@ -220,6 +220,44 @@ namespace Sing.Apps.Hostile
             }
         }
 
+        /// <summary>A program granted no interrupt line cannot wait on one through the typed select: every forged
+        /// handle (none, small numbers that name its own channels, threads and other handles, all bits set) is refused at
+        /// once with an exception, never a wait, with or without a timeout, and its endpoints stay usable.</summary>
+        public static int ForgedInterruptHandles()
+        {
+            Token.CreateChannel(out Token.Imp imp, out Token.Exp exp);
+            var endpoints = new Endpoint[] { imp, exp };
+            ulong[] forged = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 64, 255, 4096, 0xFFFF_FFFF, 0x8000_0000_0000_0000, ulong.MaxValue };
+            for (int i = 0; i < forged.Length; i++)
+            {
+                ulong handle = forged[i];
+                if (!ThrowsRefused(() => Select.WaitOrInterrupt(0, endpoints, handle))) return 1 + i;
+                if (!ThrowsRefused(() => Select.WaitOrInterrupt(-1, endpoints, handle))) return 100 + i;
+            }
+
+            imp.SendPing(7);
+            exp.RecvPing(out int value);
+            exp.SendPong();
+            imp.RecvPong();
+            if (value != 7) return 200;
+            imp.Free();
+            exp.Free();
+            return 0;
+        }
+
+        private static bool ThrowsRefused(Action action)
+        {
+            try
+            {
+                action();
+                return false;
+            }
+            catch (InvalidOperationException)
+            {
+                return true;
+            }
+        }
+
         private static bool Throws(Action action)
         {
             try

@@ -41,6 +41,7 @@ namespace Sing.Apps.Hostile
                 "kept-messages" => LibraryAttacks.KeptReceivedMessages(),
                 "wrapped-endpoints" => LibraryAttacks.WrappedEndpoints(),
                 "access-race" => LibraryAttacks.RacingAccessAndFree(),
+                "interrupt-forged" => LibraryAttacks.ForgedInterruptHandles(),
                 "churn-exchange" => Churn.Run("exchange"),
                 "churn-heap" => Churn.Run("heap"),
                 "churn-children" => Churn.Run("children"),

@@ -42,6 +42,7 @@ namespace Sing.Kernel.Tests
         public static void KeptReceivedMessagesNameNothing(TestContext t) => Hostile(t, "kept-messages");
         public static void WrappedEndpointsHaveOneHolder(TestContext t) => Hostile(t, "wrapped-endpoints");
         public static void AccessAndFreeNeverRace(TestContext t) => Hostile(t, "access-race");
+        public static void ForgedInterruptHandlesAreRefused(TestContext t) => Hostile(t, "interrupt-forged");
 
         /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion),
         /// makes the timer interrupt arrive at the bottom of its stack, or stackallocs 100 MB (or a negative count) in

@@ -70,7 +70,7 @@ namespace Sing.Kernel.Threading
             // The boot code's slots (GS) already hold the boot thread's allocation context: move them into the thread.
             boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
             Cpu.WriteGsBase(boot.SlotsAddress);
-            AddThread(boot);
+            Lists.Threads.Add(boot);
             s_current = KernelThread.AddressOf(boot);
             PollWhenIdle = Boot.KernelOptions.Get("idle") == "poll";
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
@@ -222,7 +222,7 @@ namespace Sing.Kernel.Threading
                 Cr3 = cr3,
                 StackOwner = owner,
             };
-            AddThread(thread);
+            Lists.Threads.Add(thread);
             RestoreInterrupts(flags);
 
             WriteInitialFrame(thread, thread.StackTop);
@@ -256,9 +256,7 @@ namespace Sing.Kernel.Threading
         [UnmanagedCallersOnly(EntryPoint = "sing_thread_entry")]
         private static void ThreadEntry(ulong id)
         {
-            // The switch that first ran this thread made it the current one; the id its initial frame carries says so.
-            KernelThread thread = Current;
-            if (thread.Id != (int)id) Panic.Halt("thread entry for another thread's id", id);
+            KernelThread thread = Find((int)id);
             // A new thread starts with interrupts on (its initial RFLAGS): the reaping walks the zombie list, which a
             // preemption in the middle would let another thread's reaping change under it.
             DisableInterrupts();
@@ -550,7 +548,7 @@ namespace Sing.Kernel.Threading
                 KernelThread z = Lists.Zombies[i];
                 if (z == Current) continue;
                 Lists.Zombies.RemoveAt(i);
-                RemoveThread(z);
+                Lists.Threads.Remove(z);
                 // Its kernel-heap allocation context (a SIP thread's SIP-side one dies with the SIP's heap or is
                 // released by the SIP runtime).
                 Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
@@ -632,22 +630,16 @@ namespace Sing.Kernel.Threading
         /// <summary>Pages the pooled stacks hold (each with its guards and kernel zone).</summary>
         public static ulong PooledStackPages => (ulong)Lists.StackPool.Count * (s_pooledStackPages + KernelThread.ReservedPages);
 
-        // Lists.Threads in any order: a thread knows its index, so it leaves by swapping the last one into its place
-        // (no search). Interrupts off.
-        private static void AddThread(KernelThread thread)
+        private static KernelThread Find(int id)
         {
-            thread.ListIndex = Lists.Threads.Count;
-            Lists.Threads.Add(thread);
-        }
-
-        private static void RemoveThread(KernelThread thread)
-        {
-            int last = Lists.Threads.Count - 1;
-            KernelThread moved = Lists.Threads[last];
-            Lists.Threads[thread.ListIndex] = moved;
-            moved.ListIndex = thread.ListIndex;
-            Lists.Threads.RemoveAt(last);
-            thread.ListIndex = -1;
+            // A new thread starts with interrupts on: other threads are created and reaped while it looks itself up.
+            ulong flags = DisableInterrupts();
+            KernelThread found = null;
+            for (int i = 0; i < Lists.Threads.Count && found == null; i++)
+                if (Lists.Threads[i].Id == id) found = Lists.Threads[i];
+            RestoreInterrupts(flags);
+            if (found == null) Panic.Halt("thread entry for an unknown thread id", (ulong)id);
+            return found;
         }
 
         internal static ExceptionThreadState CurrentExceptionState()

@@ -37,6 +37,7 @@ public class WebServerBootTests(ITestOutputHelper output)
         public readonly Dictionary<string, int> AfterRestartStatus = new();
         public string? BrowserProblem;
         public int BrowserProcessRows;
+        public int BrowserUpdates;
         public int BrowserGraphNodes;
         public List<string> BrowserConsoleErrors = new();
         public string? ScreenshotPath;
@@ -201,8 +202,11 @@ public class WebServerBootTests(ITestOutputHelper output)
             service.SuppressInitialDiagnosticInformation = true;
             using var driver = new ChromeDriver(service, options, TimeSpan.FromSeconds(120));
             driver.Navigate().GoToUrl($"http://127.0.0.1:{port}/system/");
-            // Two refreshes of the page's script (one a second) before looking.
-            Thread.Sleep(2500);
+            // Two refreshes of the page's script before looking: the page counts them in body[data-updates] (the
+            // guest's progress decides; the 120 s bound is only reached when the page stops refreshing).
+            var waited = System.Diagnostics.Stopwatch.StartNew();
+            while (UpdatesOf(driver) < 2 && waited.Elapsed < TimeSpan.FromSeconds(120)) Thread.Sleep(100);
+            seen.BrowserUpdates = UpdatesOf(driver);
             seen.BrowserProcessRows = driver.FindElements(By.CssSelector("#processes tbody tr")).Count;
             seen.BrowserGraphNodes = driver.FindElements(By.CssSelector("#graph svg circle")).Count;
             string path = Path.Combine(Repository.Root, "artifacts", "system-page.png");
@@ -216,6 +220,9 @@ public class WebServerBootTests(ITestOutputHelper output)
             seen.BrowserProblem = e.ToString();
         }
     }
+
+    private static int UpdatesOf(ChromeDriver driver) =>
+        int.TryParse(driver.FindElement(By.TagName("body")).GetAttribute("data-updates"), out int updates) ? updates : 0;
 
     /// <summary>Kills <paramref name="program"/> (pid <paramref name="pid"/>) while a client holds a keep-alive
     /// connection, then measures the time until the page is served again.</summary>
@@ -332,6 +339,7 @@ public class WebServerBootTests(ITestOutputHelper output)
     {
         (_, Observed seen) = await SessionAsync();
         Assert.True(seen.BrowserProblem is null, seen.BrowserProblem);
+        Assert.True(seen.BrowserUpdates >= 2, $"the page's script refreshed it at least twice ({seen.BrowserUpdates} refreshes)");
         Assert.True(seen.BrowserProcessRows >= 7, $"the process table lists the boot services and the shell ({seen.BrowserProcessRows} rows)");
         Assert.True(seen.BrowserGraphNodes >= 7, $"the graph has a node per process ({seen.BrowserGraphNodes})");
         Assert.True(seen.BrowserConsoleErrors.Count == 0, "browser console: " + string.Join("\n", seen.BrowserConsoleErrors));
