@@ -1,3 +1,5 @@
+using Sing.Contracts.Sip;
+using Sing.Network;
 using Sing.Network.Protocol;
 using Sing.Network.Tcp;
 using Singularity.Configuration;
@@ -34,6 +36,14 @@ namespace Sing.Apps.NetStack
             var tcp = new TcpEngine(ip, new TcpLimits(), (ulong)System.Diagnostics.Stopwatch.GetTimestamp());
             ip.Register(6, tcp);
             ip.StartDhcp(now);
+            // Every client's channel follows the sockets contract from its first message: one that breaks it is ended by
+            // the kernel (as /fs's clients are), not left to the stack's typed receives.
+            AbiStatus checking = KernelEndpoints.CheckBinds(startup.Net, NetworkContract.Protocol);
+            if (checking != AbiStatus.Ok)
+            {
+                Debug.WriteLine("netstack: cannot have /service/net's channels checked: " + checking.ToString());
+                return 3;
+            }
             Debug.WriteLine($"netstack: {startup.Nic} is {NetworkStatus.FormatMac(port.Mac)}; asking DHCP for an address; serving /service/net");
             new StackServer(link, ip, tcp).Run(startup.Net);
             return 0;

@@ -9,6 +9,7 @@ namespace Sing.Contracts.Tests
     /// <summary>The library's public values never act as an address (issue 28's class): a message struct holds the
     /// linear handles themselves, which leave it by one claim, so copies of a message, a vector put in a message by
     /// hand, or a second attach of one channel end give no second owner and reach no memory.</summary>
+    [Collection(Fuzzing.ExchangeHeapAccounting.Name)]
     public sealed class AddressFreeTests
     {
         [Fact]

@@ -5,6 +5,7 @@ using Xunit;
 namespace Sing.Contracts.Tests
 {
     /// <summary>The NIC contract end to end: endpoint passing, zero-copy buffers, choices, events.</summary>
+    [Collection(Fuzzing.ExchangeHeapAccounting.Name)]
     public sealed class NicDeviceTests
     {
         private static void Driver([Claims][InState("Start")] NicDevice.Exp device)
