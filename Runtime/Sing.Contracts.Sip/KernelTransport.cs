@@ -81,9 +81,7 @@ namespace Sing.Contracts.Sip
         public void Send(ref WireMessage message)
         {
             ChannelMessage k = default;
-            k.Tag = message.Tag;
-            k.InlineLength = message.InlineLength;
-            k.Carries = 0;
+            CopyInline(ref message, &k);
             bool second = message.UsesSecondSlots;
             if (second && message.InlineLength > ChannelMessage.InlineCapacityWithSecondSlots)
             {
@@ -92,7 +90,6 @@ namespace Sing.Contracts.Sip
                     + ChannelMessage.InlineCapacityWithSecondSlots.ToString() + " inline bytes");
             }
 
-            message.CopyInlineTo(k.Inline);
             if (!message.CarriesLinear)
             {
                 // The common case: inline arguments only, nothing to claim or to give back.
@@ -192,9 +189,7 @@ namespace Sing.Contracts.Sip
 
             reply = default;
             ChannelMessage k = default;
-            k.Tag = message.Tag;
-            k.InlineLength = message.InlineLength;
-            message.CopyInlineTo(k.Inline);
+            CopyInline(ref message, &k);
             AbiStatus status = Abi.Table->ChannelCall(_endpoint, &k, ulong.MaxValue);
             if (status == AbiStatus.ChannelClosed)
             {
@@ -209,6 +204,14 @@ namespace Sing.Contracts.Sip
             }
 
             return Arrived(&k, ref reply);
+        }
+
+        // The tag and inline arguments, the part of every kernel message the transport copies as it is.
+        private static void CopyInline(ref WireMessage message, ChannelMessage* k)
+        {
+            k->Tag = message.Tag;
+            k->InlineLength = message.InlineLength;
+            message.CopyInlineTo(k->Inline);
         }
 
         // A message the kernel handed over: its inline bytes, and the blocks and endpoints it brought as arrived handles.

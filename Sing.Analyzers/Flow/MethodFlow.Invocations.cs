@@ -191,7 +191,7 @@ namespace Sing.Analyzers.Flow
                 }
             }
 
-            int target = UniqueTarget(contract, sent);
+            int target = sent < 0 ? -1 : contract.UniqueTarget(sent);
             if (sent < 0 || target < 0 || target >= VarState.ClosedBit)
             {
                 return false;
@@ -220,31 +220,6 @@ namespace Sing.Analyzers.Flow
             }
 
             return true;
-        }
-
-        /// <summary>The one state every transition of <paramref name="message"/> leads to, or -1.</summary>
-        private static int UniqueTarget(ContractModel contract, int message)
-        {
-            int target = -1;
-            foreach (StateModel state in contract.States)
-            {
-                foreach (TransitionModel t in state.Transitions)
-                {
-                    if (t.Message != message)
-                    {
-                        continue;
-                    }
-
-                    if (target >= 0 && t.Target != target)
-                    {
-                        return -1;
-                    }
-
-                    target = t.Target;
-                }
-            }
-
-            return target;
         }
 
         /// <summary>ReceiveS() (or the receive half of SendMAndReceive()): the endpoint must be in state S; the result

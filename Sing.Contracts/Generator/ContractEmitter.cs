@@ -415,26 +415,7 @@ namespace Sing.Contracts.Generator
         /// </summary>
         private static void EmitSendAndReceive(StringBuilder w, ContractModel m, MessageModel msg, string i2, bool imp)
         {
-            int index = m.Messages.IndexOf(msg);
-            int target = -1;
-            foreach (StateModel state in m.States)
-            {
-                foreach (TransitionModel t in state.Transitions)
-                {
-                    if (t.Message != index)
-                    {
-                        continue;
-                    }
-
-                    if (target >= 0 && t.Target != target)
-                    {
-                        return;
-                    }
-
-                    target = t.Target;
-                }
-            }
-
+            int target = m.UniqueTarget(m.Messages.IndexOf(msg));
             if (target < 0 || m.States[target].Transitions.Count == 0)
             {
                 return;

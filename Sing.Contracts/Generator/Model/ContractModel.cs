@@ -150,6 +150,32 @@ namespace Sing.Contracts.Model
         }
 
         /// <summary>The state after <paramref name="message"/> in <paramref name="state"/>, or -1.</summary>
+        /// <summary>The one state every transition of <paramref name="message"/> leads to, or -1 (none, or several):
+        /// where a combined send-and-receive may be generated (and checked).</summary>
+        public int UniqueTarget(int message)
+        {
+            int target = -1;
+            foreach (StateModel state in States)
+            {
+                foreach (TransitionModel t in state.Transitions)
+                {
+                    if (t.Message != message)
+                    {
+                        continue;
+                    }
+
+                    if (target >= 0 && t.Target != target)
+                    {
+                        return -1;
+                    }
+
+                    target = t.Target;
+                }
+            }
+
+            return target;
+        }
+
         public int Next(int state, int message)
         {
             if (state < 0 || state >= States.Count)
