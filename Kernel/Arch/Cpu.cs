@@ -17,6 +17,11 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr0")] public static extern ulong ReadCr0();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr2")] public static extern ulong ReadCr2();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr3")] public static extern ulong ReadCr3();
+        /// <summary>Whether boot enabled AVX state, so the system-call exits clear the vector registers with one vzeroall.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_avx_clearing")] public static extern bool AvxClearing();
+        /// <summary>For tests: take the sixteen-xorps form of the exits' clearing (false), or vzeroall again (true, only
+        /// where <see cref="AvxClearing"/> was true at boot).</summary>
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_set_avx_clearing")] public static extern void SetAvxClearing(bool enabled);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_read_cr4")] public static extern ulong ReadCr4();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_write_cr3")] public static extern void WriteCr3(ulong value);
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_write_cr4")] public static extern void WriteCr4(ulong value);

@@ -75,6 +75,28 @@ namespace Sing.Kernel.Arch
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void SetKernelStack(ulong top) => s_tss->Rsp0 = top;
 
+        /// <summary>The top of the interrupt stack (IST) that contains <paramref name="stackPointer"/>, or 0 when it lies
+        /// in none: the collector's scan of a fault handler's frames ends there, not at the interrupted thread's top.</summary>
+        public static ulong InterruptStackTopOf(ulong stackPointer)
+        {
+            if (s_tss == null) return 0;
+            ulong* tops = &s_tss->Ist1;
+            for (int i = 0; i < 4; i++)
+            {
+                ulong top = tops[i];
+                if (stackPointer < top && stackPointer >= top - InterruptStackBytes) return top;
+            }
+            return 0;
+        }
+
+        /// <summary>The stack pointer of the context an interrupt on the IST whose top is <paramref name="top"/> stopped,
+        /// and whether that context ran in ring 0 (from the frame the CPU pushed at the top: SS, RSP, RFLAGS, CS, RIP).</summary>
+        public static ulong InterruptedStackPointer(ulong top, out bool kernelMode)
+        {
+            kernelMode = (((ulong*)top)[-4] & 3) == 0;
+            return ((ulong*)top)[-2];
+        }
+
         private static ulong NewStack()
         {
             byte* stack = (byte*)PageAllocator.Allocate(InterruptStackBytes / PageAllocator.PageSize);

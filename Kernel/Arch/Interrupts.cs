@@ -38,6 +38,10 @@ namespace Sing.Kernel.Arch
             return true;
         }
 
+        /// <summary>The handler installed for <paramref name="vector"/> (null when none): for a handler that chains to it.</summary>
+        public static delegate*<InterruptFrame*, bool> Handler(int vector) =>
+            (uint)vector < Vectors ? (delegate*<InterruptFrame*, bool>)s_handlers.Entries[vector] : null;
+
         /// <summary>Installs the handler of an interrupt line (InterruptController: ISA lines, then MSI lines); false
         /// for a number that is not a line.</summary>
         public static bool SetIrqHandler(ulong line, delegate*<InterruptFrame*, bool> handler) =>

@@ -222,3 +222,14 @@ sing_read_gs_base:
     shl rdx, 32
     or rax, rdx
     ret
+
+; Whether the system-call exits clear the vector registers with vzeroall (boot enabled AVX state), and a switch
+; for tests to take the SSE form instead (never to turn vzeroall on where boot did not enable AVX state).
+extern sing_avx
+global sing_avx_clearing, sing_set_avx_clearing
+sing_avx_clearing:
+    movzx eax, byte [rel sing_avx]
+    ret
+sing_set_avx_clearing:
+    mov [rel sing_avx], dil
+    ret

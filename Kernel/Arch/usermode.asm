@@ -7,10 +7,42 @@ bits 64
 default rel
 section .text
 
+extern sing_avx
+
 USER_CODE equ 0x28 | 3
 USER_DATA equ 0x20 | 3
 SLOT_USER_RSP equ 16
 SLOT_KERNEL_RSP equ 24
+
+; With AVX state enabled (boot.asm sets sing_avx) one vzeroall clears them all; else sixteen xorps, placed out of line
+; by CLEAR_VECTOR_REGISTERS_SSE with the same label prefix %1, which jumps back.
+%macro CLEAR_VECTOR_REGISTERS 1
+    cmp byte [rel sing_avx], 0
+    je %1_sse
+    vzeroall
+%1_cleared:
+%endmacro
+
+%macro CLEAR_VECTOR_REGISTERS_SSE 1
+%1_sse:
+    xorps xmm0, xmm0
+    xorps xmm1, xmm1
+    xorps xmm2, xmm2
+    xorps xmm3, xmm3
+    xorps xmm4, xmm4
+    xorps xmm5, xmm5
+    xorps xmm6, xmm6
+    xorps xmm7, xmm7
+    xorps xmm8, xmm8
+    xorps xmm9, xmm9
+    xorps xmm10, xmm10
+    xorps xmm11, xmm11
+    xorps xmm12, xmm12
+    xorps xmm13, xmm13
+    xorps xmm14, xmm14
+    xorps xmm15, xmm15
+    jmp %1_cleared
+%endmacro
 
 ; void sing_enter_user(ulong rip, ulong rsp, ulong argument): never returns. The kernel frames below are given up:
 ; the thread comes back only through system calls and interrupts, on a fresh kernel stack.
@@ -37,8 +69,10 @@ sing_enter_user:
     xor r13d, r13d
     xor r14d, r14d
     xor r15d, r15d
+    CLEAR_VECTOR_REGISTERS .vectors
     swapgs
     iretq
+    CLEAR_VECTOR_REGISTERS_SSE .vectors
 
 ; The system-call table of the running thread lies in its GS slots 4 and 5 (KernelThread.RuntimeSlots: the entries'
 ; addresses and their count, set by UserMode.Enter). The entry stubs index it themselves and call the entry with
@@ -62,24 +96,6 @@ NO_SUCH_CALL equ -1
     mov r11, [r11 + rax * 8]
 %endmacro
 
-%macro CLEAR_VECTOR_REGISTERS 0
-    xorps xmm0, xmm0
-    xorps xmm1, xmm1
-    xorps xmm2, xmm2
-    xorps xmm3, xmm3
-    xorps xmm4, xmm4
-    xorps xmm5, xmm5
-    xorps xmm6, xmm6
-    xorps xmm7, xmm7
-    xorps xmm8, xmm8
-    xorps xmm9, xmm9
-    xorps xmm10, xmm10
-    xorps xmm11, xmm11
-    xorps xmm12, xmm12
-    xorps xmm13, xmm13
-    xorps xmm14, xmm14
-    xorps xmm15, xmm15
-%endmacro
 
 ; SYSCALL: rax = entry number, arguments in rdi, rsi, rdx, r10, r8 (r10 stands for rcx, which the CPU uses for the
 ; return address; r11 holds the user's RFLAGS). Interrupts, DF and AC are off on entry (IA32_FMASK).
@@ -108,7 +124,7 @@ sing_syscall_entry:
     xor r8d, r8d
     xor r9d, r9d
     xor r10d, r10d
-    CLEAR_VECTOR_REGISTERS
+    CLEAR_VECTOR_REGISTERS .vectors
     mov rsp, [gs:SLOT_USER_RSP]     ; no interrupt can come from ring 3 during the call: the slot is intact
     swapgs
     o64 sysret
@@ -117,6 +133,7 @@ sing_syscall_entry:
     jmp .leave
 .bad_return:
     ud2
+    CLEAR_VECTOR_REGISTERS_SSE .vectors
 
 global sing_syscall_entry_address
 sing_syscall_entry_address:
@@ -151,7 +168,7 @@ sing_sysenter_entry:
     xor r9d, r9d
     xor r10d, r10d
     xor r11d, r11d
-    CLEAR_VECTOR_REGISTERS
+    CLEAR_VECTOR_REGISTERS .vectors
     swapgs
     sti                             ; takes effect after SYSEXIT: no interrupt between here and ring 3
     o64 sysexit
@@ -160,6 +177,7 @@ sing_sysenter_entry:
     jmp .leave
 .bad_return:
     ud2
+    CLEAR_VECTOR_REGISTERS_SSE .vectors
 
 global sing_sysenter_entry_address
 sing_sysenter_entry_address:

@@ -61,6 +61,40 @@ namespace Sing.Kernel.Tests
             s_rooted = null;
         }
 
+        private static unsafe delegate*<Arch.InterruptFrame*, bool> s_chainedDivideHandler;
+        private static int s_collectionsInHandler;
+        private static int s_zero;
+
+        /// <summary>A collection while a fault handler runs on its own interrupt stack (IST) scans that stack to its top
+        /// and the interrupted frames, never the span between the two stacks (guard pages lie there).</summary>
+        public static unsafe void CollectionInAFaultHandler(TestContext t)
+        {
+            Node local = Build(8, 7);
+            s_collectionsInHandler = 0;
+            s_chainedDivideHandler = Arch.Interrupts.Handler(Arch.Interrupts.DivideError);
+            Arch.Interrupts.SetHandler(Arch.Interrupts.DivideError, &CollectingDivideHandler);
+            bool caught = false;
+            try { DivideBy(s_zero); }
+            catch (DivideByZeroException) { caught = true; }
+            finally { Arch.Interrupts.SetHandler(Arch.Interrupts.DivideError, s_chainedDivideHandler); }
+            t.True(caught, "the divide error still becomes a DivideByZeroException");
+            t.Equal(1UL, (ulong)s_collectionsInHandler, "the handler collected once on its interrupt stack");
+            MakeGarbage(20_000);
+            GC.Collect();
+            t.Equal(Sum(8, 7), (ulong)Checksum(local), "a graph held by the interrupted frames survives intact");
+        }
+
+        private static unsafe bool CollectingDivideHandler(Arch.InterruptFrame* frame)
+        {
+            MakeGarbage(20_000);
+            GC.Collect();
+            s_collectionsInHandler++;
+            return s_chainedDivideHandler(frame);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static int DivideBy(int divisor) => 1000 / divisor;
+
         private static Node Build(int depth, long seed)
         {
             if (depth == 0) return null;

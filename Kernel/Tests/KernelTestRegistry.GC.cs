@@ -11,6 +11,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("gc.value_type_arrays_with_references", &GCTests.ValueTypeArraysWithReferences),
             new KernelTest("gc.interior_pointers_keep_objects_alive", &GCTests.InteriorPointersKeepObjectsAlive),
             new KernelTest("gc.stress_random_graphs", &GCTests.StressRandomGraphs),
+            new KernelTest("gc.collection_in_a_fault_handler", &GCTests.CollectionInAFaultHandler),
         };
     }
 }

@@ -69,6 +69,9 @@ namespace Sing.Kernel.Threading
 
         // Threads never move and the scheduler's thread list keeps each one alive until it is reaped, so the run
         // queues and channel endpoints may name a thread by its address.
+        /// <summary>Its place in the scheduler's list of threads (-1 once reaped).</summary>
+        internal int ListIndex = -1;
+
         internal static nint AddressOf(KernelThread thread) => System.Runtime.CompilerServices.Unsafe.As<KernelThread, nint>(ref thread);
 
         internal static KernelThread At(nint address) => System.Runtime.CompilerServices.Unsafe.As<nint, KernelThread>(ref address);

@@ -70,7 +70,7 @@ namespace Sing.Kernel.Threading
             // The boot code's slots (GS) already hold the boot thread's allocation context: move them into the thread.
             boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
             Cpu.WriteGsBase(boot.SlotsAddress);
-            Lists.Threads.Add(boot);
+            AddThread(boot);
             s_current = KernelThread.AddressOf(boot);
             PollWhenIdle = Boot.KernelOptions.Get("idle") == "poll";
             s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
@@ -222,7 +222,7 @@ namespace Sing.Kernel.Threading
                 Cr3 = cr3,
                 StackOwner = owner,
             };
-            Lists.Threads.Add(thread);
+            AddThread(thread);
             RestoreInterrupts(flags);
 
             WriteInitialFrame(thread, thread.StackTop);
@@ -256,7 +256,9 @@ namespace Sing.Kernel.Threading
         [UnmanagedCallersOnly(EntryPoint = "sing_thread_entry")]
         private static void ThreadEntry(ulong id)
         {
-            KernelThread thread = Find((int)id);
+            // The switch that first ran this thread made it the current one; the id its initial frame carries says so.
+            KernelThread thread = Current;
+            if (thread.Id != (int)id) Panic.Halt("thread entry for another thread's id", id);
             // A new thread starts with interrupts on (its initial RFLAGS): the reaping walks the zombie list, which a
             // preemption in the middle would let another thread's reaping change under it.
             DisableInterrupts();
@@ -548,7 +550,7 @@ namespace Sing.Kernel.Threading
                 KernelThread z = Lists.Zombies[i];
                 if (z == Current) continue;
                 Lists.Zombies.RemoveAt(i);
-                Lists.Threads.Remove(z);
+                RemoveThread(z);
                 // Its kernel-heap allocation context (a SIP thread's SIP-side one dies with the SIP's heap or is
                 // released by the SIP runtime).
                 Internal.Runtime.ObjectAllocator.ReleaseThreadContext((void*)z.Slots.KernelRuntime);
@@ -630,16 +632,22 @@ namespace Sing.Kernel.Threading
         /// <summary>Pages the pooled stacks hold (each with its guards and kernel zone).</summary>
         public static ulong PooledStackPages => (ulong)Lists.StackPool.Count * (s_pooledStackPages + KernelThread.ReservedPages);
 
-        private static KernelThread Find(int id)
+        // Lists.Threads in any order: a thread knows its index, so it leaves by swapping the last one into its place
+        // (no search). Interrupts off.
+        private static void AddThread(KernelThread thread)
         {
-            // A new thread starts with interrupts on: other threads are created and reaped while it looks itself up.
-            ulong flags = DisableInterrupts();
-            KernelThread found = null;
-            for (int i = 0; i < Lists.Threads.Count && found == null; i++)
-                if (Lists.Threads[i].Id == id) found = Lists.Threads[i];
-            RestoreInterrupts(flags);
-            if (found == null) Panic.Halt("thread entry for an unknown thread id", (ulong)id);
-            return found;
+            thread.ListIndex = Lists.Threads.Count;
+            Lists.Threads.Add(thread);
+        }
+
+        private static void RemoveThread(KernelThread thread)
+        {
+            int last = Lists.Threads.Count - 1;
+            KernelThread moved = Lists.Threads[last];
+            Lists.Threads[thread.ListIndex] = moved;
+            moved.ListIndex = thread.ListIndex;
+            Lists.Threads.RemoveAt(last);
+            thread.ListIndex = -1;
         }
 
         internal static ExceptionThreadState CurrentExceptionState()
@@ -652,20 +660,42 @@ namespace Sing.Kernel.Threading
         /// <summary>Live threads, for diagnostics and the collector.</summary>
         public static int ThreadCount => Lists.Threads.Count;
 
-        /// <summary>Where the kernel collector's scan of the running thread's stack ends: the top of a kernel
-        /// thread's stack, or, on a SIP thread inside an ABI call, the crossing (above it are the SIP's frames).</summary>
-        internal static nuint CurrentStackTop()
+        /// <summary>Where the kernel collector's scan of the running stack ends: the top of the stack the stack pointer
+        /// lies in (a thread's, a ring-3 thread's kernel stack, the boot stack, or a fault handler's interrupt stack),
+        /// or, on a SIP thread's own stack inside an ABI call, the crossing (above it are the SIP's frames).</summary>
+        internal static nuint CurrentStackTop() => (nuint)KernelFramesTop(Current, Cpu.ReadStackPointer(), interruptStacks: true);
+
+        /// <summary>The top of the kernel frames on the stack that holds <paramref name="sp"/> while <paramref name="t"/>
+        /// runs, or 0 when <paramref name="sp"/> lies in none of its stacks. A SIP thread outside an ABI call (a device
+        /// interrupt on its stack) is scanned to its top: the SIP's frames are then read conservatively, which only keeps
+        /// more alive.</summary>
+        private static ulong KernelFramesTop(KernelThread t, ulong sp, bool interruptStacks)
         {
-            KernelThread t = Current;
-            if (t == null) return (nuint)Cpu.BootStackTop();
-            if (t.Owner != null) return (nuint)t.AbiEntryStackPointer;
-            return (nuint)t.StackTop;
+            if (interruptStacks)
+            {
+                ulong ist = Gdt.InterruptStackTopOf(sp);
+                if (ist != 0) return ist;
+            }
+            ulong boot = (ulong)Cpu.BootStackTop();
+            if (t == null) return sp >= (ulong)Cpu.BootStackBottom() && sp < boot ? boot : 0;
+            if (t.KernelStackMemory != null && sp >= (ulong)t.KernelStackMemory && sp < t.KernelStackTop) return t.KernelStackTop;
+            if (sp >= (ulong)t.HardGuard && sp < t.StackTop)
+                return t.Owner != null && t.AbiEntryStackPointer != 0 && t.KernelStackMemory == null ? t.AbiEntryStackPointer : t.StackTop;
+            return 0;
         }
 
         /// <summary>Calls <paramref name="visit"/> with the kernel's part of every other thread's stack: all of a
-        /// kernel thread's, and the frames below the ABI crossing of a SIP thread blocked in the kernel.</summary>
+        /// kernel thread's, and the frames below the ABI crossing of a SIP thread blocked in the kernel; and, when the
+        /// collector runs in a fault handler on an interrupt stack, the running thread's frames the fault stopped.</summary>
         internal static void EnumerateOtherStacks(delegate*<nint*, nint*, void> visit)
         {
+            ulong istTop = Gdt.InterruptStackTopOf(Cpu.ReadStackPointer());
+            if (istTop != 0)
+            {
+                ulong interrupted = Gdt.InterruptedStackPointer(istTop, out bool kernelMode);
+                ulong top = kernelMode ? KernelFramesTop(Current, interrupted, interruptStacks: false) : 0;
+                if (top != 0) visit((nint*)interrupted, (nint*)top);
+            }
             // Other domains' thread stacks are mapped only in their own address spaces and the kernel's.
             ulong space = EnterKernelSpace();
             for (int i = 0; i < Lists.Threads.Count; i++)

@@ -94,7 +94,7 @@ namespace Internal.Runtime.GC
         private static void ScanFrom(nint* stackPointer)
         {
             nint* top = RuntimeHost.StackTop == null ? null : (nint*)RuntimeHost.StackTop();
-            if (top == null) RuntimeHost.Fail("the collector needs the host to report the stack top", null);
+            if (top == null) RuntimeHost.Fail("the collector found no stack top: the stack pointer lies in no stack the host knows", null);
             for (nint* slot = stackPointer; slot < top; slot++) s_stackVisitor(slot);
         }
 
