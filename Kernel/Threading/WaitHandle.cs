@@ -12,7 +12,42 @@ namespace Sing.Kernel.Threading
         public const int TimedOut = -1;
         internal const int Pending = -2; // WakeIndex while a thread waits
 
-        private readonly List<KernelThread> _waiters = new List<KernelThread>();
+        // Waiters in FIFO order: the first in a field of its own, the rest (rare: a handle most threads wait on alone)
+        // in a list made when a second one comes. The first is null only when there are none.
+        private KernelThread _firstWaiter;
+        private List<KernelThread> _moreWaiters;
+
+        private int WaiterCount => _firstWaiter == null ? 0 : 1 + (_moreWaiters == null ? 0 : _moreWaiters.Count);
+
+        private KernelThread WaiterAt(int index) => index == 0 ? _firstWaiter : _moreWaiters[index - 1];
+
+        private void AddWaiter(KernelThread thread)
+        {
+            if (_firstWaiter == null) _firstWaiter = thread;
+            else (_moreWaiters ??= new List<KernelThread>()).Add(thread);
+        }
+
+        private void RemoveWaiter(KernelThread thread)
+        {
+            if (_firstWaiter == thread)
+            {
+                if (_moreWaiters == null || _moreWaiters.Count == 0) _firstWaiter = null;
+                else
+                {
+                    _firstWaiter = _moreWaiters[0];
+                    _moreWaiters.RemoveAt(0);
+                }
+                return;
+            }
+            if (_moreWaiters == null) return;
+            // By reference, with no equality comparer.
+            for (int i = 0; i < _moreWaiters.Count; i++)
+            {
+                if (_moreWaiters[i] != thread) continue;
+                _moreWaiters.RemoveAt(i);
+                return;
+            }
+        }
 
         /// <summary>Takes the handle for <paramref name="thread"/> if it is available now (interrupts off).</summary>
         internal abstract bool TryAcquireLocked(KernelThread thread);
@@ -49,14 +84,14 @@ namespace Sing.Kernel.Threading
             }
             current.WaitingOn = handles;
             current.WakeIndex = Pending;
-            for (int i = 0; i < handles.Length; i++) handles[i]._waiters.Add(current);
+            for (int i = 0; i < handles.Length; i++) handles[i].AddWaiter(current);
             if (timeoutMilliseconds != Infinite)
             {
                 ulong ticks = (timeoutMilliseconds * Timer.Hz + 999) / 1000;
                 Scheduler.AddSleeperLocked(current, Timer.Ticks + (ticks == 0 ? 1 : ticks));
             }
             Scheduler.BlockLocked();
-            for (int i = 0; i < handles.Length; i++) handles[i]._waiters.Remove(current);
+            for (int i = 0; i < handles.Length; i++) handles[i].RemoveWaiter(current);
             Scheduler.RemoveSleeper(current);
             current.WaitingOn = null;
             int result = current.WakeIndex;
@@ -67,19 +102,19 @@ namespace Sing.Kernel.Threading
         /// <summary>Sleeps for at least <paramref name="milliseconds"/>.</summary>
         public static void Sleep(ulong milliseconds) => WaitAny(Array.Empty<WaitHandle>(), milliseconds);
 
-        internal void RemoveWaiterLocked(KernelThread thread) => _waiters.Remove(thread);
+        internal void RemoveWaiterLocked(KernelThread thread) => RemoveWaiter(thread);
 
         /// <summary>Queues a thread that waits on this handle together with something else (a channel select): the
         /// caller sets the thread's WaitingOn and removes it again after the wait (interrupts off).</summary>
-        internal void AddWaiterLocked(KernelThread thread) => _waiters.Add(thread);
+        internal void AddWaiterLocked(KernelThread thread) => AddWaiter(thread);
 
         /// <summary>Hands the handle to the first thread still waiting for it, if any (interrupts off).
         /// Returns whether a waiter took it.</summary>
         internal bool GrantToFirstWaiterLocked()
         {
-            for (int i = 0; i < _waiters.Count; i++)
+            for (int i = 0; i < WaiterCount; i++)
             {
-                KernelThread t = _waiters[i];
+                KernelThread t = WaiterAt(i);
                 if (t.WakeIndex != Pending) continue;
                 Grant(t);
                 return true;
@@ -90,8 +125,11 @@ namespace Sing.Kernel.Threading
         /// <summary>Wakes every waiting thread, each as if it had acquired the handle (interrupts off).</summary>
         internal void GrantToAllWaitersLocked()
         {
-            for (int i = 0; i < _waiters.Count; i++)
-                if (_waiters[i].WakeIndex == Pending) Grant(_waiters[i]);
+            for (int i = 0; i < WaiterCount; i++)
+            {
+                KernelThread t = WaiterAt(i);
+                if (t.WakeIndex == Pending) Grant(t);
+            }
         }
 
         /// <summary>Called when the handle is given to a waiting thread (interrupts off).</summary>

@@ -71,6 +71,9 @@ namespace Internal.Runtime
         /// <summary>Element type of an array (or the pointee of a pointer/byref type).</summary>
         public MethodTable* RelatedParameterType => IsParameterizedType ? _relatedType : null;
 
+        /// <summary><see cref="RelatedParameterType"/> with no test, for a type known to be an array.</summary>
+        public MethodTable* ArrayElementType => _relatedType;
+
         public ushort NumVtableSlots => _usNumVtableSlots;
 
         public ushort NumInterfaces => _usNumInterfaces;

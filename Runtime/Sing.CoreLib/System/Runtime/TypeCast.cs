@@ -62,29 +62,43 @@ namespace System.Runtime
         private static bool IsInstanceOfException(MethodTable* target, object obj) =>
             obj != null && IsAssignable(obj.m_pMethodTable, target);
 
-        /// <summary>stelem.ref: bounds check, then the array-covariance check on the stored value.</summary>
+        /// <summary>An element of an array of references seen as a struct, so that indexing the array is a plain ldelema:
+        /// the compiler checks the bound inline and knows the element lies in the heap (the write barrier without the
+        /// heap test).</summary>
+        private struct ArrayElement
+        {
+            public object Value;
+        }
+
+        /// <summary>stelem.ref: bounds check, then the array-covariance check on the stored value. Null and the exact
+        /// element type (every store into a List&lt;T&gt;'s own array of a T) store at once, with no frame; object[],
+        /// subclasses and interfaces take <see cref="StelemCheckAndStore"/>.</summary>
         [RuntimeExport("RhpStelemRef")]
         private static void StelemRef(object[] array, nint index, object value)
         {
-            if ((nuint)index >= (uint)array.Length) ThrowIndexOutOfRange();
-            // The exact element type (every store into a List<T>'s own array of a T) is checked here with no call, so
-            // this path needs no frame; object[], subclasses and interfaces take StelemCheck.
-            if (value != null && value.m_pMethodTable != array.m_pMethodTable->RelatedParameterType) StelemCheck(array, value);
-            ref object slot = ref System.Runtime.CompilerServices.Unsafe.As<byte, object>(ref array.GetRawData());
-            System.Runtime.CompilerServices.Unsafe.Add(ref slot, index) = value;
+            ref object element = ref System.Runtime.CompilerServices.Unsafe.As<ArrayElement[]>(array)[index].Value;
+            if (value == null)
+            {
+                element = null;
+                return;
+            }
+            if (value.m_pMethodTable == array.m_pMethodTable->ArrayElementType)
+            {
+                element = value;
+                return;
+            }
+            StelemCheckAndStore(ref element, array, value);
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-        private static void StelemCheck(object[] array, object value)
+        private static void StelemCheckAndStore(ref object element, object[] array, object value)
         {
-            MethodTable* elementType = array.m_pMethodTable->RelatedParameterType;
+            MethodTable* elementType = array.m_pMethodTable->ArrayElementType;
             MethodTable* valueType = value.m_pMethodTable;
             if (elementType != Internal.Runtime.MethodTable.Of<object>() && valueType->BaseType != elementType && !IsAssignable(valueType, elementType))
                 throw new ArrayTypeMismatchException();
+            element = value;
         }
-
-        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-        private static void ThrowIndexOutOfRange() => throw new IndexOutOfRangeException();
 
         /// <summary>ldelema on an array of references: the array's element type must be exactly the expected one.</summary>
         [RuntimeExport("RhpLdelemaRef")]
