@@ -624,6 +624,8 @@ namespace Sing.Kernel.Abi
         private const int MaxSelect = 4096;
         private const int StackSelect = 256;
 
+        // The validated copies are written before they are read: the 2 KiB on the stack need no zeroing first.
+        [System.Runtime.CompilerServices.SkipLocalsInit]
         private static AbiStatus SelectCore(void** endpoints, int count, ulong timeoutMilliseconds, int* ready)
         {
             if (count < 1 || count > MaxSelect || !CallerMemory.Holds(endpoints, count, (ulong)sizeof(void*)) || !CallerMemory.Holds(ready, sizeof(int)))
@@ -686,16 +688,29 @@ namespace Sing.Kernel.Abi
 
         /// <summary>The kernel's checker for a contract table in the caller's memory (copied and validated, and one its
         /// manifest declares), or why not: InvalidArgument for a table outside its memory, NotPermitted (logged) for one
-        /// the checker refuses.</summary>
+        /// the checker refuses. A table the process registered before answers from its memo (ContractMemo).</summary>
         private static AbiStatus RegisterCallersContract(ContractTable* table, out int contract)
         {
             contract = -1;
-            if (!CallerMemory.Holds(table, (ulong)sizeof(ContractTable)) || !CallerMemory.Holds(table->Transitions, table->TransitionCount, 4 * sizeof(int))
-                || !CallerMemory.Holds(table->Name, table->NameLength, sizeof(char)))
-                return AbiStatus.InvalidArgument;
-            contract = Channels.ContractChecker.Register(table, Caller.Manifest, out string error);
+            if (!CallerMemory.Holds(table, (ulong)sizeof(ContractTable))) return AbiStatus.InvalidArgument;
+            // One copy of the header: another thread of the process could change the caller's after it was checked.
+            ContractTable header = *table;
+            KernelProcess caller = Caller;
+            ulong flags = Scheduler.DisableInterrupts();
+            contract = caller.Contracts.Registered(&header);
+            Scheduler.RestoreInterrupts(flags);
             if (contract >= 0) return AbiStatus.Ok;
-            Caller.LogRefusal($"{Caller.Name}: contract refused: {error}");
+            if (!CallerMemory.Holds(header.Transitions, header.TransitionCount, 4 * sizeof(int)) || !CallerMemory.Holds(header.Name, header.NameLength, sizeof(char)))
+                return AbiStatus.InvalidArgument;
+            contract = Channels.ContractChecker.Register(&header, caller.Manifest, out string error);
+            if (contract >= 0)
+            {
+                flags = Scheduler.DisableInterrupts();
+                caller.Contracts.Remember(&header, contract, registered: true);
+                Scheduler.RestoreInterrupts(flags);
+                return AbiStatus.Ok;
+            }
+            caller.LogRefusal($"{caller.Name}: contract refused: {error}");
             return AbiStatus.NotPermitted;
         }
 
@@ -705,15 +720,25 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter();
             AbiStatus status = AbiStatus.InvalidArgument;
             if ((side == Channels.ContractChecker.ImporterSends || side == Channels.ContractChecker.ExporterSends)
-                && CallerMemory.Holds(table, (ulong)sizeof(ContractTable)) && table->TransitionCount >= 0 && table->NameLength >= 0
-                && CallerMemory.Holds(table->Transitions, table->TransitionCount, 4 * sizeof(int)) && CallerMemory.Holds(table->Name, table->NameLength, sizeof(char)))
+                && CallerMemory.Holds(table, (ulong)sizeof(ContractTable)))
             {
+                // One copy of the header: another thread of the process could change the caller's after it was checked.
+                ContractTable header = *table;
+                KernelProcess caller = Caller;
+                bool arraysHeld = header.TransitionCount >= 0 && header.NameLength >= 0
+                    && CallerMemory.Holds(header.Transitions, header.TransitionCount, 4 * sizeof(int)) && CallerMemory.Holds(header.Name, header.NameLength, sizeof(char));
                 // Interrupts off: another thread of the process cannot send the endpoint away while it is read.
                 ulong flags = Scheduler.DisableInterrupts();
-                status = Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e);
-                if (status == AbiStatus.Ok && e->Contract >= 0
-                    && (e->Side != side || e->State != state || !Channels.ContractChecker.Get(e->Contract).IsTable(table)))
-                    status = AbiStatus.ProtocolViolation;
+                status = Channels.Channel.ValidateOwned(endpoint, caller, out Channels.Endpoint* e);
+                if (status == AbiStatus.Ok && e->Contract >= 0)
+                {
+                    if (e->Side != side || e->State != state) status = AbiStatus.ProtocolViolation;
+                    else if (caller.Contracts.Matched(&header, e->Contract)) { }
+                    else if (!arraysHeld) status = AbiStatus.InvalidArgument;
+                    else if (!Channels.ContractChecker.Get(e->Contract).IsTable(&header)) status = AbiStatus.ProtocolViolation;
+                    else caller.Contracts.Remember(&header, e->Contract, registered: false);
+                }
+                else if (status == AbiStatus.Ok && !arraysHeld) status = AbiStatus.InvalidArgument;
                 Scheduler.RestoreInterrupts(flags);
             }
             Leave(mark);

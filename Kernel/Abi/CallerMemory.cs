@@ -44,13 +44,19 @@ namespace Sing.Kernel.Abi
             ulong image = (ulong)p.ImageBase;
             if (image != 0 && start >= image && end <= image + p.ImagePages * PageAllocator.PageSize) return true;
             ulong flags = Scheduler.DisableInterrupts();
-            bool held = false;
-            foreach (var pages in p.OwnedPages)
-                if (start >= pages.Key && end <= pages.Key + pages.Value * PageAllocator.PageSize)
+            bool held = p.HeldRunEpoch == p.OwnedPagesEpoch && start >= p.HeldRunStart && end <= p.HeldRunEnd;
+            if (!held)
+            {
+                foreach (var pages in p.OwnedPages)
                 {
+                    if (start < pages.Key || end > pages.Key + pages.Value * PageAllocator.PageSize) continue;
                     held = true;
+                    p.HeldRunStart = pages.Key;
+                    p.HeldRunEnd = pages.Key + pages.Value * PageAllocator.PageSize;
+                    p.HeldRunEpoch = p.OwnedPagesEpoch;
                     break;
                 }
+            }
             for (int i = 0; !held && i < p.Threads.Count; i++)
             {
                 KernelThread other = p.Threads[i];

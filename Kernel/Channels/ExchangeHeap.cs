@@ -157,8 +157,10 @@ namespace Sing.Kernel.Channels
             if (ownDomain && !transfer) PageTables.SetUserAccess((ulong)block, false);
             // An endpoint is read by whoever closes it (its owner's exit among them): it is zeroed before it is
             // published. A data block's bytes matter to nobody but its owner: zeroed after, with interrupts on.
+            // A ring-3 domain maps the whole pages of its blocks, so all of them are zeroed; a block in the kernel's
+            // layout is reached only through its DataBytes (every check, copy and span stops there), so only those.
             byte* data = (byte*)block + headerRoom;
-            ulong dataBytes = pages * PageAllocator.PageSize - headerRoom;
+            ulong dataBytes = ownDomain ? pages * PageAllocator.PageSize - headerRoom : bytes;
             if (kind == Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
             PageAllocator.MarkExchangeBlockStart(block, true);
             BlocksLive++;

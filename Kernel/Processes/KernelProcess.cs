@@ -51,10 +51,18 @@ namespace Sing.Kernel.Processes
         internal readonly Dictionary<ulong, ulong> OwnedPages = new Dictionary<ulong, ulong>(); // address -> count
         internal ulong OwnedPageCount;
 
+        /// <summary>Moves each time a run leaves <see cref="OwnedPages"/>; the run a caller-memory check last found an
+        /// address in (CallerMemory) answers the next check first while the epoch it was found in holds.</summary>
+        internal ulong OwnedPagesEpoch;
+        internal ulong HeldRunStart, HeldRunEnd, HeldRunEpoch;
+
         /// <summary>Move each time the process gives up an exchange-heap endpoint or data block (see
         /// KernelThread.LastOwnedEndpoint): a remembered validation older than the epoch no longer counts.</summary>
         internal ulong EndpointEpoch;
         internal ulong BlockEpoch;
+
+        /// <summary>The contract tables it registered or matched before (interrupts off).</summary>
+        internal Channels.ContractMemo Contracts;
 
         /// <summary>Pages this process's thread took for a child it is creating (its image), and the child while it is
         /// being made: until the child is published they are this process's, so that a kill of this process

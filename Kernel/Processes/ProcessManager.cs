@@ -344,6 +344,7 @@ namespace Sing.Kernel.Processes
             Channels.NameService.RemoveDeadRegistrations();
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
+            process.OwnedPagesEpoch++;
             process.OwnedPageCount = 0;
             var image = new ElfImage.Loaded { Base = process.ImageBase, Pages = process.ImagePages, Entry = process.Entry, AbiVersion = AbiTable.CurrentVersion, WritableOffset = process.ImageWritableOffset };
             bool domainPooled = false;
@@ -598,6 +599,7 @@ namespace Sing.Kernel.Processes
             if (owned)
             {
                 process.OwnedPages.Remove((ulong)address);
+                process.OwnedPagesEpoch++;
                 process.OwnedPageCount -= count;
             }
             Scheduler.RestoreInterrupts(flags);

@@ -17,6 +17,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("channels.call_round_trips_and_refusals", &ChannelTests.CallRoundTripsAndRefusals),
             new KernelTest("channels.stress_many_channels_many_messages", &ChannelTests.StressManyChannelsManyMessages),
             new KernelTest("contracts.ping_pong_between_sips", &ContractChannelTests.PingPongBetweenSips),
+            new KernelTest("contracts.memo_answers_only_for_the_same_table", &ContractMemoTests.AnswersOnlyForTheSameTable),
             new KernelTest("contracts.endpoint_travels_in_a_message", &ContractChannelTests.EndpointTravelsInAMessage),
             new KernelTest("contracts.endpoint_set_serves_many_clients", &ContractChannelTests.EndpointSetServesManyClients),
             new KernelTest("contracts.two_blocks_and_two_endpoints_in_one_message", &ContractChannelTests.TwoBlocksAndTwoEndpointsInOneMessage),

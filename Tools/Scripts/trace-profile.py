@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Instructions per iteration of a hot loop, by symbol, from a QEMU `-d in_asm,exec,nochain` trace.
 
-usage: trace-profile.py TRACE KERNEL_SYM SIP_SYM [ANCHOR [FOCUS]]
+usage: trace-profile.py TRACE KERNEL_SYM SIP_SYM[,SIP_SYM...] [ANCHOR [FOCUS]]
   TRACE       the QEMU log (Kernel/Channels/README.md says how to record one)
-  KERNEL_SYM  artifacts/kernel.sym; SIP_SYM: artifacts/sip-NAME.sym (up to two SIPs of that image are found)
+  KERNEL_SYM  artifacts/kernel.sym; SIP_SYM: artifacts/sip-NAME.sym (up to two SIPs of each image are found; name
+              several images, comma-separated, for a client and its servers)
   ANCHOR      part of the symbol whose most executed block marks one loop iteration (default RoundTrips)
   FOCUS       part of a symbol whose blocks to list with their executions per iteration
 
@@ -19,7 +20,7 @@ def load(path):
         p = line.split(None, 1)
         if len(p) == 2: out.append((int(p[0], 16), p[1].strip()))
     out.sort(); return out
-K = load(ksym); S = load(ssym)
+K = load(ksym); images = [load(path) for path in ssym.split(',')]
 blocks = {}   # pc -> instruction count (last translation)
 tbsize = {}   # host TB address -> instruction count of that translation
 pending = {}  # guest pc -> instruction count of a translation not yet executed
@@ -44,33 +45,40 @@ with open(trace, errors='replace') as f:
             if pc in pending: tbsize[host] = pending.pop(pc)
             seq.append((pc, tbsize.get(host, blocks.get(pc, 0)))); cur = None
 kstart, kend = K[0][0], K[-1][0] + 0x100000
-kaddrs = [a for a, _ in K]; saddrs = [a for a, _ in S]
-sipstarts = set(saddrs)
-# find SIP bases: page-aligned b maximizing pcs with pc-b a symbol start
-cands = collections.Counter()
+kaddrs = [a for a, _ in K]
+# find each image's SIP bases: page-aligned b maximizing pcs with pc-b a symbol start (up to two per image)
 pcs = [pc for pc in set(p for p, _ in seq) if not (kaddrs[0] <= pc < kaddrs[-1] + 0x10000)]
-textS = [a for a, n in S if a < 0xb000 and not n.startswith('_lsda')]
-for pc in pcs:
-    for a in textS:
-        b = pc - a
-        if b >= 0 and b & 0xfff == 0: cands[b] += 1
-bases = []
-for b, c in cands.most_common():
-    if all(abs(b - x) >= 0x18000 for x in bases): bases.append(b)
-    if len(bases) == 2: break
-bases.sort()
-print("sip bases:", [hex(b) for b in bases], file=sys.stderr)
+placed = []   # (base, image index)
+allc = []
+for k, S in enumerate(images):
+    cands = collections.Counter()
+    textS = [a for a, n in S if a < 0xb000 and not n.startswith('_lsda')]
+    for pc in pcs:
+        for a in textS:
+            b = pc - a
+            if b >= 0 and b & 0xfff == 0: cands[b] += 1
+    top = max(cands.values()) if cands else 0
+    # a second process of the image runs much of the same code
+    allc += [(c, b, k) for b, c in cands.items() if c >= 4 and c * 4 >= top]
+# the best-matching (base, image) pairs first, their code ranges apart, at most two processes per image
+size = [max(a for a, n in S if not n.startswith('_lsda')) for S in images]
+for c, b, k in sorted(allc, reverse=True):
+    if sum(1 for _, kk in placed if kk == k) < 2 and all(b + size[k] <= x or x + size[kk] <= b for x, kk in placed):
+        placed.append((b, k))
+placed.sort()
+print("sip bases:", [(hex(b), k) for b, k in placed], file=sys.stderr)
+saddrs = [[a for a, _ in S] for S in images]
 def name(pc):
     if kaddrs[0] <= pc < kaddrs[-1] + 0x10000:
         i = bisect.bisect_right(kaddrs, pc) - 1; return "K " + K[i][1]
     best = None
-    for j, b in enumerate(bases):
+    for j, (b, k) in enumerate(placed):
         if pc >= b:
-            best = (j, b)
+            best = (j, b, k)
     if best is None: return "? %x" % pc
-    j, b = best
-    i = bisect.bisect_right(saddrs, pc - b) - 1
-    return "S%d %s" % (j, S[i][1] if i >= 0 else "?")
+    j, b, k = best
+    i = bisect.bisect_right(saddrs[k], pc - b) - 1
+    return "S%d %s" % (j, images[k][i][1] if i >= 0 else "?")
 # anchor: block pcs whose symbol contains anchor; pick most executed
 cnt = collections.Counter(p for p, _ in seq)
 cand = [(c, pc) for pc, c in cnt.items() if anchor in name(pc)]
@@ -86,7 +94,7 @@ for pc, n in seq[lo:hi]:
     tot[names[pc]] += n
 s = sum(tot.values())
 print("anchor %s %x execs=%d window loops=%d; instructions per loop: %.1f" % (name(apc), apc, len(idx), loops, s/loops))
-for n, c in tot.most_common(40):
+for n, c in tot.most_common(int(__import__("os").environ.get("TOP", "40"))):
     print("%8.1f  %s" % (c/loops, n[:150]))
 if len(sys.argv) > 5:
     focus = sys.argv[5]

@@ -192,3 +192,90 @@ global sing_thread_slot_set
 sing_thread_slot_set:
     mov [gs:rdi], rsi
     ret
+
+; ---- Allocation fast paths (ObjectAllocator) ----
+; The running thread's allocation context (AllocationContext: Pointer at 0, Limit at 8) lies at the GS slot whose offset
+; the host chose (sing_set_allocation_slot; -1 until then). An object is bumped out of the context's zeroed region: its
+; type (and an array's length) written first, then Pointer moved past it (publishing it to the collector), as the C#
+; path does. Whatever does not fit, or a thread without a context yet, takes the C# slow path with the same arguments.
+section .data
+align 8
+sing_allocation_slot: dq -1
+section .text
+
+MIN_OBJECT_SIZE equ 24
+HAS_COMPONENT_SIZE equ 0x80000000
+FAST_ARRAY_LENGTH equ 0x10000          ; longer (or negative) lengths take the slow path: no overflow below it
+
+; void sing_set_allocation_slot(nint offset)
+global sing_set_allocation_slot
+sing_set_allocation_slot:
+    mov [rel sing_allocation_slot], rdi
+    ret
+
+; object RhpNewFast(MethodTable* type)
+global RhpNewFast
+extern sing_new_object_slow
+RhpNewFast:
+    mov rax, [rel sing_allocation_slot]
+    test rax, rax
+    js .slow
+    mov rax, [gs:rax]
+    test rax, rax
+    jz .slow
+    mov ecx, [rdi + 4]                  ; BaseSize, rounded up to 8
+    add rcx, 7
+    and rcx, -8
+    cmp rcx, MIN_OBJECT_SIZE
+    jb .slow
+    mov rdx, [rax]
+    mov rsi, [rax + 8]
+    sub rsi, rdx
+    cmp rcx, rsi
+    ja .slow
+    mov [rdx + 8], rdi                  ; the type, after the header word
+    add rcx, rdx
+    mov [rax], rcx                      ; published
+    lea rax, [rdx + 8]
+    ret
+.slow:
+    jmp sing_new_object_slow
+
+; object RhpNewArrayFast(MethodTable* type, int length), and RhpNewPtrArrayFast (the same for arrays of references)
+global RhpNewArrayFast, RhpNewPtrArrayFast
+extern sing_new_array_slow
+RhpNewArrayFast:
+RhpNewPtrArrayFast:
+    mov rax, [rel sing_allocation_slot]
+    test rax, rax
+    js .slow
+    mov rax, [gs:rax]
+    test rax, rax
+    jz .slow
+    cmp esi, FAST_ARRAY_LENGTH
+    jae .slow
+    mov ecx, [rdi]                      ; flags: the component size in the low 16 bits
+    test ecx, HAS_COMPONENT_SIZE
+    jz .slow
+    movzx ecx, cx
+    mov r8d, esi
+    imul rcx, r8
+    mov r8d, [rdi + 4]                  ; + BaseSize, rounded up to 8
+    add rcx, r8
+    add rcx, 7
+    and rcx, -8
+    cmp rcx, MIN_OBJECT_SIZE
+    jb .slow
+    mov rdx, [rax]
+    mov r8, [rax + 8]
+    sub r8, rdx
+    cmp rcx, r8
+    ja .slow
+    mov [rdx + 8], rdi                  ; the type
+    mov [rdx + 16], esi                 ; the length
+    add rcx, rdx
+    mov [rax], rcx                      ; published
+    lea rax, [rdx + 8]
+    ret
+.slow:
+    jmp sing_new_array_slow

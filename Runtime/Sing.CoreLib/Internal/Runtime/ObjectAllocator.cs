@@ -17,7 +17,14 @@ namespace Internal.Runtime
         /// <summary>Called by the host before the first allocation: each thread allocates through its own context,
         /// found at <paramref name="slotOffset"/> from the GS base (the host keeps GS pointing at the running
         /// thread's slot block). Without this call allocation always takes the locked slow path.</summary>
-        public static void UsePerThreadContexts(nint slotOffset) => AllocationContext.SlotOffset = slotOffset;
+        public static void UsePerThreadContexts(nint slotOffset)
+        {
+            AllocationContext.SlotOffset = slotOffset;
+            SetAllocationSlot(slotOffset);   // the assembly fast paths' copy
+        }
+
+        [MethodImpl(MethodImplOptions.InternalCall), System.Runtime.RuntimeImport("sing_set_allocation_slot")]
+        private static extern void SetAllocationSlot(nint offset);
 
         /// <summary>Releases a finished thread's context (the value its slot held), in a heap section.</summary>
         public static void ReleaseThreadContext(void* context)
@@ -48,8 +55,6 @@ namespace Internal.Runtime
                 if (size <= (nuint)(context->Limit - header))
                 {
                     *(MethodTable**)(header + sizeof(nint)) = type;
-                    context->Objects++;
-                    context->Bytes += size;
                     Volatile.Write(ref *(long*)&context->Pointer, (long)(header + size));
                     byte* result = header + sizeof(nint);
                     return Unsafe.AsRef<object>(&result);
@@ -86,8 +91,6 @@ namespace Internal.Runtime
                 {
                     *(MethodTable**)(header + sizeof(nint)) = type;
                     *(int*)(header + 2 * sizeof(nint)) = length;
-                    context->Objects++;
-                    context->Bytes += size;
                     Volatile.Write(ref *(long*)&context->Pointer, (long)(header + size));
                     byte* result = header + sizeof(nint);
                     return Unsafe.AsRef<object>(&result);

@@ -9,20 +9,19 @@ namespace System.Runtime
     /// <summary>Allocation and boxing entry points the compiler's generated code calls by symbol name.</summary>
     internal static unsafe class RuntimeExports
     {
-        [RuntimeExport("RhpNewFast")]
-        private static object RhpNewFast(MethodTable* type) => ObjectAllocator.AllocateObject(type);
+        // RhpNewFast, RhpNewArrayFast and RhpNewPtrArrayFast are the assembly fast paths (Native/runtime.asm), which
+        // come here when the running thread's allocation context cannot serve them.
+        [RuntimeExport("sing_new_object_slow")]
+        private static object NewObjectSlow(MethodTable* type) => ObjectAllocator.AllocateObject(type);
+
+        [RuntimeExport("sing_new_array_slow")]
+        private static object NewArraySlow(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
 
         [RuntimeExport("RhpNewFinalizable")]
         private static object RhpNewFinalizable(MethodTable* type) => ObjectAllocator.AllocateObject(type);
 
         [RuntimeExport("RhNewObject")]
         private static object RhNewObject(MethodTable* type) => ObjectAllocator.AllocateObject(type);
-
-        [RuntimeExport("RhpNewArrayFast")]
-        private static object RhpNewArrayFast(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
-
-        [RuntimeExport("RhpNewPtrArrayFast")]
-        private static object RhpNewPtrArrayFast(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);
 
         [RuntimeExport("RhpNewArray")]
         private static object RhpNewArray(MethodTable* type, int length) => ObjectAllocator.AllocateArray(type, length);

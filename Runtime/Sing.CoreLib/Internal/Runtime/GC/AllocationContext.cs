@@ -17,7 +17,10 @@ namespace Internal.Runtime.GC
         public byte* Limit;
         public byte* ParsedUpTo;      // objects below this have their start bits set
         public HeapSegment* Segment;  // the segment holding [ParsedUpTo, Limit)
-        public ulong Objects;         // objects allocated through this context (only its owner writes it)
+        public byte* RegionStart;     // where the current region began: [RegionStart, Pointer) is what it allocated
+        // Counted off the fast path (which only bumps Pointer): objects when they are parsed, bytes when a region is
+        // retired; the current region's share is added by whoever asks (TotalObjects, TotalBytes).
+        public ulong Objects;
         public ulong Bytes;
         public AllocationContext* Next;
         public bool InUse;
@@ -102,7 +105,7 @@ namespace Internal.Runtime.GC
             get
             {
                 ulong total = s_releasedObjects;
-                for (AllocationContext* c = s_all; c != null; c = c->Next) total += c->Objects;
+                for (AllocationContext* c = s_all; c != null; c = c->Next) total += c->Objects + c->UnparsedObjects();
                 return total;
             }
         }
@@ -112,7 +115,8 @@ namespace Internal.Runtime.GC
             get
             {
                 ulong total = s_releasedBytes;
-                for (AllocationContext* c = s_all; c != null; c = c->Next) total += c->Bytes;
+                for (AllocationContext* c = s_all; c != null; c = c->Next)
+                    total += c->Bytes + (c->Pointer == null ? 0 : (ulong)(c->Pointer - c->RegionStart));
                 return total;
             }
         }
@@ -121,6 +125,7 @@ namespace Internal.Runtime.GC
         public void Assign(HeapSegment* segment, byte* start, byte* end)
         {
             Segment = segment;
+            RegionStart = start;
             ParsedUpTo = start;
             Limit = end;
             Pointer = start;
@@ -132,12 +137,39 @@ namespace Internal.Runtime.GC
             byte* end = Pointer;
             byte* header = ParsedUpTo;
             if (header == null) return;
+            // The objects lie back to back, a dozen or so to a word of the start map: the bits of one word are
+            // gathered and stored once.
+            ulong* map = Segment->StartMap;
+            byte* segmentStart = Segment->Start;
+            ulong objects = 0, word = ulong.MaxValue, bits = 0;
             while (header < end)
             {
-                Segment->SetStart(header);
+                ulong index = (ulong)(header - segmentStart) >> 3;
+                if (index >> 6 != word)
+                {
+                    if (bits != 0) map[word] |= bits;
+                    word = index >> 6;
+                    bits = 0;
+                }
+                bits |= 1UL << (int)(index & 63);
                 header += Collector.ObjectSize(header + sizeof(nint));
+                objects++;
             }
+            if (bits != 0) map[word] |= bits;
             ParsedUpTo = end;
+            Objects += objects;
+        }
+
+        /// <summary>Objects published since the last parse (read-only: any thread may ask; each is whole before the
+        /// pointer moves past it).</summary>
+        private readonly ulong UnparsedObjects()
+        {
+            byte* end = Pointer;
+            byte* header = ParsedUpTo;
+            ulong objects = 0;
+            if (header == null) return 0;
+            for (; header < end; header += Collector.ObjectSize(header + sizeof(nint))) objects++;
+            return objects;
         }
 
         /// <summary>Parses the region and turns its unused tail into free filler; the context then has no region.</summary>
@@ -145,13 +177,14 @@ namespace Internal.Runtime.GC
         {
             if (Pointer == null) return;
             Parse();
+            Bytes += (ulong)(Pointer - RegionStart);
             nuint remaining = (nuint)(Limit - Pointer);
             if (remaining >= GCHeap.MinObjectSize)
             {
                 FreeObject.Write(Pointer, remaining, null);
                 Segment->SetStart(Pointer);
             }
-            Pointer = Limit = ParsedUpTo = null;
+            Pointer = Limit = ParsedUpTo = RegionStart = null;
             Segment = null;
         }
 

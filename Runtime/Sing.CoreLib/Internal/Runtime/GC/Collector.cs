@@ -108,6 +108,7 @@ namespace Internal.Runtime.GC
             s_markStackCapacity = capacity;
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static nuint ObjectSizeUnaligned(byte* obj, MethodTable* type)
         {
             nuint size = type->BaseSize;
@@ -115,6 +116,7 @@ namespace Internal.Runtime.GC
             return size;
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static nuint ObjectSize(byte* obj)
         {
             MethodTable* type = (MethodTable*)(*(nint*)obj & ~MarkBit);

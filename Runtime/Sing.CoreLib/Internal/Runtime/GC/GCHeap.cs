@@ -73,8 +73,6 @@ namespace Internal.Runtime.GC
             if (region == null) return null;
             context->Assign(s_allocSegment, region, region + regionSize);
             context->Pointer = region + size;
-            context->Objects++;
-            context->Bytes += size;
             return region + sizeof(nint);
         }
 
