@@ -49,7 +49,7 @@ namespace Sing.Kernel.Abi
             Table->FreePages = &FreePages;
             Table->ExchangeAllocate = &ExchangeAllocate;
             Table->ExchangeFree = &ExchangeFree;
-            Table->ExchangeSize = &ExchangeSize;
+            Table->ExchangeSize = (delegate* unmanaged[SuppressGCTransition]<void*, ulong>)(delegate* unmanaged<void*, ulong>)&ExchangeSize;
             Table->ChannelCreate = &ChannelCreate;
             // The message entries' table slots carry the SuppressGCTransition modifier (AbiTable.cs); the code is the same.
             Table->ChannelSend = (delegate* unmanaged[SuppressGCTransition]<void*, ChannelMessage*, AbiStatus>)(delegate* unmanaged<void*, ChannelMessage*, AbiStatus>)&ChannelSend;

@@ -53,7 +53,8 @@ namespace Singularity.V1
         // Exchange heap: blocks outside every object space, moved (not copied) between SIPs.
         public delegate* unmanaged<ulong, void*> ExchangeAllocate;
         public delegate* unmanaged<void*, AbiStatus> ExchangeFree;
-        public delegate* unmanaged<void*, ulong> ExchangeSize;           // 0 unless the caller owns the block
+        // 0 unless the caller owns the block. No GC transition, as the message entries below: asked for every received block.
+        public delegate* unmanaged[SuppressGCTransition]<void*, ulong> ExchangeSize;
 
         // Channels: endpoints are exchange-heap blocks the caller owns.
         public delegate* unmanaged<int, void**, void**, AbiStatus> ChannelCreate;
