@@ -213,55 +213,19 @@ sing_set_allocation_slot:
     mov [rel sing_allocation_slot], rdi
     ret
 
-; object RhpNewFast(MethodTable* type)
-global RhpNewFast
-extern sing_new_object_slow
-RhpNewFast:
+; rax = the running thread's allocation context, or a jump to .slow when the host set no slot or the thread has none.
+%macro LOAD_ALLOCATION_CONTEXT 0
     mov rax, [rel sing_allocation_slot]
     test rax, rax
     js .slow
     mov rax, [gs:rax]
     test rax, rax
     jz .slow
-    mov ecx, [rdi + 4]                  ; BaseSize, rounded up to 8
-    add rcx, 7
-    and rcx, -8
-    cmp rcx, MIN_OBJECT_SIZE
-    jb .slow
-    mov rdx, [rax]
-    mov rsi, [rax + 8]
-    sub rsi, rdx
-    cmp rcx, rsi
-    ja .slow
-    mov [rdx + 8], rdi                  ; the type, after the header word
-    add rcx, rdx
-    mov [rax], rcx                      ; published
-    lea rax, [rdx + 8]
-    ret
-.slow:
-    jmp sing_new_object_slow
+%endmacro
 
-; object RhpNewArrayFast(MethodTable* type, int length), and RhpNewPtrArrayFast (the same for arrays of references)
-global RhpNewArrayFast, RhpNewPtrArrayFast
-extern sing_new_array_slow
-RhpNewArrayFast:
-RhpNewPtrArrayFast:
-    mov rax, [rel sing_allocation_slot]
-    test rax, rax
-    js .slow
-    mov rax, [gs:rax]
-    test rax, rax
-    jz .slow
-    cmp esi, FAST_ARRAY_LENGTH
-    jae .slow
-    mov ecx, [rdi]                      ; flags: the component size in the low 16 bits
-    test ecx, HAS_COMPONENT_SIZE
-    jz .slow
-    movzx ecx, cx
-    mov r8d, esi
-    imul rcx, r8
-    mov r8d, [rdi + 4]                  ; + BaseSize, rounded up to 8
-    add rcx, r8
+; rcx = the object's size (BaseSize and components), rounded up to 8 here. Bumps the context in rax by it and writes the
+; type (rdi) after the header word, or jumps to .slow when it does not fit; rdx = the object's header address.
+%macro BUMP_AND_WRITE_TYPE 0
     add rcx, 7
     and rcx, -8
     cmp rcx, MIN_OBJECT_SIZE
@@ -271,11 +235,46 @@ RhpNewPtrArrayFast:
     sub r8, rdx
     cmp rcx, r8
     ja .slow
-    mov [rdx + 8], rdi                  ; the type
-    mov [rdx + 16], esi                 ; the length
+    mov [rdx + 8], rdi
+%endmacro
+
+; Moves the context's pointer (rax) past the object at rdx of size rcx, publishing it, and returns the object.
+%macro PUBLISH_AND_RETURN 0
     add rcx, rdx
-    mov [rax], rcx                      ; published
+    mov [rax], rcx
     lea rax, [rdx + 8]
     ret
+%endmacro
+
+; object RhpNewFast(MethodTable* type)
+global RhpNewFast
+extern sing_new_object_slow
+RhpNewFast:
+    LOAD_ALLOCATION_CONTEXT
+    mov ecx, [rdi + 4]                  ; BaseSize
+    BUMP_AND_WRITE_TYPE
+    PUBLISH_AND_RETURN
+.slow:
+    jmp sing_new_object_slow
+
+; object RhpNewArrayFast(MethodTable* type, int length), and RhpNewPtrArrayFast (the same for arrays of references)
+global RhpNewArrayFast, RhpNewPtrArrayFast
+extern sing_new_array_slow
+RhpNewArrayFast:
+RhpNewPtrArrayFast:
+    LOAD_ALLOCATION_CONTEXT
+    cmp esi, FAST_ARRAY_LENGTH
+    jae .slow
+    mov ecx, [rdi]                      ; flags: the component size in the low 16 bits
+    test ecx, HAS_COMPONENT_SIZE
+    jz .slow
+    movzx ecx, cx
+    mov r8d, esi
+    imul rcx, r8
+    mov r8d, [rdi + 4]                  ; + BaseSize
+    add rcx, r8
+    BUMP_AND_WRITE_TYPE
+    mov [rdx + 16], esi                 ; the length
+    PUBLISH_AND_RETURN
 .slow:
     jmp sing_new_array_slow
