@@ -245,6 +245,33 @@ namespace Sing.Apps.Hostile
             return 0;
         }
 
+        /// <summary>The kernel's memo of contract tables (Kernel/Channels/ContractMemo.cs) answers only for the table it
+        /// validated: a table under the name of a contract this program registered, with another state machine, is
+        /// refused before and after the genuine one was registered and remembered, and each refusal leaves nothing
+        /// remembered; the genuine one keeps working.</summary>
+        public static int ContractTables()
+        {
+            ContractInfo genuine = Token.Protocol;
+            // Token's name and messages, but Pong may follow Pong: another state machine under the same name.
+            var forged = new ContractInfo(genuine.Name, genuine.StateNames, genuine.MessageNames, genuine.MessageIsIn,
+                new[] { 0, 0, 0, 0, 1, 0 }, genuine.InitialState, 1, 1);
+            Token.CreateChannel(out Token.Imp imp, out Token.Exp exp);
+            for (int i = 0; i < 3; i++)
+                if (!ThrowsRefused(() => ChannelRuntime.Current.CreateChannel(forged, out _, out _))) return 1 + i;
+            Token.CreateChannel(out Token.Imp imp2, out Token.Exp exp2);
+            if (!ThrowsRefused(() => ChannelRuntime.Current.CreateChannel(forged, out _, out _))) return 10;
+            imp2.SendPing(9);
+            exp2.RecvPing(out int value);
+            exp2.SendPong();
+            imp2.RecvPong();
+            if (value != 9) return 11;
+            imp.Free();
+            exp.Free();
+            imp2.Free();
+            exp2.Free();
+            return 0;
+        }
+
         private static bool ThrowsRefused(Action action)
         {
             try

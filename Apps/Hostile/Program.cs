@@ -42,6 +42,7 @@ namespace Sing.Apps.Hostile
                 "wrapped-endpoints" => LibraryAttacks.WrappedEndpoints(),
                 "access-race" => LibraryAttacks.RacingAccessAndFree(),
                 "interrupt-forged" => LibraryAttacks.ForgedInterruptHandles(),
+                "contract-tables" => LibraryAttacks.ContractTables(),
                 "churn-exchange" => Churn.Run("exchange"),
                 "churn-heap" => Churn.Run("heap"),
                 "churn-children" => Churn.Run("children"),

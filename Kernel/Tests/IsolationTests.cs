@@ -44,6 +44,8 @@ namespace Sing.Kernel.Tests
         public static void AccessAndFreeNeverRace(TestContext t) => Hostile(t, "access-race");
         public static void ForgedInterruptHandlesAreRefused(TestContext t) => Hostile(t, "interrupt-forged");
 
+        public static void ForgedContractTablesAreRefused(TestContext t) => Hostile(t, "contract-tables");
+
         /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion),
         /// makes the timer interrupt arrive at the bottom of its stack, or stackallocs 100 MB (or a negative count) in
         /// verified code is ended alone; the kernel goes on.</summary>

@@ -13,6 +13,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.wrapped_endpoints_have_one_holder", &IsolationTests.WrappedEndpointsHaveOneHolder),
             new KernelTest("isolation.access_and_free_never_race", &IsolationTests.AccessAndFreeNeverRace),
             new KernelTest("isolation.forged_interrupt_handles_are_refused", &IsolationTests.ForgedInterruptHandlesAreRefused),
+            new KernelTest("isolation.forged_contract_tables_are_refused", &IsolationTests.ForgedContractTablesAreRefused),
             new KernelTest("isolation.inline_reads_stay_in_the_message", &IsolationTests.InlineReadsStayInTheMessage),
             new KernelTest("isolation.huge_select_is_refused", &IsolationTests.HugeSelectIsRefused),
             new KernelTest("isolation.naming_rules_and_name_quota", &IsolationTests.NamingRulesAndNameQuota),
