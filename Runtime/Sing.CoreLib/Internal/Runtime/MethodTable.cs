@@ -38,35 +38,75 @@ namespace Internal.Runtime
         /// <summary>The raw flags word (kind, element type, optional-field presence bits).</summary>
         public uint Flags => _uFlags;
 
-        public bool HasComponentSize => (_uFlags & HasComponentSizeFlag) != 0;
+        public bool HasComponentSize
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (_uFlags & HasComponentSizeFlag) != 0;
+        }
 
-        public ushort ComponentSize => HasComponentSize ? (ushort)_uFlags : (ushort)0;
+        public ushort ComponentSize
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => HasComponentSize ? (ushort)_uFlags : (ushort)0;
+        }
 
         public bool HasFinalizer => (_uFlags & HasFinalizerFlag) != 0;
 
         public bool ContainsGCPointers => (_uFlags & HasPointersFlag) != 0;
 
-        public bool HasGenericVariance => (_uFlags & GenericVarianceFlag) != 0;
+        public bool HasGenericVariance
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (_uFlags & GenericVarianceFlag) != 0;
+        }
 
         public bool IsGeneric => (_uFlags & IsGenericFlag) != 0;
 
-        public EETypeElementType ElementType => (EETypeElementType)((_uFlags & ElementTypeMask) >> ElementTypeShift);
+        public EETypeElementType ElementType
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (EETypeElementType)((_uFlags & ElementTypeMask) >> ElementTypeShift);
+        }
 
-        public bool IsParameterizedType => (_uFlags & EETypeKindMask) == ParameterizedKind;
+        public bool IsParameterizedType
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (_uFlags & EETypeKindMask) == ParameterizedKind;
+        }
 
-        public bool IsArray => ElementType == EETypeElementType.SzArray || ElementType == EETypeElementType.Array;
+        public bool IsArray
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => ElementType == EETypeElementType.SzArray || ElementType == EETypeElementType.Array;
+        }
 
-        public bool IsSzArray => ElementType == EETypeElementType.SzArray;
+        public bool IsSzArray
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => ElementType == EETypeElementType.SzArray;
+        }
 
-        public bool IsInterface => ElementType == EETypeElementType.Interface;
+        public bool IsInterface
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => ElementType == EETypeElementType.Interface;
+        }
 
-        public bool IsValueType => ElementType < EETypeElementType.Class;
+        public bool IsValueType
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => ElementType < EETypeElementType.Class;
+        }
 
         public bool IsNullable => ElementType == EETypeElementType.Nullable;
 
         /// <summary>Base class: System.Array for arrays (whose related-type slot holds the element type), null for
         /// System.Object, interfaces, pointers and byrefs.</summary>
-        public MethodTable* BaseType => !IsParameterizedType ? _relatedType : IsArray ? Of<Array>() : null;
+        public MethodTable* BaseType
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => !IsParameterizedType ? _relatedType : IsArray ? Of<Array>() : null;
+        }
 
         /// <summary>Element type of an array (or the pointee of a pointer/byref type).</summary>
         public MethodTable* RelatedParameterType => IsParameterizedType ? _relatedType : null;
