@@ -191,9 +191,12 @@ namespace Sing.Kernel.Bench
         }
 
         /// <summary>Builds a live graph of about <paramref name="mebibytes"/> MiB (small objects hanging off
-        /// reference arrays), collects once, and returns the collection's pause.</summary>
+        /// reference arrays), collects once, and returns the collection's pause. A collection first clears what earlier
+        /// rows and repetitions left, so the pause measured does not depend on whether an automatic collection happened
+        /// to run before (which shifts with code layout and timer ticks).</summary>
         private static ulong GCPause(int mebibytes)
         {
+            GC.Collect();
             Chunk head = null;
             long target = (long)mebibytes << 20;
             long built = 0;
