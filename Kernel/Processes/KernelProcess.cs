@@ -54,7 +54,7 @@ namespace Sing.Kernel.Processes
         /// <summary>Moves each time a run leaves <see cref="OwnedPages"/>; the run a caller-memory check last found an
         /// address in (CallerMemory) answers the next check first while the epoch it was found in holds.</summary>
         internal ulong OwnedPagesEpoch;
-        internal ulong HeldRunStart, HeldRunEnd, HeldRunEpoch;
+        internal ulong HeldRunStart, HeldRunEnd, HeldRunEpoch = ulong.MaxValue;   // no run remembered yet
 
         /// <summary>Move each time the process gives up an exchange-heap endpoint or data block (see
         /// KernelThread.LastOwnedEndpoint): a remembered validation older than the epoch no longer counts.</summary>
