@@ -70,6 +70,7 @@ namespace Sing.Kernel
             Processes.ProgramCatalog.Load(boot);
             Domains.Isolation.Select(Processes.ProgramCatalog.Manifest.Configuration);
             Console.ConsoleInput.Initialize();
+            Smp.Processors.StartApplicationProcessors(boot);
 
             PrintBanner(boot, kernelEntryTsc);
 
@@ -141,6 +142,7 @@ namespace Sing.Kernel
             Log.Write("CPU features:");
             CpuInfo.WriteFeatures();
             Log.Line();
+            Log.Line(Smp.Processors.Describe());
             PageAllocator.PrintSummary();
             Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; installed programs: {Processes.ProgramCatalog.Manifest.Programs.Count}; command line: \"{KernelOptions.Text}\"");
             Log.Line(Hardware.Acpi.RsdpSource == null

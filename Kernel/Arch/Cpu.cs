@@ -54,6 +54,9 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_tsc")] public static extern ulong BootTsc();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_stack_bottom")] public static extern byte* BootStackBottom();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_boot_stack_top")] public static extern byte* BootStackTop();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ap_trampoline_start_address")] public static extern byte* ApTrampolineStart();   // Smp/ap.asm
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ap_trampoline_end_address")] public static extern byte* ApTrampolineEnd();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ap_parameters_address")] public static extern byte* ApParameters();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_isr_table_address")] public static extern ulong* InterruptStubTable();
     }
 }

@@ -41,34 +41,54 @@ namespace Sing.Kernel.Arch
             public ushort IoMapBase;
         }
 
+        /// <summary>Builds and loads the boot processor's GDT and TSS.</summary>
         public static void Initialize()
         {
-            s_table = (ulong*)KernelHeap.Allocate(Entries * 8);
-            s_tss = (Tss*)KernelHeap.Allocate((ulong)sizeof(Tss));
-            s_tss->IoMapBase = (ushort)sizeof(Tss);
-            s_tss->Ist1 = NewStack();
-            s_tss->Ist2 = NewStack();
-            s_tss->Ist3 = NewStack();
-            s_tss->Ist4 = NewStack();
-            s_tss->Rsp0 = NewStack();
+            s_table = Build(out s_tss);
+            Load(s_table);
+        }
 
-            s_table[0] = 0;
-            s_table[1] = 0x00AF9A000000FFFF;  // kernel code: present, ring 0, executable, long mode
-            s_table[2] = 0x00CF92000000FFFF;  // kernel data
-            s_table[3] = 0x00CFFA000000FFFF;  // user code, 32-bit (SYSRET layout placeholder)
-            s_table[4] = 0x00CFF2000000FFFF;  // user data, ring 3
-            s_table[5] = 0x00AFFA000000FFFF;  // user code, 64-bit, ring 3
-            s_table[6] = 0x00CFF2000000FFFF;  // user data, ring 3, where SYSEXIT looks for it
-            ulong tss = (ulong)s_tss;
-            ulong limit = (ulong)sizeof(Tss) - 1;
-            s_table[7] = (limit & 0xFFFF) | ((tss & 0xFFFFFF) << 16) | (0x89UL << 40) | (((limit >> 16) & 0xF) << 48) | (((tss >> 24) & 0xFF) << 56);
-            s_table[8] = tss >> 32;
+        /// <summary>Builds the GDT and TSS (with interrupt stacks of its own) of an application processor, which loads
+        /// them with <see cref="Load"/>: built by the boot processor, because the allocators are not yet shared.
+        /// Threads run on the boot processor only, so <see cref="SetKernelStack"/> and the collector's
+        /// <see cref="InterruptStackTopOf"/> keep to its TSS.</summary>
+        public static ulong* BuildForProcessor() => Build(out _);
 
+        /// <summary>Loads a GDT built by <see cref="Initialize"/> or <see cref="BuildForProcessor"/> and its TSS on the
+        /// calling CPU.</summary>
+        public static void Load(ulong* table)
+        {
             DescriptorPointer pointer;
             pointer.Limit = Entries * 8 - 1;
-            pointer.Base = (ulong)s_table;
+            pointer.Base = (ulong)table;
             Cpu.LoadGdt(&pointer, KernelCode, KernelData);
             Cpu.LoadTaskRegister(TaskState);
+        }
+
+        private static ulong* Build(out Tss* tss)
+        {
+            ulong* table = (ulong*)KernelHeap.Allocate(Entries * 8);
+            tss = (Tss*)KernelHeap.Allocate((ulong)sizeof(Tss));
+            *tss = default;
+            tss->IoMapBase = (ushort)sizeof(Tss);
+            tss->Ist1 = NewStack();
+            tss->Ist2 = NewStack();
+            tss->Ist3 = NewStack();
+            tss->Ist4 = NewStack();
+            tss->Rsp0 = NewStack();
+
+            table[0] = 0;
+            table[1] = 0x00AF9A000000FFFF;  // kernel code: present, ring 0, executable, long mode
+            table[2] = 0x00CF92000000FFFF;  // kernel data
+            table[3] = 0x00CFFA000000FFFF;  // user code, 32-bit (SYSRET layout placeholder)
+            table[4] = 0x00CFF2000000FFFF;  // user data, ring 3
+            table[5] = 0x00AFFA000000FFFF;  // user code, 64-bit, ring 3
+            table[6] = 0x00CFF2000000FFFF;  // user data, ring 3, where SYSEXIT looks for it
+            ulong address = (ulong)tss;
+            ulong limit = (ulong)sizeof(Tss) - 1;
+            table[7] = (limit & 0xFFFF) | ((address & 0xFFFFFF) << 16) | (0x89UL << 40) | (((limit >> 16) & 0xF) << 48) | (((address >> 24) & 0xFF) << 56);
+            table[8] = address >> 32;
+            return table;
         }
 
         /// <summary>The stack the CPU switches to on an interrupt from ring 3: the running thread's kernel stack.</summary>

@@ -25,6 +25,13 @@ namespace Sing.Kernel.Arch
                 };
                 SetGate(vector, stubs[vector], ist, vector == UserMode.SoftwareInterruptVector ? 3 : 0);
             }
+            Load();
+        }
+
+        /// <summary>Loads the one table on the calling CPU (every processor shares it; each has its own interrupt stacks
+        /// through its own TSS).</summary>
+        public static void Load()
+        {
             DescriptorPointer pointer;
             pointer.Limit = 256 * 16 - 1;
             pointer.Base = (ulong)s_table;

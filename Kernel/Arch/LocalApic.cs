@@ -1,15 +1,20 @@
 namespace Sing.Kernel.Arch
 {
-    /// <summary>This CPU's local APIC, used when the I/O APIC routes interrupts (InterruptController): enabled with a
-    /// spurious vector, its LINT0 (where the 8259s would deliver) masked, and written to end each interrupt. Its
-    /// registers lie in the identity-mapped 4 GiB (0xFEE00000 unless the firmware moved it).</summary>
+    /// <summary>The local APIC of the CPU that reads it (every CPU sees its own at the same address), used when the I/O
+    /// APIC routes interrupts (InterruptController): enabled with a spurious vector, its LINT0 (where the 8259s would
+    /// deliver) masked, and written to end each interrupt; and the sender of interprocessor interrupts (Smp). Its
+    /// registers lie in the identity-mapped 4 GiB (0xFEE00000 unless the firmware moved it). xAPIC (memory-mapped)
+    /// mode only: the firmware leaves it so, and QEMU 7.2's TCG offers no x2APIC.</summary>
     internal static unsafe class LocalApic
     {
         private const uint BaseMsr = 0x1B;
         private const ulong GlobalEnable = 1 << 11;
         private const int IdRegister = 0x20, TaskPriority = 0x80, EndOfInterruptRegister = 0xB0, SpuriousRegister = 0xF0,
-            Lint0 = 0x350, Lint1 = 0x360;
+            Lint0 = 0x350, Lint1 = 0x360,
+            CommandLow = 0x300, CommandHigh = 0x310;
         private const uint SoftwareEnable = 1 << 8, Masked = 1 << 16, NmiDelivery = 4 << 8;
+        // Interrupt command: delivery mode (bits 8-10), level assert (14), delivery pending (12).
+        private const uint InitDelivery = 5 << 8, StartupDelivery = 6 << 8, LevelAssert = 1 << 14, DeliveryPending = 1 << 12;
 
         private static byte* s_registers;
 
@@ -26,11 +31,41 @@ namespace Sing.Kernel.Arch
             if (address != fromMsr || address >= 1UL << 32) return false;
             if ((msr & GlobalEnable) == 0) Cpu.WriteMsr(BaseMsr, msr | GlobalEnable);
             s_registers = (byte*)address;
+            EnableThisCpu(spuriousVector);
+            return true;
+        }
+
+        /// <summary>Enables the calling CPU's APIC as <see cref="Initialize"/> did the boot CPU's (an application
+        /// processor, at the address the boot CPU's uses).</summary>
+        public static void EnableThisCpu(byte spuriousVector)
+        {
+            ulong msr = Cpu.ReadMsr(BaseMsr);
+            if ((msr & GlobalEnable) == 0) Cpu.WriteMsr(BaseMsr, msr | GlobalEnable);
             Write(TaskPriority, 0);
             Write(Lint0, Masked);
             Write(Lint1, NmiDelivery);
             Write(SpuriousRegister, SoftwareEnable | spuriousVector);
-            return true;
+        }
+
+        /// <summary>Whether <see cref="Initialize"/> found the APIC (interprocessor interrupts need it).</summary>
+        public static bool Present => s_registers != null;
+
+        /// <summary>INIT to the CPU with APIC id <paramref name="apicId"/>: it resets and waits for a startup IPI.</summary>
+        public static void SendInit(uint apicId) => SendCommand(apicId, InitDelivery | LevelAssert);
+
+        /// <summary>Startup IPI: the CPU (after INIT) begins in real mode at physical page <paramref name="page"/>.</summary>
+        public static void SendStartup(uint apicId, byte page) => SendCommand(apicId, StartupDelivery | LevelAssert | page);
+
+        /// <summary>A fixed interrupt on <paramref name="vector"/> to the CPU with APIC id <paramref name="apicId"/>.
+        /// Call with interrupts off: the two command writes must not be split by an interrupt that sends one too.</summary>
+        public static void SendInterrupt(uint apicId, byte vector) => SendCommand(apicId, vector);
+
+        private static void SendCommand(uint apicId, uint command)
+        {
+            while ((Read(CommandLow) & DeliveryPending) != 0) Cpu.Pause();
+            Write(CommandHigh, apicId << 24);
+            Write(CommandLow, command);   // this write sends
+            while ((Read(CommandLow) & DeliveryPending) != 0) Cpu.Pause();
         }
 
         public static void EndOfInterrupt() => Write(EndOfInterruptRegister, 0);

@@ -35,8 +35,8 @@ namespace Sing.Kernel.Bench
         public static Benchmark Skipped(string name, int iterations, string reason) => new Benchmark(name, iterations, reason);
     }
 
-    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option (all, runtime, singbench, storage, or one
-    /// row's name; all and singbench include the storage rows, skipped when no disk is attached) and prints one machine-readable line per row:
+    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option (all, runtime, singbench, storage, smp (not
+    /// part of all: its rows need several CPUs), or one row's name; all and singbench include the storage rows, skipped when no disk is attached) and prints one machine-readable line per row:
     /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N context_switches=N suite=S,
     /// or BENCH-SKIP name reason="..." suite=S for a row whose feature is missing; then BENCH-DONE, then exits QEMU.
     /// Cycles come from the TSC read with lfence (under -icount the TSC counts instructions). Collections and context
@@ -59,6 +59,7 @@ namespace Sing.Kernel.Bench
                 RunSuite("singbench", SingBench.All(), selection, quick, repetitions);
             if (selection == "all" || selection == "singbench") RunSingBenchSip(quick);
             if (selection == "all" || selection == "singbench" || selection == "storage") StorageBenchmarks.Run(quick);
+            if (selection == "smp" || !IsSuite(selection)) RunSuite("smp", SmpBenchmarks.All(), selection, quick, repetitions);
             Log.Line("BENCH-DONE");
             QemuExit.Exit(QemuExit.Success);
         }
@@ -85,7 +86,7 @@ namespace Sing.Kernel.Bench
                 Log.Line($"BENCH-SKIP {PaperRows[i]} reason=\"{error}\" suite=singbench-sip");
         }
 
-        private static bool IsSuite(string selection) => selection == "all" || selection == "runtime" || selection == "singbench" || selection == "storage";
+        private static bool IsSuite(string selection) => selection == "all" || selection == "runtime" || selection == "singbench" || selection == "storage" || selection == "smp";
 
         private static void RunSuite(string suite, Benchmark[] rows, string selection, bool quick, int repetitions)
         {

@@ -15,6 +15,15 @@ namespace Sing.Kernel.Hardware
         public static int IoApics { get; private set; }
         public static int Processors { get; private set; }
 
+        /// <summary>The most processors the kernel records; later MADT entries are counted but not started.</summary>
+        public const int MaxProcessors = 64;
+
+        private static readonly uint[] s_apicIds = new uint[MaxProcessors];
+
+        /// <summary>The local APIC id of usable processor <paramref name="index"/> (0 to min(Processors, MaxProcessors) - 1),
+        /// in MADT order (the boot processor need not be first).</summary>
+        public static uint ApicIdOf(int index) => s_apicIds[index];
+
         private static readonly uint[] s_gsi = new uint[IsaLines];
         private static readonly bool[] s_level = new bool[IsaLines], s_activeLow = new bool[IsaLines];
 
@@ -22,9 +31,14 @@ namespace Sing.Kernel.Hardware
         public static bool IsLevel(int line) => s_level[line];
         public static bool IsActiveLow(int line) => s_activeLow[line];
 
-        /// <summary>Reads the MADT once (Acpi.Initialize ran). Entries whose length would run past the table end the walk.</summary>
+        private static bool s_read;
+
+        /// <summary>Reads the MADT (Acpi.Initialize ran); later calls do nothing. Entries whose length would run past the
+        /// table end the walk.</summary>
         public static void Read()
         {
+            if (s_read) return;
+            s_read = true;
             for (int i = 0; i < IsaLines; i++) s_gsi[i] = (uint)i;
             byte* table = Acpi.Find("APIC");
             if (table == null) return;
@@ -38,8 +52,13 @@ namespace Sing.Kernel.Hardware
                 byte* e = table + at;
                 switch (type)
                 {
+                    // Processor local APIC (type 0) and local x2APIC (type 9): usable when enabled (bit 0) or
+                    // online-capable (bit 1, ACPI 6.3: may be brought up by the OS).
                     case 0 when size >= 8:
-                        if ((*(uint*)(e + 4) & 1) != 0) Processors++;
+                        if ((*(uint*)(e + 4) & 3) != 0) AddProcessor(e[3]);
+                        break;
+                    case 9 when size >= 16:
+                        if ((*(uint*)(e + 8) & 3) != 0) AddProcessor(*(uint*)(e + 4));
                         break;
                     case 1 when size >= 12:
                         if (IoApics++ == 0)
@@ -64,6 +83,14 @@ namespace Sing.Kernel.Hardware
                 at += size;
             }
             Found = IoApics > 0;
+        }
+
+        private static void AddProcessor(uint apicId)
+        {
+            for (int i = 0; i < Processors && i < MaxProcessors; i++)
+                if (s_apicIds[i] == apicId) return;   // listed twice (as xAPIC and x2APIC): one processor
+            if (Processors < MaxProcessors) s_apicIds[Processors] = apicId;
+            Processors++;
         }
     }
 }

@@ -12,7 +12,7 @@ internal static class Machine
     public static Task<QemuResult> BootAsync(string kernelOptions, string logName, bool instructionCounting = false, string? serialInputPath = null,
         string? serialInputAfter = null, IReadOnlyList<string>? disks = null, string machineType = "q35", bool diskSnapshots = false,
         TimeSpan? timeout = null, string cpuModel = "max", QemuFirmware firmware = QemuFirmware.Bios,
-        Func<QemuSession, Task>? hostSession = null, int? forwardedHostPort = null, string nicModel = QemuOptions.NicDevice) =>
+        Func<QemuSession, Task>? hostSession = null, int? forwardedHostPort = null, string nicModel = QemuOptions.NicDevice, int? cpus = null) =>
         QemuRunner.RunAsync(new QemuOptions
         {
             Disks = disks ?? Array.Empty<string>(),
@@ -25,6 +25,7 @@ internal static class Machine
             HostSession = hostSession,
             ForwardedHostPort = forwardedHostPort,
             NicModel = nicModel,
+            Cpus = cpus ?? DefaultCpus,
             InstructionCounting = instructionCounting,
             IsoPath = Repository.IsoPath,
             KernelOptions = kernelOptions,
@@ -34,6 +35,10 @@ internal static class Machine
             SerialLogPath = Path.Combine(Repository.LogDirectory, logName + ".log"),
             Timeout = timeout ?? TimeSpan.FromMinutes(3),
         });
+
+    /// <summary>The CPUs of a test machine that names none: SING_CPUS (`./build.sh test --cpus N`), else 1.</summary>
+    public static int DefaultCpus =>
+        int.TryParse(Environment.GetEnvironmentVariable("SING_CPUS"), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int n) && n > 0 ? n : 1;
 
     /// <summary>A TCP port on 127.0.0.1 free at this moment (for QEMU to forward to the guest).</summary>
     public static int FreeHostPort()

@@ -20,7 +20,17 @@ public class CommandLineTests
     {
         var (o, verb) = Parse("run", "--accel", "kvm", "--icount", "--options", "test=all exit", "--memory", "1024");
         Assert.Equal("run", verb);
-        Assert.Equal(new Options(QemuAccelerator.Kvm, true, "test=all exit", 1024, null) { ForwardedPort = 8080 }, o);
+        Assert.Equal(new Options(QemuAccelerator.Kvm, true, "test=all exit", 1024, null) { ForwardedPort = 8080, Cpus = Options.DefaultCpus }, o);
+    }
+
+    [Fact]
+    public void RunBootsTwoCpusUnlessCpusSaysOtherwiseAndBenchKeepsOne()
+    {
+        Assert.Equal(2, Parse("run").Item1.ToQemu().Cpus);
+        Assert.Equal(4, Parse("run", "--cpus", "4").Item1.ToQemu().Cpus);
+        Assert.Equal(1, Parse("bench").Item1.ToQemu().Cpus);
+        var result = new BuildCommandLine().Parse(["run", "--cpus", "0"]);
+        Assert.NotEmpty(result.Errors);
     }
 
     [Fact]
@@ -58,7 +68,7 @@ public class CommandLineTests
     {
         var (o, verb) = Parse("debug");
         Assert.Equal("debug", verb);
-        Assert.Equal(new Options(QemuAccelerator.Tcg, false, null, 512, null) { ForwardedPort = 8080 }, o);
+        Assert.Equal(new Options(QemuAccelerator.Tcg, false, null, 512, null) { ForwardedPort = 8080, Cpus = Options.DefaultCpus }, o);
     }
 
     [Fact]

@@ -101,6 +101,19 @@ internal sealed class BuildCommandLine
         HelpName = "NAME",
     };
 
+    public Option<int> Cpus { get; } = new("--cpus")
+    {
+        Description = "guest CPUs (QEMU -smp; several run in parallel under multi-threaded TCG, in turns with --icount); the kernel option cpus=N starts fewer",
+        DefaultValueFactory = _ => Options.DefaultCpus,
+        HelpName = "N",
+    };
+
+    public Option<int?> TestCpus { get; } = new("--cpus")
+    {
+        Description = "test: boot every test machine with N CPUs (default: each test's own, 1 for most)",
+        HelpName = "N",
+    };
+
     public Option<bool> AllConfigs { get; } = new("--all-configs")
     {
         Description = "test: run the whole in-kernel suite in every isolation configuration the kernel offers (CI runs SIP-Phys, SIP-Page and HIP-R0-S)",
@@ -135,6 +148,8 @@ internal sealed class BuildCommandLine
         Memory.Validators.Add(r => Positive(r, Memory.Name));
         Repeat.Validators.Add(r => Positive(r, Repeat.Name));
         SoakMinutes.Validators.Add(r => Positive(r, SoakMinutes.Name));
+        Cpus.Validators.Add(r => Positive(r, Cpus.Name));
+        TestCpus.Validators.Add(r => Positive(r, TestCpus.Name));
         Configs.Validators.Add(r =>
         {
             if (r.Tokens.Count == 0) return;
@@ -174,6 +189,10 @@ internal sealed class BuildCommandLine
             TreatUnmatchedTokensAsErrors = false,
         };
         test.Options.Add(AllConfigs);
+        test.Options.Add(TestCpus);
+        run.Options.Add(Cpus);
+        debug.Options.Add(Cpus);
+        soak.Options.Add(Cpus);
         bench.Options.Add(BenchHttp);
         // Added after construction so each verb's option list above stays one line.
         run.Options.Add(Uefi);
@@ -217,6 +236,7 @@ internal sealed class BuildCommandLine
             Firmware = Has(Uefi) && result.GetValue(Uefi) ? QemuFirmware.Uefi : QemuFirmware.Bios,
             SoakMinutes = Has(SoakMinutes) ? result.GetValue(SoakMinutes) : null,
             HttpOnly = Has(BenchHttp) && result.GetValue(BenchHttp),
+            Cpus = Has(Cpus) ? result.GetValue(Cpus) : 1,
         };
     }
 

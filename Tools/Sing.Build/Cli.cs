@@ -36,7 +36,7 @@ internal static class Cli
             "debug" => await Interactive.RunAsync(options, gdb: true),
             "bench" => await BenchVerb.RunAsync(options),
             "soak" => await Soak.RunAsync(options),
-            "test" => await TestVerb.RunAsync(result.UnmatchedTokens, result.GetValue(line.AllConfigs)),
+            "test" => await TestVerb.RunAsync(result.UnmatchedTokens, result.GetValue(line.AllConfigs), result.GetValue(line.TestCpus)),
             "vmware" => VmwareVerb.Run(line.VmwareMachineOf(result), VmwareVerb.DefaultVmxPath, output ?? Console.Out),
             var verb => throw new InvalidOperationException($"verb '{verb}' has no handler"),
         };

@@ -35,6 +35,11 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
 
     public const string DefaultCpuModel = "max";
 
+    /// <summary>Guest CPUs of run, debug and soak (--cpus); the benchmarks keep one (their rows are single-CPU figures).</summary>
+    public int Cpus { get; init; } = 1;
+
+    public const int DefaultCpus = 2;
+
     /// <summary>run and debug --uefi: OVMF instead of SeaBIOS.</summary>
     public QemuFirmware Firmware { get; init; } = QemuFirmware.Bios;
 
@@ -51,5 +56,6 @@ internal sealed record Options(QemuAccelerator Accelerator, bool InstructionCoun
         CpuModel = CpuModel,
         Firmware = Firmware,
         ForwardedHostPort = ForwardedPort,
+        Cpus = Cpus,
     };
 }

@@ -18,7 +18,8 @@ internal static class TestVerb
 
     /// <param name="allConfigs">also boot the whole in-kernel suite in every isolation configuration (the boot
     /// tests read SING_ALL_CONFIGS)</param>
-    public static async Task<int> RunAsync(IReadOnlyList<string> dotnetTestArguments, bool allConfigs = false)
+    /// <param name="cpus">boot every test machine with this many CPUs (the boot tests read SING_CPUS); null: each test's own</param>
+    public static async Task<int> RunAsync(IReadOnlyList<string> dotnetTestArguments, bool allConfigs = false, int? cpus = null)
     {
         ArgumentNullException.ThrowIfNull(dotnetTestArguments);
         int projects = Math.Max(1, CountTestProjects(await File.ReadAllTextAsync(Solution)));
@@ -29,6 +30,7 @@ internal static class TestVerb
             var start = new ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
             foreach (string a in new[] { "test", Solution, "--no-build", "-nologo" }.Concat(dotnetTestArguments)) start.ArgumentList.Add(a);
             if (allConfigs) start.Environment["SING_ALL_CONFIGS"] = "1";
+            if (cpus is int n) start.Environment["SING_CPUS"] = n.ToString(System.Globalization.CultureInfo.InvariantCulture);
             using var process = Process.Start(start) ?? throw new InvalidOperationException("could not start dotnet test");
             var gate = new Lock();
             void OnLine(string? line)

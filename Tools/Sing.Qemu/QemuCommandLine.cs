@@ -51,8 +51,9 @@ public static class QemuCommandLine
         }
         else
         {
+            // Multi-threaded TCG gives each guest CPU a host thread; -icount needs the single-threaded round robin.
             args.Add("-accel");
-            args.Add("tcg");
+            args.Add(options.Cpus > 1 && !options.InstructionCounting ? "tcg,thread=multi" : "tcg");
         }
         if (options.InstructionCounting)
         {

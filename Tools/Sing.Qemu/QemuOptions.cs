@@ -29,7 +29,8 @@ public sealed record QemuOptions
     /// <summary>Guest memory in MiB.</summary>
     public int MemoryMiB { get; init; } = 512;
 
-    /// <summary>Number of virtual CPUs.</summary>
+    /// <summary>Number of virtual CPUs. Several run in parallel on host threads (multi-threaded TCG) unless
+    /// <see cref="InstructionCounting"/> is on, which QEMU runs on one host thread, the CPUs taking turns.</summary>
     public int Cpus { get; init; } = 1;
 
     /// <summary>A file whose bytes arrive on the serial console as if typed (requires a file serial log).</summary>

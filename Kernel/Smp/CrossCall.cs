@@ -1,0 +1,101 @@
+using System.Threading;
+using Sing.Kernel.Arch;
+using Sing.Kernel.Memory;
+
+namespace Sing.Kernel.Smp
+{
+    /// <summary>Runs a function on another processor and waits for its result: the caller fills that processor's
+    /// mailbox, sends it an interprocessor interrupt on <see cref="Vector"/>, and spins (interrupts off) until the
+    /// answer comes back. The function runs in the target's interrupt handler: it must not block, take a kernel lock or
+    /// allocate. The building block of remote work (TLB shootdowns, wake-ups, and 001 §5's forwarded ABI calls), and
+    /// what the IPI round-trip benchmark measures.</summary>
+    internal static unsafe class CrossCall
+    {
+        /// <summary>The interrupt vector of a cross-call: above the interrupt lines (32-63) and the system-call gate (0x80).</summary>
+        public const byte Vector = 0xF0;
+
+        /// <summary>How long a caller waits for the answer (guest time): beyond it the target is taken for hung.</summary>
+        public const ulong AnswerLimitMilliseconds = 1000;
+
+        private struct Mailbox
+        {
+            public delegate*<ulong, ulong> Function;
+            public ulong Argument;
+            public ulong Result;
+            public int Busy;        // one caller at a time
+            public int Requested;   // request number written by the caller...
+            public int Answered;    // ...and copied here by the target once Result holds the answer
+        }
+
+        private static Mailbox* s_mailboxes;
+        private static int s_processors;
+
+        public static void Initialize(int processors)
+        {
+            s_processors = processors;
+            s_mailboxes = (Mailbox*)KernelHeap.Allocate((ulong)(processors * sizeof(Mailbox)));
+            Interrupts.SetHandler(Vector, &OnInterrupt);
+        }
+
+        /// <summary>Runs <paramref name="function"/>(<paramref name="argument"/>) on processor <paramref name="processor"/>
+        /// (directly when that is the caller's) and returns its result in <paramref name="result"/>; false when there is
+        /// no such running processor, or it did not answer within <see cref="AnswerLimitMilliseconds"/>.</summary>
+        public static bool TryRun(int processor, delegate*<ulong, ulong> function, ulong argument, out ulong result)
+        {
+            result = 0;
+            if (processor < 0 || processor >= Processors.Count || function == null) return false;
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            if (processor == Processors.Current)
+            {
+                result = function(argument);
+                Threading.Scheduler.RestoreInterrupts(flags);
+                return true;
+            }
+            Mailbox* m = &s_mailboxes[processor];
+            while (Interlocked.CompareExchange(ref m->Busy, 1, 0) != 0) Cpu.Pause();
+            m->Function = function;
+            m->Argument = argument;
+            int request = m->Requested + 1;
+            Volatile.Write(ref m->Requested, request);
+            LocalApic.SendInterrupt(Processors.ApicIdOf(processor), Vector);
+            bool answered = WaitForAnswer(m, request);
+            if (answered) result = m->Result;
+            Volatile.Write(ref m->Busy, 0);
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return answered;
+        }
+
+        private static bool WaitForAnswer(Mailbox* m, int request)
+        {
+            // The TSC is read only every 64 polls: the common answer arrives within a few hundred cycles.
+            ulong deadline = 0;
+            for (uint polls = 0; Volatile.Read(ref m->Answered) != request; polls++)
+            {
+                Cpu.Pause();
+                if ((polls & 63) != 63) continue;
+                ulong now = Cpu.ReadTsc();
+                if (deadline == 0) deadline = now + Tsc.Frequency / 1000 * AnswerLimitMilliseconds;
+                else if (now > deadline) return false;
+            }
+            return true;
+        }
+
+        // On the target, interrupts off: run the request its mailbox holds, if it has not answered it yet.
+        private static bool OnInterrupt(InterruptFrame* frame)
+        {
+            int self = Processors.Current;
+            if (self < s_processors)
+            {
+                Mailbox* m = &s_mailboxes[self];
+                int request = Volatile.Read(ref m->Requested);
+                if (request != m->Answered)
+                {
+                    m->Result = m->Function(m->Argument);
+                    Volatile.Write(ref m->Answered, request);
+                }
+            }
+            LocalApic.EndOfInterrupt();
+            return true;
+        }
+    }
+}

@@ -1,0 +1,15 @@
+namespace Sing.Kernel.Tests
+{
+    internal static unsafe partial class KernelTestRegistry
+    {
+        /// <summary>Several processors: bring-up and cross-calls.</summary>
+        private static KernelTest[] Smp() => new[]
+        {
+            new KernelTest("smp.every_listed_processor_reports_in", &SmpTests.EveryListedProcessorReportsIn),
+            new KernelTest("smp.cross_call_runs_on_the_named_processor", &SmpTests.CrossCallRunsOnTheNamedProcessor),
+            new KernelTest("smp.cross_calls_are_answered_exactly_once", &SmpTests.CrossCallsAreAnsweredExactlyOnce),
+            new KernelTest("smp.cross_call_to_a_processor_not_running_is_refused", &SmpTests.CrossCallToAProcessorNotRunningIsRefused),
+            new KernelTest("smp.each_processor_runs_on_its_own_stack", &SmpTests.EachProcessorRunsOnItsOwnStack),
+        };
+    }
+}

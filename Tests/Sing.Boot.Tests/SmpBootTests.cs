@@ -1,0 +1,48 @@
+using Sing.Qemu;
+using Xunit;
+
+namespace Sing.Boot.Tests;
+
+/// <summary>Several CPUs (issue 33): the kernel starts every processor the MADT lists (cpus=N caps them), the banner
+/// names them, and the whole in-kernel suite passes with 2 and 4 (under -icount: QEMU runs the CPUs in turns on one
+/// host thread, so the run is as deterministic as the single-CPU one).</summary>
+public class SmpBootTests
+{
+    [Theory]
+    [InlineData(2)]
+    [InlineData(4)]
+    public async Task TheWholeKernelSuitePassesWithSeveralCpus(int cpus)
+    {
+        QemuResult run = await Machine.BootAsync("test=all", $"kernel-tests-{cpus}cpus", instructionCounting: true, cpus: cpus);
+        string ids = string.Join(' ', Enumerable.Range(0, cpus));
+        Assert.Contains($"CPUs: {cpus} started (local APIC ids {ids}; {cpus} listed; xAPIC)", run.Serial, StringComparison.Ordinal);
+        var log = new KernelTestLog(run.Serial);
+        var failed = log.Outcomes.Where(o => !o.Value.Passed).Select(o => $"{o.Key}: {o.Value.Message}").ToList();
+        Assert.True(failed.Count == 0, $"failed with {cpus} CPUs:\n" + string.Join("\n", failed) + "\n" + run.Describe());
+        Assert.Equal(KernelTestCatalog.Names.OrderBy(n => n, StringComparer.Ordinal), log.Outcomes.Keys.OrderBy(n => n, StringComparer.Ordinal));
+        Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
+    }
+
+    [Theory]
+    [InlineData("cpus=1", 2, "CPUs: 1 started (cpus=1; 2 listed)")]
+    [InlineData("cpus=2", 4, "CPUs: 2 started (local APIC ids 0 1; 4 listed; xAPIC)")]
+    [InlineData("irq=pic", 2, "CPUs: 1 started (the 8259 PIC delivers interrupts (irq=pic, or no MADT): no local APIC to start processors with; 2 listed)")]
+    public async Task TheKernelStartsTheCpusItIsAllowedTo(string options, int cpus, string banner)
+    {
+        QemuResult run = await Machine.BootAsync(options + " test=smp.*", "smp-" + options.Replace('=', '-'), instructionCounting: true, cpus: cpus);
+        Assert.Contains(banner, run.Serial, StringComparison.Ordinal);
+        var log = new KernelTestLog(run.Serial);
+        Assert.True(log.Outcomes.Count == 5 && log.Outcomes.All(o => o.Value.Passed), $"the smp tests with {options} on {cpus} CPUs:\n{run.Describe()}");
+        Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
+    }
+
+    [Fact]
+    public void SeveralCpusRunInParallelUnlessInstructionsAreCounted()
+    {
+        var options = new QemuOptions { IsoPath = "x.iso", Cpus = 2 };
+        Assert.Contains("tcg,thread=multi", QemuCommandLine.Build(options, "stdio"));
+        Assert.Contains("tcg", QemuCommandLine.Build(options with { InstructionCounting = true }, "stdio"));
+        Assert.DoesNotContain("tcg,thread=multi", QemuCommandLine.Build(options with { InstructionCounting = true }, "stdio"));
+        Assert.DoesNotContain("tcg,thread=multi", QemuCommandLine.Build(options with { Cpus = 1 }, "stdio"));
+    }
+}
