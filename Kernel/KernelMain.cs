@@ -70,6 +70,7 @@ namespace Sing.Kernel
             Processes.ProgramCatalog.Load(boot);
             Domains.Isolation.Select(Processes.ProgramCatalog.Manifest.Configuration);
             Console.ConsoleInput.Initialize();
+            Smp.LockOrder.Configure();
             Smp.Processors.StartApplicationProcessors(boot);
 
             PrintBanner(boot, kernelEntryTsc);

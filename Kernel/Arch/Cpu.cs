@@ -57,6 +57,7 @@ namespace Sing.Kernel.Arch
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ap_trampoline_start_address")] public static extern byte* ApTrampolineStart();   // Smp/ap.asm
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ap_trampoline_end_address")] public static extern byte* ApTrampolineEnd();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_ap_parameters_address")] public static extern byte* ApParameters();
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_processor_index")] public static extern int ProcessorIndex();
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("sing_isr_table_address")] public static extern ulong* InterruptStubTable();
     }
 }

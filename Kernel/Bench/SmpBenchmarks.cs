@@ -3,18 +3,43 @@ using Sing.Kernel.Smp;
 
 namespace Sing.Kernel.Bench
 {
-    /// <summary>Costs of several processors (bench=smp, or a row's name): an interprocessor-interrupt round trip, a
-    /// cross-call from the boot processor to processor 1 running an empty function and waiting for its answer. Under
+    /// <summary>Costs of several processors (bench=smp, or a row's name): an uncontended kernel spin lock; an
+    /// interprocessor-interrupt round trip, a cross-call from the boot processor to processor 1 running an empty function
+    /// and waiting for its answer; a TLB shootdown of one page on every processor. Under
     /// -icount QEMU runs the CPUs in turns on one host thread, so the figure counts both CPUs' instructions and the
-    /// turns; under multi-threaded TCG it is wall-clock time of CPUs running in parallel. Skipped on one CPU.</summary>
+    /// turns; under multi-threaded TCG it is wall-clock time of CPUs running in parallel. The last two are skipped on one CPU.</summary>
     internal static unsafe class SmpBenchmarks
     {
+        private const string OneCpu = "one CPU runs (boot with several: --cpus N, QEMU -smp N)";
+
         public static Benchmark[] All() => new[]
         {
-            Processors.Count > 1
-                ? new Benchmark("IPI.RoundTrip", 10_000, &CrossCallRoundTrip)
-                : Benchmark.Skipped("IPI.RoundTrip", 10_000, "one CPU runs (boot with several: --cpus N, QEMU -smp N)"),
+            new Benchmark("Lock.Uncontended", 100_000, &UncontendedLock),
+            Processors.Count > 1 ? new Benchmark("IPI.RoundTrip", 10_000, &CrossCallRoundTrip) : Benchmark.Skipped("IPI.RoundTrip", 10_000, OneCpu),
+            Processors.Count > 1 ? new Benchmark("TLB.Shootdown", 10_000, &Shootdown) : Benchmark.Skipped("TLB.Shootdown", 10_000, OneCpu),
         };
+
+        private static readonly SpinLock s_lock = new SpinLock("bench", 1);
+
+        // Enter and exit of a free kernel spin lock (interrupts off and on again included).
+        private static ulong UncontendedLock(int n)
+        {
+            SpinLock l = s_lock;
+            ulong start = Cpu.ReadTsc();
+            for (int i = 0; i < n; i++) l.Exit(l.Enter());
+            return Cpu.ReadTsc() - start;
+        }
+
+        // One page's translation invalidated on this CPU and, by cross-call, on every other (all answering).
+        private static ulong Shootdown(int n)
+        {
+            void* page = Memory.PageAllocator.Allocate(1);
+            ulong start = Cpu.ReadTsc();
+            for (int i = 0; i < n; i++) Tlb.Invalidate((ulong)page);
+            ulong elapsed = Cpu.ReadTsc() - start;
+            Memory.PageAllocator.Free(page, 1);
+            return elapsed;
+        }
 
         private static ulong CrossCallRoundTrip(int n)
         {

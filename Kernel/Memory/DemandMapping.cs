@@ -77,6 +77,7 @@ namespace Sing.Kernel.Memory
                 s_entries[p] = (s_entries[p] & ~(Present | User)) | Writable;
                 Cpu.InvalidatePage(p * PageAllocator.PageSize);
             }
+            Smp.Tlb.InvalidateOnOthers(first, count);
         }
 
         /// <summary>Makes pages [first, first+count) read-only for every address space (CR0.WP holds the kernel to it
@@ -90,6 +91,7 @@ namespace Sing.Kernel.Memory
                 s_entries[p] &= ~Writable;
                 Cpu.InvalidatePage(p * PageAllocator.PageSize);
             }
+            Smp.Tlb.InvalidateOnOthers(first, count);
         }
 
         /// <summary>The 4 KiB entry mapping <paramref name="address"/> when it lies in RAM, else null.</summary>

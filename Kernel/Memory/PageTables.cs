@@ -18,7 +18,7 @@ namespace Sing.Kernel.Memory
             ulong* entry = FindSmallPageEntry(address, split: true);
             if (entry == null) return false;
             *entry &= ~Present;
-            Cpu.InvalidatePage(address);
+            Smp.Tlb.Invalidate(address);
             return true;
         }
 
@@ -28,7 +28,18 @@ namespace Sing.Kernel.Memory
             ulong* entry = FindSmallPageEntry(address, split: true);
             if (entry == null) return;
             *entry = (address & AddressMask) | Present | Writable;
-            Cpu.InvalidatePage(address);
+            Smp.Tlb.Invalidate(address);
+        }
+
+        /// <summary>Maps the 4 KiB page at <paramref name="address"/> to the frame at <paramref name="frame"/> (writable)
+        /// instead of itself; <see cref="MapSmallPage"/> restores the identity. False when the address is not mapped.</summary>
+        public static bool TryRemapSmallPage(ulong address, ulong frame)
+        {
+            ulong* entry = FindSmallPageEntry(address, split: true);
+            if (entry == null) return false;
+            *entry = (frame & AddressMask) | Present | Writable;
+            Smp.Tlb.Invalidate(address);
+            return true;
         }
 
         private const ulong User = 1UL << 2;
@@ -52,7 +63,7 @@ namespace Sing.Kernel.Memory
                 *entry |= User;
             }
             else *entry &= ~User;
-            Cpu.InvalidatePage(address);
+            Smp.Tlb.Invalidate(address);
             return true;
         }
 

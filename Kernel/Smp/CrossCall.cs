@@ -45,23 +45,60 @@ namespace Sing.Kernel.Smp
             result = 0;
             if (processor < 0 || processor >= Processors.Count || function == null) return false;
             ulong flags = Threading.Scheduler.DisableInterrupts();
+            bool answered;
             if (processor == Processors.Current)
             {
                 result = function(argument);
-                Threading.Scheduler.RestoreInterrupts(flags);
-                return true;
+                answered = true;
             }
+            else answered = Post(processor, function, argument, out int request) && Wait(processor, request, out result);
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return answered;
+        }
+
+        /// <summary>Runs <paramref name="function"/>(<paramref name="argument"/>) on every running processor but the
+        /// caller's, all at once (one IPI each, then one wait for all answers); false when one did not answer.</summary>
+        public static bool RunOnOthers(delegate*<ulong, ulong> function, ulong argument)
+        {
+            int count = Processors.Count;
+            if (count == 1) return true;
+            ulong flags = Threading.Scheduler.DisableInterrupts();
+            int self = Processors.Current;
+            int* requests = stackalloc int[count];
+            bool all = true;
+            for (int i = 0; i < count; i++)
+                if (i != self && !Post(i, function, argument, out requests[i])) all = false;
+            for (int i = 0; i < count; i++)
+                if (i != self && requests[i] != 0 && !Wait(i, requests[i], out _)) all = false;
+            Threading.Scheduler.RestoreInterrupts(flags);
+            return all;
+        }
+
+        /// <summary>Sends the request and returns without waiting; the caller (interrupts off until then) must
+        /// <see cref="Wait"/> for it before it posts to that processor again. False for no such other processor.</summary>
+        public static bool Post(int processor, delegate*<ulong, ulong> function, ulong argument, out int request)
+        {
+            request = 0;
+            if (processor < 0 || processor >= Processors.Count || processor == Processors.Current || function == null) return false;
             Mailbox* m = &s_mailboxes[processor];
             while (Interlocked.CompareExchange(ref m->Busy, 1, 0) != 0) Cpu.Pause();
             m->Function = function;
             m->Argument = argument;
-            int request = m->Requested + 1;
+            request = m->Requested + 1;
+            if (request == 0) request = 1;   // 0 means "nothing posted" to the caller
             Volatile.Write(ref m->Requested, request);
             LocalApic.SendInterrupt(Processors.ApicIdOf(processor), Vector);
+            return true;
+        }
+
+        /// <summary>Waits for the answer to a <see cref="Post"/>ed request and frees the mailbox; false when none came
+        /// within <see cref="AnswerLimitMilliseconds"/>.</summary>
+        public static bool Wait(int processor, int request, out ulong result)
+        {
+            Mailbox* m = &s_mailboxes[processor];
             bool answered = WaitForAnswer(m, request);
-            if (answered) result = m->Result;
+            result = answered ? m->Result : 0;
             Volatile.Write(ref m->Busy, 0);
-            Threading.Scheduler.RestoreInterrupts(flags);
             return answered;
         }
 

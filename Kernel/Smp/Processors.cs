@@ -36,8 +36,10 @@ namespace Sing.Kernel.Smp
         private static ulong** s_gdts;
         private static int* s_started;
 
+        private static int s_applicationProcessors;   // reported in; no initializer, so no static constructor to check
+
         /// <summary>Processors running: the boot processor and the application processors that reported in.</summary>
-        public static int Count { get; private set; } = 1;
+        public static int Count => 1 + s_applicationProcessors;
 
         /// <summary>Processors the MADT lists as usable (0 when there is no MADT or the kernel uses the 8259s).</summary>
         public static int Listed => Madt.Processors;
@@ -48,18 +50,9 @@ namespace Sing.Kernel.Smp
         /// <summary>The APIC id of processor <paramref name="index"/> (0: the boot processor).</summary>
         public static uint ApicIdOf(int index) => s_apicIds[index];
 
-        /// <summary>The index of the calling processor: 0 for the boot processor, else the order it was started in.</summary>
-        public static int Current
-        {
-            get
-            {
-                if (Count == 1) return 0;
-                uint id = LocalApic.Id;
-                for (int i = 0; i < Count; i++)
-                    if (s_apicIds[i] == id) return i;
-                return 0;
-            }
-        }
+        /// <summary>The index of the calling processor: 0 for the boot processor, else the order it was started in (one
+        /// load through GS: RuntimeSlots.Processor).</summary>
+        public static int Current => Cpu.ProcessorIndex();
 
         /// <summary>Starts the application processors (boot processor, interrupts on, after InterruptController chose
         /// the APIC). One at a time: each must report in within <see cref="ReportLimitMilliseconds"/> before the next is
@@ -115,7 +108,7 @@ namespace Sing.Kernel.Smp
                 s_apicIds[index] = apicId;
                 s_gdts[index] = Gdt.BuildForProcessor();
                 Prepare(parameters, index);
-                if (Start(apicId, index)) Count++;
+                if (Start(apicId, index)) s_applicationProcessors++;
                 else Log.Line($"smp: the processor with APIC id {apicId} did not report in within {ReportLimitMilliseconds} ms of its startup IPIs; left out");
             }
         }
@@ -133,7 +126,9 @@ namespace Sing.Kernel.Smp
             p->Cr4 = cr4;
             byte* stack = (byte*)PageAllocator.Allocate(StackBytes / PageAllocator.PageSize);
             p->Stack = (ulong)(stack + StackBytes);
-            p->Slots = (ulong)KernelHeap.Allocate((ulong)sizeof(Threading.RuntimeSlots));
+            var slots = (Threading.RuntimeSlots*)KernelHeap.Allocate((ulong)sizeof(Threading.RuntimeSlots));
+            slots->Processor = (ulong)index;
+            p->Slots = (ulong)slots;
             p->Index = (ulong)index;
         }
 

@@ -97,6 +97,14 @@ sing_ap_entry64:
     hlt
     jmp .hang
 
+; The calling processor's index: the Processor field of the running thread's runtime slots (KernelThread.RuntimeSlots),
+; which the GS base points at; an application processor's own slots carry its index.
+SLOT_PROCESSOR equ 48
+global sing_processor_index
+sing_processor_index:
+    mov eax, [gs:SLOT_PROCESSOR]
+    ret
+
 ; Addresses of the trampoline template for Processors.cs.
 global sing_ap_trampoline_start_address, sing_ap_trampoline_end_address, sing_ap_parameters_address
 sing_ap_trampoline_start_address:

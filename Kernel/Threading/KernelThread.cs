@@ -22,6 +22,9 @@ namespace Sing.Kernel.Threading
         /// entries' addresses, and their count (0: no table, every number answers NoSuchCall).</summary>
         public ulong SystemCalls;
         public ulong SystemCallCount;
+        /// <summary>The index of the processor running the thread (Smp.Processors.Current reads it through GS): 0, the
+        /// boot processor, for every thread while threads run there only; an application processor's own slots say its.</summary>
+        public ulong Processor;
     }
 
     /// <summary>A kernel-visible thread: its own stack, the saved stack pointer while it is not running, and what it

@@ -32,7 +32,7 @@ public class SmpBootTests
         QemuResult run = await Machine.BootAsync(options + " test=smp.*", "smp-" + options.Replace('=', '-'), instructionCounting: true, cpus: cpus);
         Assert.Contains(banner, run.Serial, StringComparison.Ordinal);
         var log = new KernelTestLog(run.Serial);
-        Assert.True(log.Outcomes.Count == 5 && log.Outcomes.All(o => o.Value.Passed), $"the smp tests with {options} on {cpus} CPUs:\n{run.Describe()}");
+        Assert.True(log.Outcomes.Count == 8 && log.Outcomes.All(o => o.Value.Passed), $"the smp tests with {options} on {cpus} CPUs:\n{run.Describe()}");
         Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
     }
 

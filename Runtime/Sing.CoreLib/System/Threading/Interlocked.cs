@@ -83,6 +83,17 @@ namespace System.Threading
         public static long Read(ref long location) => Unsafe.As<long, VolatileLong>(ref location).Value;
         public static void Write(ref long location, long value) => Unsafe.As<long, VolatileLong>(ref location).Value = value;
 
+        // The other 4- and 8-byte types read and write through the int and long forms (same width, same ordering).
+        public static uint Read(ref uint location) => (uint)Read(ref Unsafe.As<uint, int>(ref location));
+        public static void Write(ref uint location, uint value) => Write(ref Unsafe.As<uint, int>(ref location), (int)value);
+        public static ulong Read(ref ulong location) => (ulong)Read(ref Unsafe.As<ulong, long>(ref location));
+        public static void Write(ref ulong location, ulong value) => Write(ref Unsafe.As<ulong, long>(ref location), (long)value);
+        public static nint Read(ref nint location) => (nint)Read(ref Unsafe.As<nint, long>(ref location));
+        public static void Write(ref nint location, nint value) => Write(ref Unsafe.As<nint, long>(ref location), value);
+        public static nuint Read(ref nuint location) => (nuint)Read(ref Unsafe.As<nuint, long>(ref location));
+        public static void Write(ref nuint location, nuint value) => Write(ref Unsafe.As<nuint, long>(ref location), (long)value);
+        public static double Read(ref double location) => BitConverter.Int64BitsToDouble(Read(ref Unsafe.As<double, long>(ref location)));
+        public static void Write(ref double location, double value) => Write(ref Unsafe.As<double, long>(ref location), BitConverter.DoubleToInt64Bits(value));
         public static bool Read(ref bool location) => Unsafe.As<bool, VolatileBool>(ref location).Value;
         public static void Write(ref bool location, bool value) => Unsafe.As<bool, VolatileBool>(ref location).Value = value;
         public static T Read<T>(ref T location) where T : class => Unsafe.As<T, VolatileObject>(ref location).Value as T;
