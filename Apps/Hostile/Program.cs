@@ -33,6 +33,7 @@ namespace Sing.Apps.Hostile
                 "deep-spin" => StackAttacks.DeepSpin(0),
                 "stackalloc-huge" => StackAttacks.HugeStackAlloc(),
                 "stackalloc-negative" => StackAttacks.NegativeStackAlloc(),
+                "large-frames" => StackAttacks.LargeFrames(0),
                 "span-covariance" => Attacks.SpanOverCovariantArray(),
                 "endpoint-cycle" => Attacks.EndpointCycleRefused(),
                 "fork-bomb" => Attacks.ForkBomb(),

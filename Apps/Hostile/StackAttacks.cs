@@ -40,6 +40,30 @@ namespace Sing.Apps.Hostile
             return s.Length;
         }
 
+        private struct B64 { public long A, B, C, D, E, F, G, H; }
+        private struct B512 { public B64 A, B, C, D, E, F, G, H; }
+        private struct B4K { public B512 A, B, C, D, E, F, G, H; }
+        private struct B16K { public B4K A, B, C, D; }
+
+        /// <summary>Recursion with a 16 KiB frame at every level (four pages: more than the guard page below the stack).
+        /// The stack probe in each prolog reads every page of the new frame from the top, so the recursion meets the
+        /// guard and ends this SIP; without it a frame would step over the guard and write below the stack.</summary>
+        public static int LargeFrames(int depth)
+        {
+            B16K frame = default;
+            Fill(ref frame, depth);   // by reference: the frame must be memory, not registers
+            int r = LargeFrames(depth + 1);
+            return (int)(r + frame.A.A.A.A + frame.D.H.H.H);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void Fill(ref B16K frame, int depth)
+        {
+            frame.A.A.A.A = depth;
+            frame.D.H.H.H = depth * 3;
+            s_sink += frame.B.C.D.E;
+        }
+
         /// <summary>Recursion that spins at every level, so that timer interrupts arrive at every depth, the bottom
         /// included.</summary>
         public static int DeepSpin(int depth)

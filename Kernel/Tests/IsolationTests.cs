@@ -47,11 +47,11 @@ namespace Sing.Kernel.Tests
         public static void ForgedContractTablesAreRefused(TestContext t) => Hostile(t, "contract-tables");
 
         /// <summary>A SIP that exhausts its stack inside kernel code (an ABI call at every level of a recursion),
-        /// makes the timer interrupt arrive at the bottom of its stack, or stackallocs 100 MB (or a negative count) in
-        /// verified code is ended alone; the kernel goes on.</summary>
+        /// makes the timer interrupt arrive at the bottom of its stack, stackallocs 100 MB (or a negative count) in
+        /// verified code, or recurses with frames larger than the guard page is ended alone; the kernel goes on.</summary>
         public static void StackExhaustionEndsOnlyTheSip(TestContext t)
         {
-            string[] verbs = { "deep-abi", "deep-spin", "stackalloc-huge", "stackalloc-negative" };
+            string[] verbs = { "deep-abi", "deep-spin", "stackalloc-huge", "stackalloc-negative", "large-frames" };
             ProcessTests.Run(t, "hostile", "alloc-refused");   // warm up: the image pool and the stack pool fill once
             for (int i = 0; i < verbs.Length; i++)
             {

@@ -33,6 +33,7 @@ namespace Sing.Conformance
             ("everyday", EverydayChecks.Run),
             ("threading", ThreadingChecks.Run),
             ("concurrent", ConcurrentChecks.Run),
+            ("runtime", RuntimeChecks.Run),
             ("program.wordcount", WordCountProgram.Run),
             ("program.calculator", CalculatorProgram.Run),
             ("program.inventory", InventoryProgram.Run),

@@ -46,6 +46,21 @@ global RhpGcPoll
 RhpGcPoll:
     ret
 
+; Stack probe, called by ILC in the prolog of a method whose frame spans several pages, before RSP moves: R11 holds the
+; lowest address of the new frame. Every page from the one below RSP's down to R11's is read, in order, so a frame
+; larger than a guard page still meets the guard (the thread's stack overflow) before anything is written past it.
+; Clobbers RAX; R11 and RSP are kept.
+global RhpStackProbe
+RhpStackProbe:
+    mov rax, rsp
+    and rax, -4096                  ; the page RSP lies in (already touched)
+.next_page:
+    sub rax, 4096
+    test [rax], al                  ; a read: faults on a guard page, changes nothing
+    cmp rax, r11
+    ja .next_page
+    ret
+
 ; ---------------------------------------------------------------------------------------------
 ; Interface dispatch. An interface call site does `lea r11, [cell]; call [r11]` with `this` in RDI.
 ; A cell starts at RhpInitialDynamicInterfaceDispatch, which asks the managed resolver for the

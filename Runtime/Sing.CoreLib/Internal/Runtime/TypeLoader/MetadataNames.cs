@@ -53,6 +53,38 @@ namespace Internal.Runtime.TypeLoader
             return text.ToString();
         }
 
+        /// <summary>A method's owning type named as .NET's TypeInitializationException names it: "Namespace.Name" for a
+        /// type at namespace level, the bare name for a nested type, a generic type by its definition ("Name`1").</summary>
+        public static string TypeInitializerName(byte* blob, uint owningHandle)
+        {
+            uint owning = ((owningHandle & 0x01FFFFFF) << 7) | (owningHandle >> 25);
+            var text = new System.Text.StringBuilder();
+            if ((owning & 0x7F) == TypeReference && owning >> 7 != 0)
+            {
+                // TypeReference = ParentNamespaceOrType, TypeName: nested when the parent is a type.
+                byte* r = blob + (owning >> 7);
+                uint parent = NativeFormat.DecodeUnsigned(ref r);
+                AppendType(text, blob, owning, full: (parent & 0x7F) != TypeReference, definition: 0, methodArguments: 0, depth: 0);
+                return text.ToString();
+            }
+            uint definition = DefinitionOf(blob, owning, 0);
+            if (definition == 0)
+            {
+                AppendType(text, blob, owning, full: true, definition: 0, methodArguments: 0, depth: 0);
+                return text.ToString();
+            }
+            byte* p = blob + definition;
+            NativeFormat.DecodeUnsigned(ref p); // Flags
+            NativeFormat.DecodeUnsigned(ref p); // BaseType
+            NativeFormat.DecodeUnsigned(ref p); // NamespaceDefinition
+            NativeFormat.DecodeUnsigned(ref p); // Name
+            NativeFormat.DecodeUnsigned(ref p); // Size
+            NativeFormat.DecodeUnsigned(ref p); // PackingSize
+            uint enclosing = NativeFormat.DecodeUnsigned(ref p);
+            AppendDefinition(text, blob, blob + definition, full: enclosing == 0, 0);
+            return text.ToString();
+        }
+
         /// <summary>Appends the name of the type a (offset &lt;&lt; 7 | kind) reference names.</summary>
         private static void AppendType(System.Text.StringBuilder text, byte* blob, uint reference, bool full, uint definition, uint methodArguments, int depth)
         {

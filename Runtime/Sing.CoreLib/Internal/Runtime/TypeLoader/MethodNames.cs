@@ -50,6 +50,23 @@ namespace Internal.Runtime.TypeLoader
             return null;
         }
 
+        /// <summary>The type that declares the method starting at <paramref name="start"/>, named as
+        /// TypeInitializationException names it (MetadataNames.TypeInitializerName); null when the image has no entry.</summary>
+        public static string OwningTypeName(ulong start)
+        {
+            Entry[] entries = s_entries ??= Build();
+            byte* blob = ModuleTables.Metadata;
+            int lo = 0, hi = entries.Length - 1;
+            while (lo <= hi)
+            {
+                int mid = (lo + hi) >> 1;
+                if (entries[mid].Start < start) lo = mid + 1;
+                else if (entries[mid].Start > start) hi = mid - 1;
+                else return entries[mid].OwningType == 0 || blob == null ? null : MetadataNames.TypeInitializerName(blob, entries[mid].OwningType);
+            }
+            return null;
+        }
+
         private static Entry[] Build()
         {
             byte* header = Internal.Runtime.CompilerHelpers.StartupCodeHelpers.FirstModuleHeader;
