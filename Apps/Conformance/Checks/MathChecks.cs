@@ -8,6 +8,13 @@ namespace Sing.Conformance
         public static void Run()
         {
             Line("pi", Math.PI);
+            // One rounding: the product's rounding error survives (computed in software where the CPU lacks FMA).
+            Line("fma-error-term", Math.FusedMultiplyAdd(0.1, 10, -1).ToString("R"));
+            Line("fma-overflowing-product", Math.FusedMultiplyAdd(double.MaxValue, 2, -double.MaxValue).ToString("R"));
+            Line("fma-tie", Math.FusedMultiplyAdd(3, 3002399751580331, Math.Pow(2, -100)).ToString("R"));
+            Line("fma-subnormal", Math.FusedMultiplyAdd(double.Epsilon, 1.5, 0).ToString("R"));
+            Line("fma-nan", Math.FusedMultiplyAdd(double.PositiveInfinity, 0, 1));
+            Line("fmaf", MathF.FusedMultiplyAdd(0.1f, 10f, -1f).ToString("R"));
             Line("e", Math.E);
             Line("sqrt2", Math.Sqrt(2));
             Line("sqrt-neg", Math.Sqrt(-1));
