@@ -1,5 +1,5 @@
 // Generates Runtime/Sing.CoreLib/System/Globalization/CharUnicodeInfo.Tables.cs: the general category of every
-// UTF-16 code unit and the invariant simple case mappings, from the Unicode Character Database that the host's
+// UTF-16 code unit, its numeric value (char.GetNumericValue) and the invariant simple case mappings, from the Unicode Character Database that the host's
 // .NET runtime carries (so the corelib agrees with stock .NET's char.GetUnicodeCategory/ToUpperInvariant).
 // Run from the repository root: dotnet run Tools/Scripts/UnicodeTables.cs
 using System;
@@ -28,6 +28,7 @@ text.AppendLine("        /// <summary>Where each run of code units with one gene
 Emit("CategoryRunStarts", categoryRuns.ConvertAll(r => r.Start), 2);
 text.AppendLine("        /// <summary>The UnicodeCategory of each run.</summary>");
 Emit("CategoryRunValues", categoryRuns.ConvertAll(r => r.Category), 1);
+EmitNumericValues();
 EmitMapping("Upper", c => char.ToUpperInvariant(c));
 EmitMapping("Lower", c => char.ToLowerInvariant(c));
 EmitCollation();
@@ -94,6 +95,43 @@ static List<List<int>> Groups(int[] keys)
         list.Add(i);
     }
     return new List<List<int>>(byKey.Values);
+}
+
+// Numeric values as runs (start, count, value index): code unit start + k has value NumericValues[index] + k. Digits of
+// every script are runs of ten; fractions, Roman numerals, CJK numerals and the like are mostly runs of one.
+void EmitNumericValues()
+{
+    var runs = new List<(int Start, int Count, int Value)>();
+    var values = new List<double>();
+    for (int c = 0; c <= 0xFFFF; c++)
+    {
+        double value = char.GetNumericValue((char)c);
+        if (value == -1) continue;
+        if (runs.Count > 0)
+        {
+            var last = runs[^1];
+            if (last.Start + last.Count == c && values[last.Value] + last.Count == value) { runs[^1] = (last.Start, last.Count + 1, last.Value); continue; }
+        }
+        int index = values.IndexOf(value);
+        if (index < 0) { index = values.Count; values.Add(value); }
+        runs.Add((c, 1, index));
+    }
+    text.AppendLine($"        internal const int NumericRunCount = {runs.Count};");
+    text.AppendLine();
+    text.AppendLine("        /// <summary>Numeric-value runs: start, count, index into NumericValues (uint16 each).</summary>");
+    var flat = new List<int>();
+    foreach (var r in runs) { flat.Add(r.Start); flat.Add(r.Count); flat.Add(r.Value); }
+    Emit("NumericRuns", flat, 2);
+    text.AppendLine("        /// <summary>The distinct values the runs start at (an array: the corelib has no RuntimeHelpers.CreateSpan).</summary>");
+    text.Append("        internal static readonly double[] NumericValues = {");
+    for (int i = 0; i < values.Count; i++)
+    {
+        if (i % 8 == 0) text.Append("\n            ");
+        text.Append(values[i].ToString("R", CultureInfo.InvariantCulture)).Append(", ");
+    }
+    text.AppendLine("\n        };");
+    text.AppendLine();
+    Console.WriteLine($"{runs.Count} numeric runs, {values.Count} distinct values");
 }
 
 // A case mapping as runs (start, count, stride 1 or 2, delta): every stride-th code unit from start maps to itself

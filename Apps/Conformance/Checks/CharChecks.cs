@@ -24,6 +24,11 @@ namespace Sing.Conformance
             }
             Line("numeric-value", char.GetNumericValue('٣'));
             Line("numeric-value-ascii", char.GetNumericValue('7'));
+            // Numbers that are not decimal digits: fractions, superscripts, Roman and circled numerals, CJK numerals.
+            foreach (char c in "½¾⅓²⁹ⅫⅯ⑳万兆〇零a-")
+                Line("numeric-value U+" + ((int)c).ToString("X4"), char.GetNumericValue(c).ToString("R", System.Globalization.CultureInfo.InvariantCulture));
+            Line("numeric-value-string", char.GetNumericValue("x¼", 1));
+            Line("decimal-digit-value", System.Globalization.CharUnicodeInfo.GetDecimalDigitValue('٣') + " " + System.Globalization.CharUnicodeInfo.GetDecimalDigitValue('½'));
             Line("control", char.IsControl('\n'));
             Line("surrogate", char.IsSurrogate("😀", 0));
             Line("convert-utf32", char.ConvertToUtf32("😀", 0).ToString("X"));

@@ -121,17 +121,10 @@ namespace System
 
         public static char ToLower(char c, CultureInfo culture) => ToLowerInvariant(c);
 
-        /// <summary>The value of a decimal digit of any script ('٣' is 3), or -1. (.NET also values other
-        /// numbers, such as '½'; those give -1 here.)</summary>
-        public static double GetNumericValue(char c)
-        {
-            if (IsAsciiDigit(c)) return c - '0';
-            if (Category(c) != UnicodeCategory.DecimalDigitNumber) return -1;
-            // Decimal digits come in contiguous runs of ten starting at a zero.
-            int zero = c;
-            while (zero > 0 && Category((char)(zero - 1)) == UnicodeCategory.DecimalDigitNumber && c - zero < 9) zero--;
-            return (c - zero) % 10;
-        }
+        /// <summary>The Unicode numeric value of <paramref name="c"/> ('٣' is 3, '½' 0.5), or -1.</summary>
+        public static double GetNumericValue(char c) => IsAsciiDigit(c) ? c - '0' : CharUnicodeInfo.GetNumericValue(c);
+
+        public static double GetNumericValue(string s, int index) => GetNumericValue(At(s, index));
 
         public static int ConvertToUtf32(char highSurrogate, char lowSurrogate)
         {

@@ -22,7 +22,24 @@ namespace System.Globalization
 
         public static int GetDecimalDigitValue(char ch) => GetUnicodeCategory(ch) == UnicodeCategory.DecimalDigitNumber ? (int)char.GetNumericValue(ch) : -1;
 
-        public static double GetNumericValue(char ch) => char.GetNumericValue(ch);
+        /// <summary>The Unicode numeric value ('7' is 7, '½' 0.5, 'Ⅻ' 12, '〇' 0), or -1 for a code unit that has none (as in .NET, the Unihan-only values of CJK numerals such as '万' are not included).</summary>
+        public static double GetNumericValue(char ch)
+        {
+            ReadOnlySpan<byte> runs = CharUnicodeInfoTables.NumericRuns;
+            int low = 0, high = CharUnicodeInfoTables.NumericRunCount - 1;
+            if (high < 0 || ReadUInt16(runs, 0) > ch) return -1;
+            // The last run (start, count, value index) whose start is <= ch.
+            while (low < high)
+            {
+                int mid = (low + high + 1) >> 1;
+                if (ReadUInt16(runs, mid * 3) <= ch) low = mid;
+                else high = mid - 1;
+            }
+            int offset = ch - ReadUInt16(runs, low * 3);
+            return offset < ReadUInt16(runs, low * 3 + 1) ? CharUnicodeInfoTables.NumericValues[ReadUInt16(runs, low * 3 + 2)] + offset : -1;
+        }
+
+        public static double GetNumericValue(string s, int index) => char.GetNumericValue(s, index);
 
         internal static char ToUpper(char c) => Map(c, CharUnicodeInfoTables.UpperRuns, CharUnicodeInfoTables.UpperRunCount);
 
