@@ -8,8 +8,24 @@ namespace Sing.Conformance
 {
     internal static class DateChecks
     {
+        // ISO 8601 week dates around year boundaries, where the week-numbering year differs from the calendar year.
+        private static void IsoWeeks()
+        {
+            var days = new[] { new DateTime(2020, 12, 31), new DateTime(2021, 1, 3), new DateTime(2021, 1, 4), new DateTime(2024, 12, 30), new DateTime(2026, 11, 28), new DateTime(2027, 1, 1), new DateTime(1, 1, 1), new DateTime(9999, 12, 31) };
+            foreach (DateTime day in days)
+                Line("isoweek " + day.ToString("yyyy-MM-dd"), ISOWeek.GetYear(day) + "-W" + ISOWeek.GetWeekOfYear(day).ToString("00"));
+            Line("isoweek-weeks", string.Join(" ", new[] { 2015, 2020, 2021, 2026, 2032, 2037 }.Select(y => y + ":" + ISOWeek.GetWeeksInYear(y))));
+            Line("isoweek-start-end", ISOWeek.GetYearStart(2021).ToString("yyyy-MM-dd") + " " + ISOWeek.GetYearEnd(2020).ToString("yyyy-MM-dd") + " " + ISOWeek.GetYearStart(2026).ToString("yyyy-MM-dd"));
+            Line("isoweek-to-date", ISOWeek.ToDateTime(2026, 48, DayOfWeek.Saturday).ToString("yyyy-MM-dd") + " " + ISOWeek.ToDateTime(2021, 53, DayOfWeek.Monday).ToString("yyyy-MM-dd"));
+            Line("isoweek-bad-week", Throws(() => ISOWeek.ToDateTime(2020, 54, DayOfWeek.Monday)));
+            Line("isoweek-bad-year", Throws(() => ISOWeek.GetWeeksInYear(0)));
+            Line("isoweek-bad-day", Throws(() => ISOWeek.ToDateTime(2020, 1, (DayOfWeek)9)));
+            Line("isoweek-past-end", Throws(() => ISOWeek.ToDateTime(9999, 52, DayOfWeek.Sunday)));
+        }
+
         public static void Run()
         {
+            IsoWeeks();
             var d = new DateTime(2024, 2, 29, 13, 45, 30, 250);
             Line("datetime-tostring", d);
             Line("datetime-parts", d.Year + "-" + d.Month + "-" + d.Day + " " + d.Hour + ":" + d.Minute + ":" + d.Second + "." + d.Millisecond);

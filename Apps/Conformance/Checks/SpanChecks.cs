@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using static Sing.Conformance.Check;
 
@@ -7,8 +8,36 @@ namespace Sing.Conformance
 {
     internal static class SpanChecks
     {
+        // System.Buffers.Binary.BinaryPrimitives: a small record header written and read back in both byte orders.
+        private static void Binary()
+        {
+            byte[] buffer = new byte[32];
+            BinaryPrimitives.WriteUInt16BigEndian(buffer, 0xCAFE);
+            BinaryPrimitives.WriteInt32LittleEndian(buffer.AsSpan(2), -123456);
+            BinaryPrimitives.WriteInt64BigEndian(buffer.AsSpan(6), 0x0102030405060708);
+            BinaryPrimitives.WriteDoubleLittleEndian(buffer.AsSpan(14), Math.PI);
+            BinaryPrimitives.WriteSingleBigEndian(buffer.AsSpan(22), -2.5f);
+            BinaryPrimitives.WriteUInt32BigEndian(buffer.AsSpan(26), 0xDEADBEEF);
+            Line("binary-bytes", Convert.ToHexString(buffer));
+            Line("binary-read", BinaryPrimitives.ReadUInt16BigEndian(buffer) + " " + BinaryPrimitives.ReadInt32LittleEndian(buffer.AsSpan(2)) + " "
+                + BinaryPrimitives.ReadInt64BigEndian(buffer.AsSpan(6)).ToString("X") + " " + BinaryPrimitives.ReadDoubleLittleEndian(buffer.AsSpan(14)) + " "
+                + BinaryPrimitives.ReadSingleBigEndian(buffer.AsSpan(22)) + " " + BinaryPrimitives.ReadUInt32BigEndian(buffer.AsSpan(26)).ToString("X"));
+            Line("binary-other-order", BinaryPrimitives.ReadUInt16LittleEndian(buffer) + " " + BinaryPrimitives.ReadInt64LittleEndian(buffer.AsSpan(6)).ToString("X"));
+            Line("binary-reverse", BinaryPrimitives.ReverseEndianness(0x12345678).ToString("X") + " " + BinaryPrimitives.ReverseEndianness((short)0x0180)
+                + " " + BinaryPrimitives.ReverseEndianness(0x0102030405060708UL).ToString("X"));
+            Line("binary-try-short", BinaryPrimitives.TryReadInt32BigEndian(buffer.AsSpan(30), out int partial) + " " + partial
+                + " " + BinaryPrimitives.TryWriteInt64LittleEndian(buffer.AsSpan(28), 1) + " " + BinaryPrimitives.TryReadUInt64LittleEndian(buffer.AsSpan(24), out ulong whole) + " " + whole.ToString("X"));
+            Line("binary-read-short", Throws(() => BinaryPrimitives.ReadInt32BigEndian(new byte[3])));
+            Line("binary-write-short", Throws(() => BinaryPrimitives.WriteDoubleLittleEndian(new byte[7], 1)));
+            ushort[] words = { 1, 0x0203, 0xFF00 };
+            var swapped = new ushort[3];
+            BinaryPrimitives.ReverseEndianness(words, swapped);
+            Line("binary-reverse-span", swapped);
+        }
+
         public static void Run()
         {
+            Binary();
             int[] data = { 1, 2, 3, 4, 5, 6 };
             Span<int> span = data;
             Span<int> middle = span.Slice(2, 3);
