@@ -41,6 +41,16 @@ namespace Sing.Conformance
     {
         public static void Run()
         {
+            Line("generic-statics-int", Statics(-7, 3));
+            Line("generic-statics-long", Statics(5L, 40L));
+            Line("generic-statics-short", Statics((short)-300, (short)20));
+            Line("generic-statics-byte", Statics((byte)9, (byte)4));
+            Line("generic-statics-uint", Statics(0u, 12u));
+            Line("generic-statics-ulong", Statics(17UL, 2UL));
+            Line("generic-statics-double", Statics(-2.5, 1.25));
+            Line("generic-statics-float", Statics(-0.5f, 2f));
+            Line("generic-clamp-bad", Throws(() => ClampBad(1, 5, 3)));
+            Line("generic-statics-direct", short.Max(3, 9) + " " + byte.Clamp(200, 10, 100) + " " + uint.Sign(0) + " " + short.Abs(-4) + " " + short.IsNegative(-1));
             var box = new Box<string>();
             box.Add("pear");
             box.Add("apple");
@@ -79,6 +89,13 @@ namespace Sing.Conformance
             foreach (T item in items) if (item.CompareTo(best) > 0) best = item;
             return best;
         }
+
+        // The generic-math statics through a type parameter: T.Max, T.Clamp, T.Sign, T.Abs, T.IsZero, T.MinValue.
+        private static string Statics<T>(T a, T b) where T : System.Numerics.INumber<T>, System.Numerics.IMinMaxValue<T> =>
+            T.Max(a, b) + " " + T.Min(a, b) + " " + T.Clamp(a, T.Zero, b) + " " + T.Sign(a) + " " + T.Abs(a) + " " + T.IsZero(a)
+            + " " + T.IsNegative(a) + " " + T.IsPositive(b) + " " + T.MinValue + " " + T.MaxValue;
+
+        private static T ClampBad<T>(T value, T min, T max) where T : System.Numerics.INumber<T> => T.Clamp(value, min, max);
 
         private static T Sum<T>(T[] items) where T : System.Numerics.INumber<T>
         {

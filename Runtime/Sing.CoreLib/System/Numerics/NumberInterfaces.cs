@@ -2,6 +2,9 @@ namespace System.Numerics
 {
     // Generic math: the operator and identity interfaces the primitives implement (Numerics/NumberInterfaces.cs),
     // so `where T : INumber<T>` code can use T.Zero, T.One, + - * / %, unary -, ++ --, == != < <= > >=.
+    // Max, Min, Clamp, Sign, Abs, IsNegative, IsPositive, IsZero and IMinMaxValue too (their defaults here serve
+    // a type that does not define them; the primitives and decimal do, PrimitiveNumbers.Statics.cs). Abs, IsNegative and
+    // IsPositive sit on INumber, which has the comparisons their defaults need (.NET puts them on INumberBase).
     // Not there: CreateChecked/CreateSaturating/CreateTruncating, Parse through the interfaces, and the bitwise,
     // shift, floating-point and binary-integer interfaces.
 
@@ -83,10 +86,36 @@ namespace System.Numerics
     {
         static abstract TSelf Zero { get; }
         static abstract TSelf One { get; }
+
+        static virtual bool IsZero(TSelf value) => value == TSelf.Zero;
     }
 
     public interface INumber<TSelf> : INumberBase<TSelf>, IComparisonOperators<TSelf, TSelf, bool>, IModulusOperators<TSelf, TSelf, TSelf>, IComparable<TSelf>
         where TSelf : INumber<TSelf>
     {
+        static virtual TSelf Max(TSelf x, TSelf y) => x >= y ? x : y;
+
+        static virtual TSelf Min(TSelf x, TSelf y) => x <= y ? x : y;
+
+        static virtual TSelf Clamp(TSelf value, TSelf min, TSelf max)
+        {
+            if (min > max) throw new ArgumentException($"'{min}' cannot be greater than {max}.");
+            return value < min ? min : value > max ? max : value;
+        }
+
+        static virtual int Sign(TSelf value) => value < TSelf.Zero ? -1 : value > TSelf.Zero ? 1 : 0;
+
+        static virtual TSelf Abs(TSelf value) => value < TSelf.Zero ? -value : value;
+
+        static virtual bool IsNegative(TSelf value) => value < TSelf.Zero;
+
+        static virtual bool IsPositive(TSelf value) => value >= TSelf.Zero;
+    }
+
+    /// <summary>The least and greatest values of a type.</summary>
+    public interface IMinMaxValue<TSelf> where TSelf : IMinMaxValue<TSelf>
+    {
+        static abstract TSelf MinValue { get; }
+        static abstract TSelf MaxValue { get; }
     }
 }
