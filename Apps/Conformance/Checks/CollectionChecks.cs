@@ -13,8 +13,37 @@ namespace Sing.Conformance
             public double Weight;
         }
 
+        // CollectionExtensions: the dictionary helpers through the interfaces, on every dictionary type.
+        private static void Extensions()
+        {
+            var sorted = new SortedDictionary<string, int> { ["b"] = 2, ["a"] = 1 };
+            Line("ext-sorted-getvalueordefault", sorted.GetValueOrDefault("a") + " " + sorted.GetValueOrDefault("z") + " " + sorted.GetValueOrDefault("z", -1));
+            Line("ext-sorted-tryadd", sorted.TryAdd("c", 3) + " " + sorted.TryAdd("a", 9) + " " + string.Join(",", sorted));
+            Line("ext-sorted-remove-out", sorted.Remove("b", out int removed) + " " + removed + " " + sorted.Remove("q", out int missing) + " " + missing + " " + sorted.Count);
+            var sortedList = new SortedList<int, string> { [3] = "three" };
+            Line("ext-sortedlist-tryadd", sortedList.TryAdd(1, "one") + " " + sortedList.TryAdd(3, "x") + " " + string.Join(",", sortedList.Values));
+            IReadOnlyDictionary<string, int> readOnly = new Dictionary<string, int> { ["k"] = 7 };
+            Line("ext-readonly-interface", readOnly.GetValueOrDefault("k") + " " + readOnly.GetValueOrDefault("none", 42));
+            IDictionary<string, int> plain = new Dictionary<string, int>();
+            var view = plain.AsReadOnly();
+            plain["x"] = 1;
+            Line("ext-asreadonly-dictionary", view.Count + " " + view["x"] + " " + Throws(() => ((IDictionary<string, int>)view).Add("y", 2)));
+            IList<string> names = new[] { "ann", "bo" };
+            Line("ext-asreadonly-list", names.AsReadOnly().Count);
+            var numbers = new List<int> { 1 };
+            numbers.AddRange(new[] { 2, 3 }.AsSpan());
+            ReadOnlySpan<int> more = new[] { 9, 8 };   // constant data: C# emits RuntimeHelpers.CreateSpan
+            numbers.InsertRange(1, more);
+            int[] copy = new int[6];
+            numbers.CopyTo(copy.AsSpan());
+            Line("ext-list-spans", string.Join(",", numbers) + " | " + string.Join(",", copy));
+            Line("ext-list-copyto-short", Throws(() => numbers.CopyTo(new int[2].AsSpan())));
+            Line("ext-null-dictionary", Throws(() => ((IReadOnlyDictionary<int, int>)null).GetValueOrDefault(1)));
+        }
+
         public static void Run()
         {
+            Extensions();
             var list = new List<int> { 5, 3, 8, 1 };
             list.Add(7);
             list.Insert(0, 9);

@@ -12,6 +12,13 @@ namespace System.Runtime.CompilerServices
         [Intrinsic]
         internal static bool IsKnownConstant(int value) => false;
 
+        /// <summary>A span over constant data in the image: what C# emits for `ReadOnlySpan&lt;int&gt; s = new[] { 1, 2 }`
+        /// (any element type wider than a byte). The compiler expands it where the field is known, always the case
+        /// in code C# generates; no other call can reach it.</summary>
+        [Intrinsic]
+        public static ReadOnlySpan<T> CreateSpan<T>(RuntimeFieldHandle fldHandle) =>
+            throw new PlatformNotSupportedException("RuntimeHelpers.CreateSpan needs a field the compiler knows.");
+
 
         internal static MethodTable* GetMethodTable(object obj) => obj.m_pMethodTable;
 
