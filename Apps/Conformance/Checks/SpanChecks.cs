@@ -8,6 +8,47 @@ namespace Sing.Conformance
 {
     internal static class SpanChecks
     {
+        private static string Ranges(ReadOnlySpan<char> source, Span<Range> ranges, int n)
+        {
+            var parts = new List<string>();
+            for (int i = 0; i < n; i++) parts.Add("[" + source[ranges[i]].ToString() + "]");
+            return n + ":" + string.Join("", parts);
+        }
+
+        private static string SplitInto(string s, int slots, StringSplitOptions options)
+        {
+            Span<Range> ranges = new Range[slots];
+            return Ranges(s, ranges, s.AsSpan().Split(ranges, ',', options));
+        }
+
+        // MemoryExtensions.Split and SplitAny: into ranges with string.Split's options and count rule, and enumerated.
+        private static void Splits()
+        {
+            const StringSplitOptions Remove = StringSplitOptions.RemoveEmptyEntries, Trim = StringSplitOptions.TrimEntries;
+            Line("span-split", SplitInto("a,b,,c", 10, StringSplitOptions.None) + " " + SplitInto("a,b,,c", 2, StringSplitOptions.None));
+            Line("span-split-remove", SplitInto(",a, b ,,c,", 10, Remove) + " " + SplitInto(",a, b ,,c,", 2, Remove) + " " + SplitInto(",a, b ,,c,", 2, Remove | Trim));
+            Line("span-split-trim", SplitInto(" , a, b ,,c, ", 3, Remove | Trim) + " " + SplitInto(" , a, b ,,c, ", 10, Trim));
+            Line("span-split-edges", SplitInto("", 3, StringSplitOptions.None) + " " + SplitInto("", 3, Remove) + " " + SplitInto("abc", 0, StringSplitOptions.None)
+                + " " + SplitInto("a,b", 1, StringSplitOptions.None) + " " + SplitInto(",,a", 1, Remove));
+            Span<Range> r = new Range[5];
+            Line("span-split-sequence", Ranges("k1::v1::::x", r, "k1::v1::::x".AsSpan().Split(r, "::")) + " " + Ranges("abc", r, "abc".AsSpan().Split(r, "")));
+            Line("span-splitany", Ranges("a b\tc  d", r, "a b\tc  d".AsSpan().SplitAny(r, "")) + " " + Ranges("a;b,c;d", r, "a;b,c;d".AsSpan().SplitAny(r, ";,"))
+                + " " + Ranges("a<>b--c<>", r, "a<>b--c<>".AsSpan().SplitAny(r, new[] { "<>", "--" })));
+            Line("span-split-enumerator", Enumerated("x,,y,", "x,,y,".AsSpan().Split(',')) + " " + Enumerated("x--y--", "x--y--".AsSpan().Split("--"))
+                + " " + Enumerated("x;y,z", "x;y,z".AsSpan().SplitAny(';', ',')) + " " + Enumerated("xyz", "xyz".AsSpan().Split(""))
+                + " " + Enumerated("x y", "x y".AsSpan().SplitAny(ReadOnlySpan<char>.Empty)) + " " + Enumerated("", "".AsSpan().Split(',')));
+            var numbers = new List<int>();
+            foreach (Range field in "3,1,4".AsSpan().Split(',')) numbers.Add(int.Parse("3,1,4".AsSpan()[field]));
+            Line("span-split-parse", numbers);
+        }
+
+        private static string Enumerated(string s, MemoryExtensions.SpanSplitEnumerator<char> parts)
+        {
+            var text = new System.Text.StringBuilder();
+            foreach (Range part in parts) text.Append('[').Append(s[part]).Append(']');
+            return text.ToString();
+        }
+
         // System.Buffers.Binary.BinaryPrimitives: a small record header written and read back in both byte orders.
         private static void Binary()
         {
@@ -38,6 +79,7 @@ namespace Sing.Conformance
         public static void Run()
         {
             Binary();
+            Splits();
             int[] data = { 1, 2, 3, 4, 5, 6 };
             Span<int> span = data;
             Span<int> middle = span.Slice(2, 3);

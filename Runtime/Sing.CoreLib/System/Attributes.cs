@@ -96,6 +96,10 @@ namespace System.Diagnostics
 
 namespace System.Diagnostics.CodeAnalysis
 {
+    /// <summary>Lets a ref-struct method or parameter escape its scope (C# 11's [UnscopedRef]).</summary>
+    [AttributeUsage(AttributeTargets.Parameter | AttributeTargets.Method | AttributeTargets.Property, Inherited = false)]
+    public sealed class UnscopedRefAttribute : Attribute { }
+
     [AttributeUsage(AttributeTargets.Method, Inherited = false)]
     public sealed class DoesNotReturnAttribute : Attribute { }
 

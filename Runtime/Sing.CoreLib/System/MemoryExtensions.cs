@@ -2,7 +2,7 @@ namespace System
 {
     /// <summary>Span views of strings and arrays. The C# compiler calls AsSpan(string) for the implicit
     /// string-to-ReadOnlySpan conversion.</summary>
-    public static class MemoryExtensions
+    public static partial class MemoryExtensions
     {
         public static ReadOnlySpan<char> AsSpan(this string text) =>
             text is null ? default : new ReadOnlySpan<char>(ref text.GetRawData(), text.Length);

@@ -59,9 +59,6 @@ namespace System.Runtime.CompilerServices
     [AttributeUsage(AttributeTargets.Parameter, Inherited = false)]
     public sealed class ScopedRefAttribute : Attribute { }
 
-    [AttributeUsage(AttributeTargets.Parameter | AttributeTargets.Method | AttributeTargets.Property, Inherited = false)]
-    public sealed class UnscopedRefAttribute : Attribute { }
-
     [AttributeUsage(AttributeTargets.Field | AttributeTargets.Property, Inherited = false)]
     public sealed class IndexerNameAttribute : Attribute
     {
