@@ -37,6 +37,13 @@ namespace Sing.Conformance
             Line("span-split-enumerator", Enumerated("x,,y,", "x,,y,".AsSpan().Split(',')) + " " + Enumerated("x--y--", "x--y--".AsSpan().Split("--"))
                 + " " + Enumerated("x;y,z", "x;y,z".AsSpan().SplitAny(';', ',')) + " " + Enumerated("xyz", "xyz".AsSpan().Split(""))
                 + " " + Enumerated("x y", "x y".AsSpan().SplitAny(ReadOnlySpan<char>.Empty)) + " " + Enumerated("", "".AsSpan().Split(',')));
+            ReadOnlySpan<char> text = "Hello World, hello span";
+            Line("span-indexof-comparison", text.IndexOf("HELLO", StringComparison.OrdinalIgnoreCase) + " " + text.IndexOf("HELLO", StringComparison.Ordinal)
+                + " " + text.LastIndexOf("hello", StringComparison.OrdinalIgnoreCase) + " " + text.LastIndexOf("Hello", StringComparison.Ordinal)
+                + " " + text.IndexOf("world", StringComparison.CurrentCultureIgnoreCase) + " " + text.IndexOf("Span", StringComparison.InvariantCulture));
+            Line("span-contains-comparison", text.Contains("SPAN", StringComparison.OrdinalIgnoreCase) + " " + text.Contains("SPAN", StringComparison.Ordinal)
+                + " " + text.Contains("", StringComparison.Ordinal) + " " + "abc".AsSpan().IndexOf("", StringComparison.OrdinalIgnoreCase));
+            Line("span-indexof-bad-comparison", Throws(() => "x".AsSpan().IndexOf("x", (StringComparison)9)));
             var numbers = new List<int>();
             foreach (Range field in "3,1,4".AsSpan().Split(',')) numbers.Add(int.Parse("3,1,4".AsSpan()[field]));
             Line("span-split-parse", numbers);

@@ -159,6 +159,32 @@ namespace System
         public static int CompareTo(this ReadOnlySpan<char> span, ReadOnlySpan<char> other, StringComparison comparisonType) =>
             string.Compare(span, other, comparisonType);
 
+        // Searches under a StringComparison, as string's: the ignore-case kinds compare case-insensitively, the others
+        // (culture-sensitive ones included, as string.IndexOf does here) ordinally.
+        public static int IndexOf(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType)
+        {
+            string.CheckComparison(comparisonType);
+            if (((int)comparisonType & 1) == 0) return span.IndexOf(value);
+            for (int i = 0; i + value.Length <= span.Length; i++)
+                if (string.CompareOrdinalIgnoreCase(span.Slice(i, value.Length), value) == 0) return i;
+            return -1;
+        }
+
+        public static int LastIndexOf(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType)
+        {
+            string.CheckComparison(comparisonType);
+            bool ignoreCase = ((int)comparisonType & 1) != 0;
+            for (int i = span.Length - value.Length; i >= 0; i--)
+            {
+                ReadOnlySpan<char> window = span.Slice(i, value.Length);
+                if (ignoreCase ? string.CompareOrdinalIgnoreCase(window, value) == 0 : window.SequenceEqual(value)) return i;
+            }
+            return -1;
+        }
+
+        public static bool Contains(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) =>
+            span.IndexOf(value, comparisonType) >= 0;
+
         public static void Reverse<T>(this Span<T> span)
         {
             for (int i = 0, j = span.Length - 1; i < j; i++, j--) (span[i], span[j]) = (span[j], span[i]);

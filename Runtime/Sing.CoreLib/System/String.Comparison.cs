@@ -179,7 +179,7 @@ namespace System
 
         private static bool IsLinguistic(StringComparison c) => c <= StringComparison.InvariantCultureIgnoreCase;
 
-        private static void CheckComparison(StringComparison comparisonType)
+        internal static void CheckComparison(StringComparison comparisonType)
         {
             if ((uint)comparisonType > (uint)StringComparison.OrdinalIgnoreCase) throw InvalidComparison();
         }
