@@ -31,40 +31,37 @@ namespace Internal.Runtime.TypeLoader
         public static string Describe(ulong start, out bool hidden)
         {
             hidden = false;
-            Entry[] entries = s_entries ??= Build();
             byte* blob = ModuleTables.Metadata;
+            int i = IndexOf(start);
+            if (i < 0) return null;
+            ref Entry e = ref s_entries[i];
+            hidden = e.Hidden;
+            if (e.OwningType == 0 || blob == null) return null;
+            return MetadataNames.Method(blob, e.OwningType, e.Name, e.Signature, e.GenericArguments);
+        }
+
+        // The entry of the method starting at `start` (binary search; the index is built on first use), or -1.
+        private static int IndexOf(ulong start)
+        {
+            Entry[] entries = s_entries ??= Build();
             int lo = 0, hi = entries.Length - 1;
             while (lo <= hi)
             {
                 int mid = (lo + hi) >> 1;
                 if (entries[mid].Start < start) lo = mid + 1;
                 else if (entries[mid].Start > start) hi = mid - 1;
-                else
-                {
-                    ref Entry e = ref entries[mid];
-                    hidden = e.Hidden;
-                    if (e.OwningType == 0 || blob == null) return null;
-                    return MetadataNames.Method(blob, e.OwningType, e.Name, e.Signature, e.GenericArguments);
-                }
+                else return mid;
             }
-            return null;
+            return -1;
         }
 
         /// <summary>The type that declares the method starting at <paramref name="start"/>, named as
         /// TypeInitializationException names it (MetadataNames.TypeInitializerName); null when the image has no entry.</summary>
         public static string OwningTypeName(ulong start)
         {
-            Entry[] entries = s_entries ??= Build();
             byte* blob = ModuleTables.Metadata;
-            int lo = 0, hi = entries.Length - 1;
-            while (lo <= hi)
-            {
-                int mid = (lo + hi) >> 1;
-                if (entries[mid].Start < start) lo = mid + 1;
-                else if (entries[mid].Start > start) hi = mid - 1;
-                else return entries[mid].OwningType == 0 || blob == null ? null : MetadataNames.TypeInitializerName(blob, entries[mid].OwningType);
-            }
-            return null;
+            int i = IndexOf(start);
+            return i < 0 || s_entries[i].OwningType == 0 || blob == null ? null : MetadataNames.TypeInitializerName(blob, s_entries[i].OwningType);
         }
 
         private static Entry[] Build()
