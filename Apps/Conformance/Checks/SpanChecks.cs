@@ -81,6 +81,18 @@ namespace Sing.Conformance
             var swapped = new ushort[3];
             BinaryPrimitives.ReverseEndianness(words, swapped);
             Line("binary-reverse-span", swapped);
+            byte[] payload = { 0xDE, 0xAD, 0x00, 0x7F, 0xFF };
+            Span<char> hex = stackalloc char[16];
+            Line("hex-forms", Convert.ToHexString(payload, 1, 3) + " " + Convert.ToHexStringLower(payload.AsSpan(0, 2)) + " " + Convert.ToHexStringLower(payload, 3, 2)
+                + " " + Convert.TryToHexString(payload, hex, out int hexWritten) + " " + hex.Slice(0, hexWritten).ToString()
+                + " " + Convert.TryToHexStringLower(payload, hex.Slice(0, 4), out int none) + " " + none);
+            Line("hex-from-span", Convert.FromHexString("0aFF10".AsSpan()));
+            Span<char> base64 = stackalloc char[12];
+            Span<byte> decoded = stackalloc byte[8];
+            Line("base64-spans", Convert.TryToBase64Chars(payload, base64, out int charsWritten) + " " + base64.Slice(0, charsWritten).ToString()
+                + " " + Convert.TryFromBase64String("3q0Af/8=", decoded, out int bytesWritten) + " " + bytesWritten
+                + " " + Convert.TryFromBase64Chars("not base64!".AsSpan(), decoded, out int bad) + " " + bad
+                + " " + Convert.TryFromBase64String("3q0Af/8=", decoded.Slice(0, 2), out int small) + " " + small);
         }
 
         public static void Run()

@@ -253,15 +253,84 @@ namespace System
             return new string(text);
         }
 
+        public static string ToHexString(byte[] inArray, int offset, int length)
+        {
+            if (inArray is null) throw new ArgumentNullException(nameof(inArray));
+            return ToHexString(new ReadOnlySpan<byte>(inArray, offset, length));
+        }
+
         public static string ToHexStringLower(byte[] inArray) => ToHexString(inArray).ToLowerInvariant();
+
+        public static string ToHexStringLower(byte[] inArray, int offset, int length) => ToHexString(inArray, offset, length).ToLowerInvariant();
+
+        public static string ToHexStringLower(ReadOnlySpan<byte> bytes) => ToHexString(bytes).ToLowerInvariant();
+
+        public static bool TryToHexString(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten) =>
+            TryToHex(source, destination, out charsWritten, "0123456789ABCDEF");
+
+        public static bool TryToHexStringLower(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten) =>
+            TryToHex(source, destination, out charsWritten, "0123456789abcdef");
+
+        private static bool TryToHex(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten, string digits)
+        {
+            charsWritten = 0;
+            if (destination.Length < source.Length * 2) return false;
+            for (int i = 0; i < source.Length; i++)
+            {
+                destination[2 * i] = digits[source[i] >> 4];
+                destination[2 * i + 1] = digits[source[i] & 15];
+            }
+            charsWritten = source.Length * 2;
+            return true;
+        }
 
         public static byte[] FromHexString(string s)
         {
             if (s is null) throw new ArgumentNullException(nameof(s));
-            if (s.Length % 2 != 0) throw new FormatException("The input is not a valid hex string as its length is not a multiple of 2.");
-            var bytes = new byte[s.Length / 2];
-            for (int i = 0; i < bytes.Length; i++) bytes[i] = (byte)(Hex(s[2 * i]) << 4 | Hex(s[2 * i + 1]));
+            return FromHexString(s.AsSpan());
+        }
+
+        public static byte[] FromHexString(ReadOnlySpan<char> chars)
+        {
+            if (chars.Length % 2 != 0) throw new FormatException("The input is not a valid hex string as its length is not a multiple of 2.");
+            var bytes = new byte[chars.Length / 2];
+            for (int i = 0; i < bytes.Length; i++) bytes[i] = (byte)(Hex(chars[2 * i]) << 4 | Hex(chars[2 * i + 1]));
             return bytes;
+        }
+
+        public static bool TryToBase64Chars(ReadOnlySpan<byte> bytes, Span<char> chars, out int charsWritten)
+        {
+            charsWritten = 0;
+            if (chars.Length < (bytes.Length + 2) / 3 * 4) return false;
+            string text = ToBase64String(bytes);
+            text.AsSpan().CopyTo(chars);
+            charsWritten = text.Length;
+            return true;
+        }
+
+        /// <summary>False (nothing written) when the text is not Base64 or the bytes do not fit.</summary>
+        public static bool TryFromBase64String(string s, Span<byte> bytes, out int bytesWritten)
+        {
+            if (s is null) throw new ArgumentNullException(nameof(s));
+            return TryFromBase64Chars(s.AsSpan(), bytes, out bytesWritten);
+        }
+
+        public static bool TryFromBase64Chars(ReadOnlySpan<char> chars, Span<byte> bytes, out int bytesWritten)
+        {
+            bytesWritten = 0;
+            byte[] decoded;
+            try
+            {
+                decoded = FromBase64String(chars.ToString());
+            }
+            catch (FormatException)
+            {
+                return false;
+            }
+            if (decoded.Length > bytes.Length) return false;
+            decoded.AsSpan().CopyTo(bytes);
+            bytesWritten = decoded.Length;
+            return true;
         }
 
         private static int Hex(char c) =>
