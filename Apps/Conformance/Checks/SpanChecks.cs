@@ -86,6 +86,12 @@ namespace Sing.Conformance
             Line("hex-forms", Convert.ToHexString(payload, 1, 3) + " " + Convert.ToHexStringLower(payload.AsSpan(0, 2)) + " " + Convert.ToHexStringLower(payload, 3, 2)
                 + " " + Convert.TryToHexString(payload, hex, out int hexWritten) + " " + hex.Slice(0, hexWritten).ToString()
                 + " " + Convert.TryToHexStringLower(payload, hex.Slice(0, 4), out int none) + " " + none);
+            var builder = new System.Text.StringBuilder();
+            builder.AppendFormat(System.Globalization.CultureInfo.InvariantCulture, "{0:F2}|{1,5}|", 3.14159, 42)
+                .AppendFormat(System.Globalization.CultureInfo.InvariantCulture, "{0}-{1}-{2}", 'a', "b", 1.5)
+                .AppendFormat(System.Globalization.CultureInfo.InvariantCulture, "[{0:X}]", 255)
+                .AppendFormat("{0}{1}{2}{3}", 1, 2, 3, 4).AppendFormat("<{0}{1}{2}>", "x", "y", "z");
+            Line("appendformat-provider", builder.ToString());
             Line("hex-from-span", Convert.FromHexString("0aFF10".AsSpan()));
             Span<char> base64 = stackalloc char[12];
             Span<byte> decoded = stackalloc byte[8];

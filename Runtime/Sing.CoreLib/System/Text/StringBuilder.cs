@@ -190,6 +190,17 @@ namespace System.Text
 
         public StringBuilder AppendFormat(string format, object arg0, object arg1) => AppendFormat(format, new[] { arg0, arg1 });
 
+        public StringBuilder AppendFormat(string format, object arg0, object arg1, object arg2) => AppendFormat(format, new[] { arg0, arg1, arg2 });
+
+        // The provider is ignored: formatting is always culture-invariant, as string.Format's here.
+        public StringBuilder AppendFormat(IFormatProvider provider, string format, object arg0) => AppendFormat(format, new[] { arg0 });
+
+        public StringBuilder AppendFormat(IFormatProvider provider, string format, object arg0, object arg1) => AppendFormat(format, new[] { arg0, arg1 });
+
+        public StringBuilder AppendFormat(IFormatProvider provider, string format, object arg0, object arg1, object arg2) => AppendFormat(format, new[] { arg0, arg1, arg2 });
+
+        public StringBuilder AppendFormat(IFormatProvider provider, string format, params object[] args) => AppendFormat(format, args);
+
         public StringBuilder AppendFormat(string format, params object[] args)
         {
             int i = 0;
