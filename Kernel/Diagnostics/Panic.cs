@@ -91,7 +91,7 @@ namespace Sing.Kernel.Diagnostics
             }
         }
 
-        private static bool IsPlausibleFrame(ulong* frame) =>
+        internal static bool IsPlausibleFrame(ulong* frame) =>
             frame != null && ((ulong)frame & 7) == 0 && (ulong)frame > 0x1000 && (ulong)frame < (4UL << 30);
 
         private static void WriteCaller() => WriteCallStack(Cpu.ReadFramePointer());

@@ -94,7 +94,7 @@ namespace Sing.Kernel.Smp
             ulong* frame = (ulong*)framePointer;
             for (int i = 0; i < StackDepth; i++)
             {
-                bool plausible = frame != null && ((ulong)frame & 7) == 0 && (ulong)frame > 0x1000 && (ulong)frame < (4UL << 30);
+                bool plausible = Panic.IsPlausibleFrame(frame);
                 stack[i] = plausible ? frame[1] : 0;
                 if (!plausible) continue;
                 ulong* next = (ulong*)frame[0];

@@ -18,8 +18,7 @@ namespace Sing.Kernel.Smp
             Cpu.InvalidatePage(address);
             if (Processors.Count == 1) return;
             Shootdowns++;
-            if (!CrossCall.RunOnOthers(&InvalidateHere, address))
-                Diagnostics.Panic.Halt("TLB shootdown: a processor did not answer", address);
+            CrossCall.RunOnOthers(&InvalidateHere, address);
         }
 
         /// <summary>For a caller that invalidated pages [<paramref name="firstPage"/>, +<paramref name="count"/>) on its
@@ -33,8 +32,7 @@ namespace Sing.Kernel.Smp
             for (ulong done = 0; done < count; done += MaxCount)
             {
                 ulong n = count - done < MaxCount ? count - done : MaxCount;
-                if (!CrossCall.RunOnOthers(&InvalidatePagesHere, (firstPage + done) << 20 | n))
-                    Diagnostics.Panic.Halt("TLB shootdown: a processor did not answer", firstPage + done);
+                CrossCall.RunOnOthers(&InvalidatePagesHere, (firstPage + done) << 20 | n);
             }
         }
 
