@@ -59,9 +59,7 @@ namespace Sing.Kernel.Arch
             }
             int vector = (int)frame->Vector;
             var handler = (delegate*<InterruptFrame*, bool>)s_handlers.Entries[vector];
-            // Where a thread left ring 3: the end of its SIP frames for its collector.
-            bool fromRing3 = (frame->Cs & 3) != 0;
-            if (fromRing3) Threading.Scheduler.Current.Slots.Reserved0 = frame->Rsp;
+            bool fromRing3 = (frame->Cs & 3) != 0;   // isr_common recorded where it left ring 3
 
             if (vector == InterruptController.SpuriousVector && InterruptController.UsesApic) return;   // no EOI for it
             if (vector >= IrqBase && vector < IrqBase + InterruptController.Lines)

@@ -54,3 +54,18 @@ global sing_thread_trampoline_address
 sing_thread_trampoline_address:
     lea rax, [sing_thread_trampoline]
     ret
+
+; The running thread: the Thread field of the runtime slots the GS base points at (KernelThread.RuntimeSlots), 0 before
+; the scheduler made the boot context a thread (and in an application processor's slots before it runs one).
+SLOT_THREAD equ 56
+global sing_current_thread
+sing_current_thread:
+    mov rax, [gs:SLOT_THREAD]
+    ret
+
+; The run state of the processor the running thread runs on (Threading.ProcessorRunState): the slots' RunState field.
+SLOT_RUN_STATE equ 64
+global sing_current_run_state
+sing_current_run_state:
+    mov rax, [gs:SLOT_RUN_STATE]
+    ret

@@ -35,9 +35,15 @@ isr_%1:
 ; then what the CPU pushed: rip, cs, rflags, rsp, ss.
 isr_common:
     ; From ring 3 (the CS the CPU pushed has RPL 3): take the kernel's GS base (see usermode.asm).
+    ; Where the thread left ring 3 goes to its slot 2 (KernelThread.RuntimeSlots.Reserved0): the end of its SIP
+    ; frames for its collector.
     test qword [rsp + 24], 3
     jz .from_kernel
     swapgs
+    push rax
+    mov rax, [rsp + 48]             ; the rsp the CPU pushed (above rax, vector, error code, rip, cs, rflags)
+    mov [gs:16], rax
+    pop rax
 .from_kernel:
     push rax
     push rbx

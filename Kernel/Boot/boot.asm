@@ -241,7 +241,7 @@ sing_avx: db 0
 global boot_tsc
 align 8
 boot_tsc: dq 0
-boot_runtime_slots: dq 0, 0, 0, 0, 0, 0, 0 ; see KernelThread.RuntimeSlots
+boot_runtime_slots: dq 0, 0, 0, 0, 0, 0, 0, 0, 0 ; see KernelThread.RuntimeSlots
 
 section .bss
 align 4096

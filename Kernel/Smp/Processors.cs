@@ -127,6 +127,7 @@ namespace Sing.Kernel.Smp
             byte* stack = (byte*)PageAllocator.Allocate(StackBytes / PageAllocator.PageSize);
             p->Stack = (ulong)(stack + StackBytes);
             var slots = (Threading.RuntimeSlots*)KernelHeap.Allocate((ulong)sizeof(Threading.RuntimeSlots));
+            *slots = default;
             slots->Processor = (ulong)index;
             p->Slots = (ulong)slots;
             p->Index = (ulong)index;

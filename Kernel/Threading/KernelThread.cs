@@ -25,6 +25,10 @@ namespace Sing.Kernel.Threading
         /// <summary>The index of the processor running the thread (Smp.Processors.Current reads it through GS): 0, the
         /// boot processor, for every thread while threads run there only; an application processor's own slots say its.</summary>
         public ulong Processor;
+        /// <summary>The address of the thread these slots belong to: Scheduler.Current is this one load through GS.</summary>
+        public ulong Thread;
+        /// <summary>The run state (Threading.ProcessorRunState) of the processor the thread runs on.</summary>
+        public ulong RunState;
     }
 
     /// <summary>A kernel-visible thread: its own stack, the saved stack pointer while it is not running, and what it
@@ -190,7 +194,15 @@ namespace Sing.Kernel.Threading
         {
             Id = id;
             Name = name;
+            Slots.Thread = (ulong)AddressOf(this);
         }
+
+        /// <summary>The processor the thread runs on, or last ran on (its slots' Processor field).</summary>
+        internal int Processor => (int)Slots.Processor;
+
+        /// <summary>The processor the thread runs on, and whose run queues hold it when it is ready: its process's, or 0.
+        /// A thread runs on its home processor only, so its slots' Processor field (Smp.Processors.Current) says the same.</summary>
+        internal int HomeProcessor;
 
         public bool IsAlive => State != ThreadState.Finished;
 

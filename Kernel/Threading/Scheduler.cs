@@ -31,35 +31,52 @@ namespace Sing.Kernel.Threading
         }
 
         private static bool s_zombiesPending;
-        // The running thread by address: a plain load to read and a plain store to switch (no GC-statics base, no
-        // write barrier). Lists.Threads keeps every thread alive until it is reaped.
-        private static nint s_current;
-        private static KernelThread s_idle;
-        private static ThreadQueue s_unblocked;
-        // Direct handoff: a thread woken while the unblocked list was empty is kept here instead of being linked in.
-        // It is the unblocked list's head in every respect (Pick takes it first, a tick or a second wake links it
-        // in first), so the two-list policy is unchanged; a channel round trip (wake the peer, then wait) switches
-        // to it without touching the queues. Invariant: while set, s_unblocked is empty.
-        private static nint s_handoff;
-        private static ThreadQueue s_preempted;
+        // Each processor's run state (ProcessorRunState), indexed by Smp.Processors.Current. Threads are named by
+        // address there; Lists.Threads keeps every thread alive until it is reaped.
+        private static ProcessorRunState* s_processors;
         private static KernelThread s_sleepers;   // sorted by deadline, linked through NextSleeper
-        private static ulong s_quantumEnd;
         private static int s_nextId;
-        // The address space loaded now, and the kernel's (see KernelThread.Cr3). One value in the configurations
-        // without hardware domains, so the switch never loads CR3 there.
-        private static ulong s_loadedCr3;
+        // The kernel's address space (see KernelThread.Cr3).
         private static ulong s_kernelCr3;
 
         public static ulong ContextSwitches;
         public static ulong Preemptions;
 
-        public static KernelThread Current => KernelThread.In(ref s_current);
-        public static bool IsRunning => s_current != 0;
+        /// <summary>The thread running on the calling processor: one load through GS (its runtime slots' Thread field).</summary>
+        public static KernelThread Current => CurrentThread();
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.InternalCall), System.Runtime.RuntimeImport("sing_current_thread")]
+        private static extern KernelThread CurrentThread();   // Arch/context.asm
+
+        public static bool IsRunning => Current != null;
+
+        /// <summary>The calling processor's run state.</summary>
+        private static ProcessorRunState* Here
+        {
+            [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+            get => (ProcessorRunState*)CurrentRunState();
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.InternalCall), System.Runtime.RuntimeImport("sing_current_run_state")]
+        private static extern void* CurrentRunState();   // Arch/context.asm: the RunState field of the slots
+
+        /// <summary>Makes <paramref name="processor"/> the one <paramref name="thread"/> runs on (it is not running and not
+        /// queued): its slots then name that processor and its run state.</summary>
+        internal static void SetHomeProcessor(KernelThread thread, int processor)
+        {
+            thread.HomeProcessor = processor;
+            thread.Slots.Processor = (ulong)processor;
+            thread.Slots.RunState = (ulong)(s_processors + processor);
+        }
 
         /// <summary>Turns the boot context into thread 0 and creates the idle thread.</summary>
         public static void Initialize(byte* bootStackBottom, byte* bootStackTop)
         {
-            s_kernelCr3 = s_loadedCr3 = Cpu.ReadCr3();
+            s_kernelCr3 = Cpu.ReadCr3();
+            s_processors = (ProcessorRunState*)KernelHeap.Allocate((ulong)(Hardware.Madt.MaxProcessors * sizeof(ProcessorRunState)));
+            for (int i = 0; i < Hardware.Madt.MaxProcessors; i++) s_processors[i] = default;
+            ProcessorRunState* here = s_processors;   // the boot processor's (index 0)
+            here->LoadedCr3 = s_kernelCr3;
             var boot = new KernelThread(s_nextId++, "kernel-main")
             {
                 Cr3 = s_kernelCr3,
@@ -69,13 +86,16 @@ namespace Sing.Kernel.Threading
             };
             // The boot code's slots (GS) already hold the boot thread's allocation context: move them into the thread.
             boot.Slots = *(RuntimeSlots*)Cpu.ReadGsBase();
+            boot.Slots.Thread = (ulong)KernelThread.AddressOf(boot);
+            boot.Slots.RunState = (ulong)here;
             Cpu.WriteGsBase(boot.SlotsAddress);
             AddThread(boot);
-            s_current = KernelThread.AddressOf(boot);
+            here->Current = KernelThread.AddressOf(boot);
             PollWhenIdle = Boot.KernelOptions.Get("idle") == "poll";
-            s_idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
-            s_idle.State = ThreadState.Ready;
-            s_quantumEnd = Timer.Ticks + QuantumTicks;
+            KernelThread idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
+            idle.State = ThreadState.Ready;
+            here->Idle = KernelThread.AddressOf(idle);
+            here->QuantumEnd = Timer.Ticks + QuantumTicks;
         }
 
         /// <summary>True while the idle thread spins instead of halting: the kernel option idle=poll, or the storage
@@ -170,7 +190,7 @@ namespace Sing.Kernel.Threading
             if (previous != s_kernelCr3)
             {
                 t.Cr3 = s_kernelCr3;
-                s_loadedCr3 = s_kernelCr3;
+                Here->LoadedCr3 = s_kernelCr3;
                 Cpu.WriteCr3(Domains.AddressSpace.LoadValue(s_kernelCr3));
             }
             RestoreInterrupts(flags);
@@ -184,7 +204,7 @@ namespace Sing.Kernel.Threading
             if (t.Cr3 != previous)
             {
                 t.Cr3 = previous;
-                s_loadedCr3 = previous;
+                Here->LoadedCr3 = previous;
                 Cpu.WriteCr3(Domains.AddressSpace.LoadValue(previous));
             }
             RestoreInterrupts(flags);
@@ -222,6 +242,7 @@ namespace Sing.Kernel.Threading
                 Cr3 = cr3,
                 StackOwner = owner,
             };
+            SetHomeProcessor(thread, 0);
             AddThread(thread);
             RestoreInterrupts(flags);
 
@@ -279,7 +300,7 @@ namespace Sing.Kernel.Threading
             current.Exited.SetLocked();
             Lists.Zombies.Add(current);
             s_zombiesPending = true;
-            SwitchToNext();
+            SwitchToNext(Here);
             Panic.Halt("a finished thread was scheduled again");
             RestoreInterrupts(flags);
         }
@@ -292,8 +313,9 @@ namespace Sing.Kernel.Threading
             if (thread == Current || thread.State == ThreadState.Finished) return;
             if (thread.InRunQueue)
             {
-                if (s_handoff == KernelThread.AddressOf(thread)) s_handoff = 0;
-                else if (!s_unblocked.Remove(thread)) s_preempted.Remove(thread);
+                var queues = (ProcessorRunState*)thread.Slots.RunState;
+                if (queues->Handoff == KernelThread.AddressOf(thread)) queues->Handoff = 0;
+                else if (!queues->Unblocked.Remove(thread)) queues->Preempted.Remove(thread);
                 thread.InRunQueue = false;
             }
             RemoveSleeper(thread);
@@ -314,11 +336,13 @@ namespace Sing.Kernel.Threading
         public static void Yield()
         {
             ulong flags = DisableInterrupts();
-            if (!UnblockedIsEmpty || !s_preempted.IsEmpty)
+            ProcessorRunState* here = Here;
+            if (here->HasWork)
             {
-                Current.State = ThreadState.Ready;
-                if (Current != s_idle) Enqueue(ref s_preempted, Current);
-                SwitchToNext();
+                KernelThread me = Current;
+                me.State = ThreadState.Ready;
+                if (KernelThread.AddressOf(me) != here->Idle) Enqueue(here, ref here->Preempted, me);
+                Switch(here, me, Pick(here));
             }
             RestoreInterrupts(flags);
         }
@@ -332,7 +356,8 @@ namespace Sing.Kernel.Threading
         internal static void BlockLocked(KernelThread me)
         {
             me.State = ThreadState.Blocked;
-            Switch(me, Pick());
+            ProcessorRunState* here = Here;
+            Switch(here, me, Pick(here));
         }
 
         /// <summary>Makes a blocked thread runnable (unblocked list; it inherits the running thread's quantum).
@@ -351,18 +376,19 @@ namespace Sing.Kernel.Threading
         {
             thread.State = ThreadState.Ready;
             if (thread.InRunQueue) return;
-            if (s_handoff == 0 && s_unblocked.IsEmpty)
+            var queues = (ProcessorRunState*)thread.Slots.RunState;
+            if (queues->UnblockedIsEmpty)
             {
                 thread.InRunQueue = true;
-                s_handoff = KernelThread.AddressOf(thread);
+                queues->Handoff = KernelThread.AddressOf(thread);
                 return;
             }
-            LinkHandoff();
-            Enqueue(ref s_unblocked, thread);
+            queues->LinkHandoff();
+            Enqueue(queues, ref queues->Unblocked, thread);
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static void Enqueue(ref ThreadQueue queue, KernelThread thread)
+        private static void Enqueue(ProcessorRunState* queues, ref ThreadQueue queue, KernelThread thread)
         {
             if (thread.InRunQueue) return;
             thread.InRunQueue = true;
@@ -370,53 +396,43 @@ namespace Sing.Kernel.Threading
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static KernelThread Pick()
+        private static KernelThread Pick(ProcessorRunState* here)
         {
             KernelThread next;
-            if (s_handoff != 0)
+            if (here->Handoff != 0)
             {
-                next = KernelThread.In(ref s_handoff);
-                s_handoff = 0;
+                next = KernelThread.In(ref here->Handoff);
+                here->Handoff = 0;
             }
-            else next = s_unblocked.Dequeue() ?? s_preempted.Dequeue() ?? s_idle;
+            else next = here->Unblocked.Dequeue() ?? here->Preempted.Dequeue() ?? KernelThread.In(ref here->Idle);
             next.InRunQueue = false;
             return next;
         }
 
-        private static bool UnblockedIsEmpty => s_handoff == 0 && s_unblocked.IsEmpty;
-
-        /// <summary>Puts the handoff thread into the unblocked list proper (it is the head: the list was empty).</summary>
-        private static void LinkHandoff()
-        {
-            if (s_handoff == 0) return;
-            s_unblocked.Enqueue(KernelThread.At(s_handoff));
-            s_handoff = 0;
-        }
-
-        private static void SwitchToNext() => Switch(Current, Pick());
+        private static void SwitchToNext(ProcessorRunState* here) => Switch(here, Current, Pick(here));
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static void Switch(KernelThread previous, KernelThread next)
+        private static void Switch(ProcessorRunState* here, KernelThread previous, KernelThread next)
         {
             if (next == previous)
             {
                 next.State = ThreadState.Running;
                 return;
             }
-            s_current = KernelThread.AddressOf(next);
+            here->Current = KernelThread.AddressOf(next);
             next.State = ThreadState.Running;
             next.Switches++;
             ContextSwitches++;
             Cpu.WriteGsBase(next.SlotsAddress);
             if (next.UserMode) UserMode.Resume(next);
             // Threads never move (non-moving collector), so the saved-pointer field needs no pinning.
-            if (next.Cr3 == s_loadedCr3)
+            if (next.Cr3 == here->LoadedCr3)
                 Cpu.SwitchStacks((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer);
             else
             {
                 // Another domain: CR3 is loaded between leaving the old stack and taking the new one, so neither
                 // stack needs to be mapped in the other's address space.
-                s_loadedCr3 = next.Cr3;
+                here->LoadedCr3 = next.Cr3;
                 Cpu.SwitchStacksAndSpace((ulong*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref previous.SavedStackPointer), next.SavedStackPointer, Domains.AddressSpace.LoadValue(next.Cr3));
             }
             // Running again as `previous`. Zombies are rare: the common switch skips the reaping call.
@@ -440,29 +456,32 @@ namespace Sing.Kernel.Threading
                 sleeper.WakeIndex = WaitHandle.TimedOut;
                 MakeReady(sleeper);
             }
-            if (s_current == 0) return;
+            KernelThread current = Current;
+            if (current == null) return;
+            ProcessorRunState* here = Here;
+            bool idle = KernelThread.AddressOf(current) == here->Idle;
             // Sampled CPU time: the tick is charged to whoever it interrupted (the system page's CPU column).
-            KernelProcess owner = Current.Owner;
+            KernelProcess owner = current.Owner;
             if (owner != null) owner.CpuTicks++;
-            else if (Current == s_idle) IdleTicks++;
-            if (now >= s_quantumEnd && Current.NoPreemptionDepth > 0 && !PreemptionOffTooLong(Current, now)) return;
-            if (now >= s_quantumEnd)
+            else if (idle) IdleTicks++;
+            if (now >= here->QuantumEnd && current.NoPreemptionDepth > 0 && !PreemptionOffTooLong(current, now)) return;
+            if (now >= here->QuantumEnd)
             {
-                s_quantumEnd = now + QuantumTicks;
-                LinkHandoff();
-                s_preempted.AppendAll(ref s_unblocked);
-                if (Current != s_idle)
+                here->QuantumEnd = now + QuantumTicks;
+                here->LinkHandoff();
+                here->Preempted.AppendAll(ref here->Unblocked);
+                if (!idle)
                 {
-                    if (UnblockedIsEmpty && s_preempted.IsEmpty) return; // nobody else to run
-                    Current.State = ThreadState.Ready;
-                    Enqueue(ref s_preempted, Current);
+                    if (here->UnblockedIsEmpty && here->Preempted.IsEmpty) return; // nobody else to run
+                    current.State = ThreadState.Ready;
+                    Enqueue(here, ref here->Preempted, current);
                 }
                 Preemptions++;
-                SwitchToNext();
+                SwitchToNext(here);
             }
-            else if (Current == s_idle && (!UnblockedIsEmpty || !s_preempted.IsEmpty))
+            else if (idle && here->HasWork)
             {
-                SwitchToNext();
+                SwitchToNext(here);
             }
         }
 
@@ -500,7 +519,10 @@ namespace Sing.Kernel.Threading
         /// a tick (1 ms) to every interrupt-driven completion.</summary>
         public static void RunWokenIfIdle()
         {
-            if (s_current != 0 && Current == s_idle && (!UnblockedIsEmpty || !s_preempted.IsEmpty)) SwitchToNext();
+            KernelThread current = Current;
+            if (current == null) return;
+            ProcessorRunState* here = Here;
+            if (KernelThread.AddressOf(current) == here->Idle && here->HasWork) SwitchToNext(here);
         }
 
         internal static void AddSleeperLocked(KernelThread thread, ulong deadline)
