@@ -37,6 +37,8 @@ namespace Sing.Kernel
             RuntimeHost.StackTop = &Threading.Scheduler.CurrentStackTop;
             RuntimeHost.EnumerateOtherStacks = &Threading.Scheduler.EnumerateOtherStacks;
             RuntimeHost.CurrentExceptionState = &Threading.Scheduler.CurrentExceptionState;
+            RuntimeHost.StopOtherProcessors = &Smp.KernelLock.StopOthers;
+            RuntimeHost.ResumeOtherProcessors = &Smp.KernelLock.ResumeOthers;
             RuntimeHost.FailFast = &Panic.RuntimeFailFast;
             Internal.Runtime.ObjectAllocator.UsePerThreadContexts(0); // slot 0 of KernelThread.Slots (GS-relative)
             StartupCodeHelpers.InitializeModules(Cpu.ManagedModulesStart(), Cpu.ManagedModulesEnd());

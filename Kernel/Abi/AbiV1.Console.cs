@@ -19,9 +19,11 @@ namespace Sing.Kernel.Abi
             ulong mark = Enter();
             if (length > 0 && length <= 65536 && CallerHolds("console") && CallerMemory.Holds(text, (ulong)length))
             {
+                ulong flags = Threading.Scheduler.DisableInterrupts();
                 TakeLine(Caller);
                 for (int i = 0; i < length; i++) Log.WriteByte(text[i]);
                 s_lineStart = length > 0 && text[length - 1] == '\n';
+                Threading.Scheduler.RestoreInterrupts(flags);
             }
             Leave(mark);
         }

@@ -135,6 +135,7 @@ namespace Sing.Kernel.Abi
         {
             if (length < 0 || length > 4096 || !CallerMemory.Holds(text, (ulong)length)) return;
             KernelProcess p = Caller;
+            ulong flags = Scheduler.DisableInterrupts();   // one process's text at a time, whatever the processors
             if (length > 0) TakeLine(p);
             for (int i = 0; i < length; i++)
             {
@@ -148,6 +149,7 @@ namespace Sing.Kernel.Abi
                 Log.WriteByte(b);
                 if (b == (byte)'\n') s_lineStart = true;
             }
+            Scheduler.RestoreInterrupts(flags);
         }
 
         [UnmanagedCallersOnly]

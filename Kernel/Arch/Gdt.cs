@@ -26,7 +26,7 @@ namespace Sing.Kernel.Arch
         private const ulong InterruptStackBytes = 32 * 1024;
 
         private static ulong* s_table;
-        private static Tss* s_tss;
+        private static Tss** s_tssOf;   // per processor index
 
         // The hardware layout packs 64-bit fields at 4-byte offsets (RSP0 at 4), hence Pack = 4.
         [System.Runtime.InteropServices.StructLayout(System.Runtime.InteropServices.LayoutKind.Sequential, Pack = 4)]
@@ -44,15 +44,16 @@ namespace Sing.Kernel.Arch
         /// <summary>Builds and loads the boot processor's GDT and TSS.</summary>
         public static void Initialize()
         {
-            s_table = Build(out s_tss);
+            s_tssOf = (Tss**)KernelHeap.Allocate((ulong)(Hardware.Madt.MaxProcessors * sizeof(Tss*)));
+            for (int i = 0; i < Hardware.Madt.MaxProcessors; i++) s_tssOf[i] = null;
+            s_table = Build(out s_tssOf[0]);
             Load(s_table);
         }
 
-        /// <summary>Builds the GDT and TSS (with interrupt stacks of its own) of an application processor, which loads
-        /// them with <see cref="Load"/>: built by the boot processor, because the allocators are not yet shared.
-        /// Threads run on the boot processor only, so <see cref="SetKernelStack"/> and the collector's
-        /// <see cref="InterruptStackTopOf"/> keep to its TSS.</summary>
-        public static ulong* BuildForProcessor() => Build(out _);
+        /// <summary>Builds the GDT and TSS (with interrupt stacks of its own) of application processor
+        /// <paramref name="index"/>, which loads them with <see cref="Load"/>: built by the boot processor, before the
+        /// processor runs anything.</summary>
+        public static ulong* BuildForProcessor(int index) => Build(out s_tssOf[index]);
 
         /// <summary>Loads a GDT built by <see cref="Initialize"/> or <see cref="BuildForProcessor"/> and its TSS on the
         /// calling CPU.</summary>
@@ -93,14 +94,16 @@ namespace Sing.Kernel.Arch
 
         /// <summary>The stack the CPU switches to on an interrupt from ring 3: the running thread's kernel stack.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void SetKernelStack(ulong top) => s_tss->Rsp0 = top;
+        public static void SetKernelStack(ulong top) => s_tssOf[Cpu.ProcessorIndex()]->Rsp0 = top;
 
         /// <summary>The top of the interrupt stack (IST) that contains <paramref name="stackPointer"/>, or 0 when it lies
         /// in none: the collector's scan of a fault handler's frames ends there, not at the interrupted thread's top.</summary>
         public static ulong InterruptStackTopOf(ulong stackPointer)
         {
-            if (s_tss == null) return 0;
-            ulong* tops = &s_tss->Ist1;
+            if (s_tssOf == null) return 0;
+            Tss* tss = s_tssOf[Cpu.ProcessorIndex()];
+            if (tss == null) return 0;
+            ulong* tops = &tss->Ist1;
             for (int i = 0; i < 4; i++)
             {
                 ulong top = tops[i];

@@ -48,6 +48,19 @@ namespace Sing.Kernel.Arch
             line < InterruptController.Lines && SetHandler(IrqBase + (int)line, handler);
 
         [UnmanagedCallersOnly(EntryPoint = "sing_interrupt_dispatch")]
+        private static void DispatchInSection(InterruptFrame* frame)
+        {
+            // An interrupt that found interrupts on enters the kernel's section: with threads on several CPUs, it takes
+            // the kernel lock (Smp.KernelLock) and gives it back before its iretq turns them on again. Cross-calls and
+            // stops run without it: the lock's holder may be waiting for them.
+            bool locked = Smp.KernelLock.Active && (frame->Rflags & 0x200) != 0
+                && frame->Vector != Smp.CrossCall.Vector && frame->Vector != Smp.KernelLock.StopVector && frame->Vector != InterruptController.SpuriousVector;
+            if (locked) Smp.KernelLock.Acquire();
+            Dispatch(frame);
+            if (locked) Smp.KernelLock.Release();
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void Dispatch(InterruptFrame* frame)
         {
             Count++;
@@ -91,7 +104,7 @@ namespace Sing.Kernel.Arch
 
         /// <summary>An interrupt about to return to SIP code (not to kernel code the thread was running for it) is a
         /// safe point: a thread the kernel marked to end (see KernelThread.KillRequested) ends here.</summary>
-        private static void EndIfRequested()
+        internal static void EndIfRequested()
         {
             Threading.KernelThread t = Threading.Scheduler.Current;
             if (t != null && t.KillRequested && t.Owner != null && t.AbiEntryStackPointer == 0) Processes.ProcessManager.EndRequested(t);

@@ -48,19 +48,27 @@ namespace Sing.Kernel.Arch
         public static void Initialize()
         {
             if (!CpuInfo.HasSyscall) return;
+            SysenterAvailable = CpuInfo.HasSysenter && CpuInfo.IsIntel;
+            InitializeThisCpu();
+            Interrupts.SetHandler(SoftwareInterruptVector, &OnSoftwareInterrupt);
+            TrapPage = (ulong)Memory.PageAllocator.Allocate(1);
+            Available = true;
+        }
+
+        /// <summary>Programs the calling CPU's SYSCALL (and SYSENTER) MSRs: the boot processor's in <see cref="Initialize"/>,
+        /// each application processor's as it starts.</summary>
+        public static void InitializeThisCpu()
+        {
+            if (!CpuInfo.HasSyscall) return;
             Cpu.WriteMsr(Efer, Cpu.ReadMsr(Efer) | EferSyscallEnable);
             Cpu.WriteMsr(Star, ((ulong)Gdt.UserCode32 << 48) | ((ulong)Gdt.KernelCode << 32));
             Cpu.WriteMsr(LStar, SyscallEntryAddress());
             Cpu.WriteMsr(FMask, SyscallFlagMask);
-            if (CpuInfo.HasSysenter && CpuInfo.IsIntel)
+            if (SysenterAvailable)
             {
                 Cpu.WriteMsr(SysenterCs, Gdt.KernelCode);
                 Cpu.WriteMsr(SysenterEip, SysenterEntryAddress());
-                SysenterAvailable = true;
             }
-            Interrupts.SetHandler(SoftwareInterruptVector, &OnSoftwareInterrupt);
-            TrapPage = (ulong)Memory.PageAllocator.Allocate(1);
-            Available = true;
         }
 
         /// <summary>What the scheduler does when it switches to a thread that runs in ring 3: its kernel stack for
@@ -78,9 +86,10 @@ namespace Sing.Kernel.Arch
         private static bool OnSoftwareInterrupt(InterruptFrame* frame)
         {
             if ((frame->Cs & 3) == 0) return false;
-            Cpu.EnableInterrupts();
+            // As a system call, with interrupts on (leaving the section the interrupt entered; see Smp.KernelLock).
+            Scheduler.RestoreInterrupts(0x200);
             frame->Rax = Call(frame->Rax, frame->Rdi, frame->Rsi, frame->Rdx, frame->R10, frame->R8);
-            Cpu.DisableInterrupts();
+            Scheduler.DisableInterrupts();
             return true;
         }
 
@@ -111,7 +120,9 @@ namespace Sing.Kernel.Arch
         public static void Enter(ulong rip, ulong rsp, ulong argument)
         {
             KernelThread t = Scheduler.Current;
-            Scheduler.DisableInterrupts();
+            // Interrupts off without the kernel lock: what follows touches this thread and this CPU only, and the
+            // iretq into ring 3 turns them on again.
+            Cpu.DisableInterrupts();
             t.Slots.Reserved1 = t.KernelStackTop;  // slot 3: the kernel stack of its system calls
             t.UserMode = true;
             Resume(t);

@@ -26,15 +26,23 @@ namespace Sing.Kernel.Console
             for (int i = 0; i < text.Length; i++) Write(text[i]);
         }
 
-        public static void Write(ref LogInterpolatedStringHandler handler) { }
+        // An interpolated line is written inside the kernel's section (the handler's constructor entered it), so lines from
+        // several processors never mix.
+        public static void Write(ref LogInterpolatedStringHandler handler) => Threading.Scheduler.RestoreInterrupts(handler.Flags);
 
         public static void Line(string text)
         {
+            ulong flags = Threading.Scheduler.DisableInterrupts();
             Write(text);
             Write('\n');
+            Threading.Scheduler.RestoreInterrupts(flags);
         }
 
-        public static void Line(ref LogInterpolatedStringHandler handler) => Write('\n');
+        public static void Line(ref LogInterpolatedStringHandler handler)
+        {
+            Write('\n');
+            Threading.Scheduler.RestoreInterrupts(handler.Flags);
+        }
 
         public static void Line() => Write('\n');
 
@@ -93,7 +101,10 @@ namespace Sing.Kernel.Console
     [InterpolatedStringHandler]
     internal ref struct LogInterpolatedStringHandler
     {
-        public LogInterpolatedStringHandler(int literalLength, int formattedCount) { }
+        /// <summary>The interrupt state before the line began (Log.Line restores it).</summary>
+        public readonly ulong Flags;
+
+        public LogInterpolatedStringHandler(int literalLength, int formattedCount) => Flags = Threading.Scheduler.DisableInterrupts();
 
         public void AppendLiteral(string value) => Log.Write(value);
 

@@ -51,9 +51,11 @@ namespace Sing.Kernel.Domains
 
         private const ulong Cr4Pcide = 1UL << 17, Cr3NoFlush = 1UL << 63;
 
-        // One bit per PCID: set when the domain's cached translations may be stale (pages of it were freed while
-        // another domain was loaded, or the number is new), so its next load flushes them.
-        private static readonly ulong[] s_flushPending = new ulong[MaxDomains / 64];
+        // One bit per PCID and processor (each CPU has its own TLB): set when the domain's translations that CPU cached may
+        // be stale (pages of it were freed while it was not loaded there, or the number is new), so its next load there
+        // flushes them. Processor i's bits are words [i * FlushWords, (i + 1) * FlushWords).
+        private const int FlushWords = MaxDomains / 64;
+        private static readonly ulong[] s_flushPending = new ulong[Hardware.Madt.MaxProcessors * FlushWords];
 
         /// <summary>The CR3 value that switches to <paramref name="cr3"/>: with PCIDs, without a flush unless one is
         /// pending for that domain. Interrupts off.</summary>
@@ -62,14 +64,19 @@ namespace Sing.Kernel.Domains
             if (!PcidEnabled) return cr3;
             ulong pcid = cr3 & 0xFFF;
             ulong bit = 1UL << (int)(pcid & 63);
-            if ((s_flushPending[pcid / 64] & bit) == 0) return cr3 | Cr3NoFlush;
-            s_flushPending[pcid / 64] &= ~bit;
+            int word = Cpu.ProcessorIndex() * FlushWords + (int)(pcid / 64);
+            if ((s_flushPending[word] & bit) == 0) return cr3 | Cr3NoFlush;
+            s_flushPending[word] &= ~bit;
             return cr3;
         }
 
-        private static void MarkFlushPending(ushort owner)
+        // On every processor but, when the domain is loaded here (INVLPG reached its entries), the calling one.
+        private static void MarkFlushPending(ushort owner, bool exceptHere = false)
         {
-            if (PcidEnabled) s_flushPending[owner / 64] |= 1UL << (owner & 63);
+            if (!PcidEnabled) return;
+            int here = Cpu.ProcessorIndex();
+            for (int i = 0; i < Smp.Processors.Count; i++)
+                if (!exceptHere || i != here) s_flushPending[i * FlushWords + owner / 64] |= 1UL << (owner & 63);
         }
 
         /// <summary>Pages of <paramref name="owner"/> were freed: INVLPG reached only the loaded domain's entries, so
@@ -77,7 +84,9 @@ namespace Sing.Kernel.Domains
         internal static void PagesFreed(ushort owner)
         {
             if (!PcidEnabled || owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
-            if (Cpu.ReadCr3() != space.Cr3) MarkFlushPending(owner);
+            MarkFlushPending(owner, exceptHere: (Cpu.ReadCr3() & AddressMask) == (space.Cr3 & AddressMask));
+            // A processor that has the domain loaded now flushes it at once (the domain's threads run there).
+            if (Smp.Processors.ThreadsOnAll) Threading.Scheduler.FlushDomainElsewhere(space.Cr3);
         }
 
         /// <summary>Entries of <paramref name="owner"/>'s pages lost rights (DemandMapping.WriteProtect): as for freed
@@ -232,6 +241,7 @@ namespace Sing.Kernel.Domains
             if (owner < MemoryOwner.FirstDomain || owner >= MaxDomains || s_byOwner[owner] is not AddressSpace space) return;
             space._directory[chunk] = 0;
             if (Cpu.ReadCr3() == space.Cr3) Cpu.InvalidatePage(chunk * PageAllocator.PagesPerChunk * PageAllocator.PageSize);
+            if (Smp.Processors.ThreadsOnAll) Threading.Scheduler.FlushDomainElsewhere(space.Cr3);
         }
 
         // ---- Transfer tables: pages that change hands between domains (exchange blocks of a page or more) ----
@@ -366,7 +376,7 @@ namespace Sing.Kernel.Domains
             for (int i = MemoryOwner.FirstDomain; i < MaxDomains; i++)
             {
                 AddressSpace space = s_byOwner[i];
-                if (space == null || !space._dying || Cpu.ReadCr3() == space.Cr3) continue;
+                if (space == null || !space._dying || Threading.Scheduler.IsLoadedAnywhere(space.Cr3)) continue;
                 ulong flags = Threading.Scheduler.DisableInterrupts();
                 bool empty = !space.OwnsAnyChunk();
                 Threading.Scheduler.RestoreInterrupts(flags);

@@ -19,6 +19,10 @@ namespace Sing.Kernel.Processes
         public readonly string Name;
         public readonly string Arguments;
         public ProcessState State;
+
+        /// <summary>The processor every thread of the process runs on (Smp.Processors.NextHome): all of a SIP's threads
+        /// share one, so its runtime's sections (preemption off) still exclude each other.</summary>
+        public int HomeProcessor;
         public int ExitCode;
         public readonly KernelProcess Parent;
         public readonly List<KernelProcess> Children = new List<KernelProcess>();

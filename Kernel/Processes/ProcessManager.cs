@@ -221,6 +221,7 @@ namespace Sing.Kernel.Processes
                 for (KernelProcess a = parent; a != null; a = a.Parent) a.LiveDescendants++;
                 process.CountedByAncestors = true;
             }
+            process.HomeProcessor = Smp.Processors.NextHome();
             s_processes.Add(process);
             parent?.Children.Add(process);
             ProcessesCreated++;
@@ -379,6 +380,7 @@ namespace Sing.Kernel.Processes
                 main.Owner = process;
                 process.Threads.Add(main);
                 process.State = ProcessState.Running;
+                Scheduler.SetHomeProcessor(main, process.HomeProcessor);
                 Scheduler.Start(main);
                 return AbiStatus.Ok;
             }
@@ -423,6 +425,7 @@ namespace Sing.Kernel.Processes
                     : Scheduler.CreateThread(process.Name, entry, argument, process.MemoryOwner, process.Cr3);
                 thread.Owner = process;
                 process.Threads.Add(thread);
+                Scheduler.SetHomeProcessor(thread, process.HomeProcessor);
                 Scheduler.Start(thread);
                 return thread;
             }
@@ -438,6 +441,9 @@ namespace Sing.Kernel.Processes
         public static void Terminate(KernelProcess process, int exitCode, string reason)
         {
             ulong flags = Scheduler.DisableInterrupts();
+            // Its threads running on other processors leave them first (the lock is released meanwhile, so the rest is
+            // decided after).
+            while (process.State != ProcessState.Exited && Scheduler.EvictFromOtherProcessors(process.Threads, flags)) { }
             if (process.State == ProcessState.Exited)
             {
                 Scheduler.RestoreInterrupts(flags);

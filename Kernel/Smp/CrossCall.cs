@@ -124,19 +124,22 @@ namespace Sing.Kernel.Smp
         // On the target, interrupts off: run the request its mailbox holds, if it has not answered it yet.
         private static bool OnInterrupt(InterruptFrame* frame)
         {
-            int self = Processors.Current;
-            if (self < s_processors)
-            {
-                Mailbox* m = &s_mailboxes[self];
-                int request = Volatile.Read(ref m->Requested);
-                if (request != m->Answered)
-                {
-                    m->Result = m->Function(m->Argument);
-                    Volatile.Write(ref m->Answered, request);
-                }
-            }
+            Poll();
             LocalApic.EndOfInterrupt();
             return true;
+        }
+
+        /// <summary>Answers the request in the calling CPU's mailbox, if any: for a CPU that waits with interrupts off (for
+        /// the kernel lock, or stopped for a collection), so a cross-call to it is answered all the same.</summary>
+        public static void Poll()
+        {
+            int self = Processors.Current;
+            if (self >= s_processors) return;
+            Mailbox* m = &s_mailboxes[self];
+            int request = Volatile.Read(ref m->Requested);
+            if (request == m->Answered) return;
+            m->Result = m->Function(m->Argument);
+            Volatile.Write(ref m->Answered, request);
         }
     }
 }

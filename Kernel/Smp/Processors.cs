@@ -12,8 +12,9 @@ namespace Sing.Kernel.Smp
     /// (kernel option cpus=N caps the total; cpus=1 starts none): INIT, then two startup IPIs that point each one at the
     /// real-mode trampoline of Smp/ap.asm, copied to <see cref="TrampolineBase"/>. Each application processor gets its
     /// own GDT, TSS and interrupt stacks, a 16 KiB kernel stack and runtime slots of its own (its GS base), loads the shared
-    /// IDT, enables its local APIC and then halts between interrupts, answering <see cref="CrossCall"/>s. Threads
-    /// still run on the boot processor only: nothing an application processor runs takes a kernel lock or allocates.</summary>
+    /// IDT, enables its local APIC and becomes that processor's idle thread. Once all have started, threads run on every
+    /// processor (kernel option sched=bsp keeps them on the boot processor): processes go round the processors
+    /// (<see cref="NextHome"/>) and "interrupts off" takes the kernel lock (<see cref="KernelLock"/>).</summary>
     internal static unsafe class Processors
     {
         /// <summary>The physical page the trampoline is copied to: below 1 MiB (a startup IPI names a page there), never
@@ -106,10 +107,17 @@ namespace Sing.Kernel.Smp
                 if (apicId == s_apicIds[0]) continue;
                 int index = Count;
                 s_apicIds[index] = apicId;
-                s_gdts[index] = Gdt.BuildForProcessor();
+                s_gdts[index] = Gdt.BuildForProcessor(index);
                 Prepare(parameters, index);
                 if (Start(apicId, index)) s_applicationProcessors++;
                 else Log.Line($"smp: the processor with APIC id {apicId} did not report in within {ReportLimitMilliseconds} ms of its startup IPIs; left out");
+            }
+            if (Count > 1 && KernelOptions.Get("sched") != "bsp")
+            {
+                // From here on "interrupts off" takes the kernel lock, and processes go round the processors.
+                KernelLock.Initialize(Count);
+                ProcessorTicks.Initialize();
+                KernelLock.Active = true;
             }
         }
 
@@ -126,10 +134,8 @@ namespace Sing.Kernel.Smp
             p->Cr4 = cr4;
             byte* stack = (byte*)PageAllocator.Allocate(StackBytes / PageAllocator.PageSize);
             p->Stack = (ulong)(stack + StackBytes);
-            var slots = (Threading.RuntimeSlots*)KernelHeap.Allocate((ulong)sizeof(Threading.RuntimeSlots));
-            *slots = default;
-            slots->Processor = (ulong)index;
-            p->Slots = (ulong)slots;
+            // Its boot context becomes its idle thread: the GS base points at that thread's runtime slots.
+            p->Slots = Threading.Scheduler.AdoptProcessor(index, stack, StackBytes);
             p->Index = (ulong)index;
         }
 
@@ -188,8 +194,24 @@ namespace Sing.Kernel.Smp
             Gdt.Load(s_gdts[index]);
             Idt.Load();
             LocalApic.EnableThisCpu(InterruptController.SpuriousVector);
+            UserMode.InitializeThisCpu();
             Volatile.Write(ref s_started[index], 1);
-            while (true) Cpu.WaitForInterrupt();
+            Threading.Scheduler.RunIdle();
+        }
+
+        /// <summary>Whether threads run on every started processor (false: on the boot processor only, as with kernel
+        /// option sched=bsp, or one CPU).</summary>
+        public static bool ThreadsOnAll => KernelLock.Active;
+
+        private static int s_nextHome;
+
+        /// <summary>The processor the next process runs on: round robin over the started processors, application
+        /// processors first; 0 while threads run on the boot processor only.</summary>
+        public static int NextHome()
+        {
+            if (!KernelLock.Active) return 0;
+            s_nextHome = (s_nextHome + 1) % Count;   // 1, 2, ..., then 0 (interrupts off: the caller's section)
+            return s_nextHome;
         }
 
         /// <summary>The banner's line: how many processors run, and their APIC ids; or why only one does.</summary>

@@ -6,8 +6,9 @@ namespace Sing.Kernel.Smp
     /// entries is invalidated on the calling CPU and, by a cross-call, on every other running processor before the
     /// change counts as made (a CPU that cached the old entry would keep using it: QEMU's TCG keeps a TLB per CPU just
     /// as hardware does). One CPU: one invlpg, as before. SIP-Page's map of RAM (DemandMapping) is part of the kernel's
-    /// tables. The hardware domains' own tables are loaded on the boot processor only (threads run there), so their
-    /// changes need none yet.</summary>
+    /// tables. A hardware domain's own tables are loaded only where its threads run (its process's processor); a change
+    /// to them flushes the processors that have it loaded (Scheduler.FlushDomainElsewhere) or, with PCIDs, marks it for a
+    /// flush at the next load on every other processor (Domains.AddressSpace).</summary>
     internal static unsafe class Tlb
     {
         public static ulong Shootdowns;

@@ -116,3 +116,28 @@ sing_ap_trampoline_end_address:
 sing_ap_parameters_address:
     lea rax, [rel sing_ap_parameters]
     ret
+
+; void sing_call_with_registers_saved(ulong* stackPointer): pushes every callee-saved register, stores the stack pointer
+; at [rdi] and calls sing_kernel_lock_spin (Smp/KernelLock.cs), so a collector stopping the world while this CPU waits for
+; the kernel lock finds every reference the waiting frames hold on the stack below that pointer.
+extern sing_kernel_lock_spin
+global sing_call_with_registers_saved
+sing_call_with_registers_saved:
+    push rbp
+    mov rbp, rsp
+    push rbx
+    push r12
+    push r13
+    push r14
+    push r15
+    sub rsp, 8                      ; 16-byte alignment for the call
+    mov [rdi], rsp
+    call sing_kernel_lock_spin
+    add rsp, 8
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop rbx
+    pop rbp
+    ret

@@ -13,6 +13,8 @@ namespace Sing.Kernel.Tests
             new KernelTest("smp.spin_lock_excludes_across_processors", &SmpTests.SpinLockExcludesAcrossProcessors),
             new KernelTest("smp.lock_order_violation_is_reported_with_both_stacks", &SmpTests.LockOrderViolationIsReportedWithBothStacks),
             new KernelTest("smp.tlb_shootdown_reaches_every_processor", &SmpTests.TlbShootdownReachesEveryProcessor),
+            new KernelTest("smp.threads_run_and_are_preempted_on_every_processor", &SmpTests.ThreadsRunAndArePreemptedOnEveryProcessor),
+            new KernelTest("smp.wake_up_reaches_an_idle_processor_while_others_spin", &SmpTests.WakeUpReachesAnIdleProcessorWhileOthersSpin),
         };
     }
 }

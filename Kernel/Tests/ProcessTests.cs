@@ -43,7 +43,15 @@ namespace Sing.Kernel.Tests
         {
             KernelProcess p = Start(t, image, args);
             if (p == null) return int.MinValue;
-            if (!p.Exited.WaitOne(timeoutSeconds * 1000)) t.Fail(string.Concat(image, " ", args, " did not exit within ", timeoutSeconds.ToString(), " s"));
+            if (!p.Exited.WaitOne(timeoutSeconds * 1000))
+            {
+                // What the scheduler knew of it, for the failure report.
+                Console.Log.Line($"  pid {p.Id} on processor {p.HomeProcessor}, {p.Threads.Count} threads");
+                for (int i = 0; i < p.Threads.Count; i++)
+                    Console.Log.Line($"  thread {p.Threads[i].Id}: {p.Threads[i].State.ToString()}, queued {p.Threads[i].InRunQueue}, preemption-off depth {p.Threads[i].NoPreemptionDepth}");
+                Threading.Scheduler.DescribeProcessors();
+                t.Fail(string.Concat(image, " ", args, " did not exit within ", timeoutSeconds.ToString(), " s"));
+            }
             return p.ExitCode;
         }
 

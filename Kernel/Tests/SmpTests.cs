@@ -15,7 +15,7 @@ namespace Sing.Kernel.Tests
             if (KernelOptions.Get("cpus") is string cap && int.TryParse(cap, out int n) && n >= 1 && n < expected) expected = n;
             if (expected < 1) expected = 1;
             t.Equal((ulong)expected, (ulong)Processors.Count, "processors running (the MADT's, capped by cpus=)");
-            t.Equal(0, (ulong)Processors.Current, "the boot processor, which runs every thread, is processor 0");
+            t.Equal(0, (ulong)Processors.Current, "the test thread runs on the boot processor, processor 0");
             for (int i = 0; i < Processors.Count; i++)
                 for (int j = i + 1; j < Processors.Count; j++)
                     t.True(Processors.ApicIdOf(i) != Processors.ApicIdOf(j), "each processor has its own APIC id");
@@ -142,6 +142,77 @@ namespace Sing.Kernel.Tests
             }
             Memory.PageAllocator.Free(page, 1);
             Memory.PageAllocator.Free(other, 1);
+        }
+
+        /// <summary>Threads run on every processor, and a processor preempts a thread that never blocks: on each processor
+        /// a spinner starts first, then a second thread that can run only if the spinner is preempted there.</summary>
+        public static void ThreadsRunAndArePreemptedOnEveryProcessor(TestContext t)
+        {
+            if (!Processors.ThreadsOnAll)
+            {
+                t.True(Processors.Count == 1 || KernelOptions.Get("sched") == "bsp", "threads run on the boot processor only with one CPU or sched=bsp");
+                return;
+            }
+            for (int p = 0; p < Processors.Count; p++)
+            {
+                var spinner = StartSpinner(p);
+                var second = Threading.Scheduler.CreateThread("test-second", static () => s_secondRanOn = Processors.Current);
+                Threading.Scheduler.SetHomeProcessor(second, p);
+                Threading.Scheduler.Start(second);
+                bool secondRan = second.Join(5000);
+                Volatile.Write(ref s_stopSpinning, 1);
+                bool spinnerEnded = spinner.Join(5000);
+                t.Equal((ulong)p, (ulong)(long)s_spinnerRanOn, $"the spinner ran on its processor {p}");
+                t.True(secondRan, $"processor {p} preempted the spinner for the second thread");
+                t.Equal((ulong)p, (ulong)(long)s_secondRanOn, $"the second thread ran on processor {p}");
+                t.True(spinnerEnded, "the spinner ended when told");
+            }
+        }
+
+        /// <summary>A thread woken on another processor runs there while this one keeps its processor busy: the wake-up
+        /// interrupt reaches an idle processor (each processor's work in turn while the others spin).</summary>
+        public static void WakeUpReachesAnIdleProcessorWhileOthersSpin(TestContext t)
+        {
+            if (!Processors.ThreadsOnAll) return;
+            for (int i = 0; i < 4; i++) ProcessTests.Run(t, "hello", "");   // processes on every processor first
+            for (int p = 1; p < Processors.Count; p++)
+            {
+                var spinner = StartSpinner(0);   // on the boot processor, beside this thread
+                for (int round = 0; round < 20; round++)
+                {
+                    s_secondRanOn = -1;
+                    var second = Threading.Scheduler.CreateThread("test-second", static () => s_secondRanOn = Processors.Current);
+                    Threading.Scheduler.SetHomeProcessor(second, p);
+                    Threading.Scheduler.Start(second);
+                    bool ran = second.Join(5000);
+                    if (!ran || s_secondRanOn != p)
+                    {
+                        t.Fail($"round {round}: the thread woken on idle processor {p} did not run there within 5 s (ran on {s_secondRanOn})");
+                        Threading.Scheduler.DescribeProcessors();
+                        break;
+                    }
+                }
+                Volatile.Write(ref s_stopSpinning, 1);
+                t.True(spinner.Join(5000), "the spinner ended when told");
+            }
+        }
+
+        private static int s_stopSpinning, s_spinnerRanOn, s_secondRanOn;
+
+        // A kernel thread on processor `processor` that spins until s_stopSpinning; returns once it runs there.
+        private static Threading.KernelThread StartSpinner(int processor)
+        {
+            Volatile.Write(ref s_stopSpinning, 0);
+            s_spinnerRanOn = s_secondRanOn = -1;
+            var spinner = Threading.Scheduler.CreateThread("test-spinner", static () =>
+            {
+                s_spinnerRanOn = Processors.Current;
+                while (Volatile.Read(ref s_stopSpinning) == 0) Cpu.Pause();
+            });
+            Threading.Scheduler.SetHomeProcessor(spinner, processor);
+            Threading.Scheduler.Start(spinner);
+            for (int i = 0; i < 1000 && Volatile.Read(ref s_spinnerRanOn) < 0; i++) Threading.WaitHandle.Sleep(1);
+            return spinner;
         }
 
         private static readonly SpinLock s_lock = new SpinLock("test-counter", 1);

@@ -8,6 +8,9 @@ namespace Sing.Kernel.Threading
         Ready,
         Running,
         Blocked,
+        /// <summary>Taken off its processor for a termination running on another (Scheduler.OnReschedule): in no queue,
+        /// and no wake-up makes it ready again.</summary>
+        Stopped,
         Finished,
     }
 
@@ -60,6 +63,10 @@ namespace Sing.Kernel.Threading
         /// returns to SIP code): kernel code ran out of its stack on it. <see cref="KillReason"/> says why.</summary>
         internal bool KillRequested;
         internal string KillReason;
+
+        /// <summary>Set by a termination on another processor while the thread runs: the reschedule interrupt takes it off
+        /// its processor (Scheduler.OnReschedule), so the termination finds it stopped.</summary>
+        internal bool EvictRequested;
 
         /// <summary>The first page of the thread's stack memory: the hard guard.</summary>
         internal byte* HardGuard => StackBase - ReservedPages * 4096;

@@ -14,7 +14,10 @@ namespace Sing.Kernel.Threading
     /// the running thread joins the unblocked list and runs on the remaining quantum (no timer reset). When the
     /// quantum expires at a timer tick, the unblocked threads move behind the preempted ones, followed by the
     /// thread that was running, and the first of the list runs with a fresh quantum. With nothing to run, the idle
-    /// thread halts the CPU until the next interrupt. One CPU; every operation runs with interrupts off.</summary>
+    /// thread halts the CPU until the next interrupt. Every processor has its own lists, idle thread and quantum
+    /// (ProcessorRunState); a thread runs on its home processor only (its process's: Smp.Processors.NextHome), so the
+    /// policy holds per processor. Every operation runs with interrupts off, which with threads on several processors
+    /// means under the kernel lock (Smp.KernelLock).</summary>
     public static unsafe class Scheduler
     {
         public const ulong QuantumTicks = 10;
@@ -261,7 +264,7 @@ namespace Sing.Kernel.Threading
             *--sp = 0;                                   // r13
             *--sp = 0;                                   // r14
             *--sp = 0;                                   // r15
-            *--sp = InterruptFlag | 0x2;                 // rflags: interrupts on
+            *--sp = 0x2;                                 // rflags: interrupts off (ThreadEntry turns them on, see KernelLock)
             thread.SavedStackPointer = (ulong)sp;
         }
 
@@ -280,11 +283,10 @@ namespace Sing.Kernel.Threading
             // The switch that first ran this thread made it the current one; the id its initial frame carries says so.
             KernelThread thread = Current;
             if (thread.Id != (int)id) Panic.Halt("thread entry for another thread's id", id);
-            // A new thread starts with interrupts on (its initial RFLAGS): the reaping walks the zombie list, which a
-            // preemption in the middle would let another thread's reaping change under it.
-            DisableInterrupts();
+            // A new thread starts inside the section the switch to it ran in (interrupts off, its initial RFLAGS; the
+            // CPU holds the kernel lock): it reaps zombies there, then leaves the section.
             ReapZombies();
-            Cpu.EnableInterrupts();
+            RestoreInterrupts(InterruptFlag);
             if (thread.Start != null) thread.Start();
             else if (thread.Entry != null) thread.Entry(thread.EntryArgument);
             else IdleLoop();
@@ -377,6 +379,7 @@ namespace Sing.Kernel.Threading
             thread.State = ThreadState.Ready;
             if (thread.InRunQueue) return;
             var queues = (ProcessorRunState*)thread.Slots.RunState;
+            if (Smp.KernelLock.Active) WakeProcessorOf(thread, queues);
             if (queues->UnblockedIsEmpty)
             {
                 thread.InRunQueue = true;
@@ -385,6 +388,125 @@ namespace Sing.Kernel.Threading
             }
             queues->LinkHandoff();
             Enqueue(queues, ref queues->Unblocked, thread);
+        }
+
+        // A thread became ready on another processor that is idle: an interrupt makes it look at its queues.
+        private static void WakeProcessorOf(KernelThread thread, ProcessorRunState* queues)
+        {
+            int target = thread.HomeProcessor;
+            if (target != Cpu.ProcessorIndex() && queues->Current == queues->Idle) Smp.ProcessorTicks.Reschedule(target);
+        }
+
+        /// <summary>Makes processor <paramref name="index"/>'s boot context its idle thread (the boot processor calls this
+        /// before starting it, on the stack it gave it): returns the runtime slots the processor's GS base points at.</summary>
+        internal static ulong AdoptProcessor(int index, byte* stackBottom, ulong stackBytes)
+        {
+            ProcessorRunState* state = s_processors + index;
+            *state = default;
+            state->LoadedCr3 = s_kernelCr3;
+            var idle = new KernelThread(s_nextId++, "idle")
+            {
+                Cr3 = s_kernelCr3,
+                StackBase = stackBottom,
+                StackBytes = stackBytes,
+                State = ThreadState.Running,
+            };
+            SetHomeProcessor(idle, index);
+            ulong flags = DisableInterrupts();
+            AddThread(idle);
+            RestoreInterrupts(flags);
+            state->Current = state->Idle = KernelThread.AddressOf(idle);
+            return idle.SlotsAddress;
+        }
+
+        /// <summary>Whether some processor has the address space <paramref name="cr3"/> loaded now (interrupts off).</summary>
+        internal static bool IsLoadedAnywhere(ulong cr3)
+        {
+            if ((Cpu.ReadCr3() & ~0xFFFUL) == (cr3 & ~0xFFFUL)) return true;
+            for (int i = 0; i < Smp.Processors.Count; i++)
+                if (s_processors[i].LoadedCr3 == cr3) return true;
+            return false;
+        }
+
+        /// <summary>Flushes the TLB of every other processor that has the address space <paramref name="cr3"/> loaded now
+        /// (interrupts off): entries of it changed, and a domain's threads run on their own processor, not this one.</summary>
+        internal static void FlushDomainElsewhere(ulong cr3)
+        {
+            int self = Cpu.ProcessorIndex();
+            for (int i = 0; i < Smp.Processors.Count; i++)
+                if (i != self && s_processors[i].LoadedCr3 == cr3) Smp.CrossCall.TryRun(i, &FlushLoadedSpace, 0, out _);
+        }
+
+        // Reloading CR3 with its own value (no "keep" bit) drops the loaded PCID's cached translations.
+        private static ulong FlushLoadedSpace(ulong unused)
+        {
+            Cpu.WriteCr3(Cpu.ReadCr3());
+            return 0;
+        }
+
+        /// <summary>Writes each processor's scheduling state to the console (a test's failure report).</summary>
+        internal static void DescribeProcessors()
+        {
+            for (int i = 0; i < Smp.Processors.Count; i++)
+            {
+                ProcessorRunState* q = s_processors + i;
+                KernelThread c = KernelThread.At(q->Current);
+                Console.Log.Line($"  processor {i}: running thread {c.Id} ({c.Name}, pid {(c.Owner == null ? 0 : c.Owner.Id)}); handoff {q->Handoff != 0}, unblocked {q->Unblocked.Count}, preempted {q->Preempted.Count}; quantum ends at tick {q->QuantumEnd}, now {Timer.Ticks}");
+            }
+        }
+
+        /// <summary>An application processor's idle thread, once the processor is set up: halts until an interrupt
+        /// brings work (a tick, a wake-up).</summary>
+        internal static void RunIdle()
+        {
+            Cpu.EnableInterrupts();
+            IdleLoop();
+        }
+
+        /// <summary>The reschedule interrupt (interrupts off, kernel lock held): a thread became ready here, or the
+        /// running thread is to leave the processor (<see cref="KernelThread.EvictRequested"/>).</summary>
+        internal static void OnReschedule()
+        {
+            KernelThread current = Current;
+            if (current == null) return;
+            ProcessorRunState* here = Here;
+            if (current.EvictRequested && KernelThread.AddressOf(current) != here->Idle)
+            {
+                // Off the processor and in no queue: whoever asked (a termination) now finds it not running.
+                current.EvictRequested = false;
+                current.State = ThreadState.Stopped;
+                SwitchToNext(here);
+                return;
+            }
+            if (KernelThread.AddressOf(current) == here->Idle && here->HasWork) SwitchToNext(here);
+        }
+
+        /// <summary>For a caller that holds the kernel lock with interrupts on before (<paramref name="flags"/>): makes
+        /// every thread of <paramref name="threads"/> that runs on another processor leave it, releasing the lock while
+        /// it waits. True when it had to wait (the caller re-checks what it decided before); false when none ran elsewhere.
+        /// Without interrupts on before, it cannot wait: such threads are only marked to end at their next safe point.</summary>
+        internal static bool EvictFromOtherProcessors(List<KernelThread> threads, ulong flags)
+        {
+            if (!Smp.KernelLock.Active) return false;
+            bool waited = false;
+            KernelThread me = Current;
+            for (int i = 0; i < threads.Count; i++)
+            {
+                KernelThread t = threads[i];
+                if (t == me || t.State != ThreadState.Running) continue;
+                if ((flags & InterruptFlag) == 0)
+                {
+                    t.KillRequested = true;
+                    continue;
+                }
+                t.EvictRequested = true;
+                Smp.ProcessorTicks.Reschedule(t.HomeProcessor);
+                RestoreInterrupts(flags);
+                while (System.Threading.Volatile.Read(ref System.Runtime.CompilerServices.Unsafe.As<ThreadState, int>(ref t.State)) == (int)ThreadState.Running) Cpu.Pause();
+                DisableInterrupts();
+                waited = true;
+            }
+            return waited;
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
@@ -456,6 +578,15 @@ namespace Sing.Kernel.Threading
                 sleeper.WakeIndex = WaitHandle.TimedOut;
                 MakeReady(sleeper);
             }
+            // The other processors' quantum ends with the same tick (the boot processor alone has the timer).
+            if (Smp.KernelLock.Active) Smp.ProcessorTicks.SendToOthers();
+            OnProcessorTick(now);
+        }
+
+        /// <summary>A tick on this processor (interrupts off): charges it to the running thread and, at the end of the
+        /// quantum, applies the two-list rotation and switches.</summary>
+        internal static void OnProcessorTick(ulong now)
+        {
             KernelThread current = Current;
             if (current == null) return;
             ProcessorRunState* here = Here;
@@ -724,6 +855,9 @@ namespace Sing.Kernel.Threading
             {
                 KernelThread t = Lists.Threads[i];
                 if (t == Current || t.State == ThreadState.Finished || t.StackBase == null || t.State == ThreadState.Created) continue;
+                // An application processor's idle thread that never left it (threads on the boot processor only) has no
+                // saved frames; a thread running on another processor was stopped with its stack pointer saved.
+                if (t.SavedStackPointer == 0) continue;
                 if (t.Owner == null) visit((nint*)t.SavedStackPointer, (nint*)t.StackTop);
                 else if (t.AbiEntryStackPointer != 0) visit((nint*)t.SavedStackPointer, (nint*)t.AbiEntryStackPointer);
             }
@@ -812,11 +946,23 @@ namespace Sing.Kernel.Threading
 
         internal static void ExitNoPreemption(ulong cookie) => RestoreInterrupts(cookie);
 
-        internal static ulong DisableInterrupts() => Cpu.SaveFlagsAndDisableInterrupts();
+        /// <summary>Turns interrupts off on this CPU and, when they were on and threads run on several CPUs, takes the kernel
+        /// lock (Smp.KernelLock): "interrupts off" is the kernel's one critical section. Returns the flags for
+        /// <see cref="RestoreInterrupts"/>.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        internal static ulong DisableInterrupts()
+        {
+            ulong flags = Cpu.SaveFlagsAndDisableInterrupts();
+            if (Smp.KernelLock.Active && (flags & InterruptFlag) != 0) Smp.KernelLock.Acquire();
+            return flags;
+        }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static void RestoreInterrupts(ulong flags)
         {
-            if ((flags & InterruptFlag) != 0) Cpu.EnableInterrupts();
+            if ((flags & InterruptFlag) == 0) return;
+            if (Smp.KernelLock.Active) Smp.KernelLock.Release();
+            Cpu.EnableInterrupts();
         }
     }
 }

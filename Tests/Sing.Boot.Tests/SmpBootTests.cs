@@ -4,8 +4,10 @@ using Xunit;
 namespace Sing.Boot.Tests;
 
 /// <summary>Several CPUs (issue 33): the kernel starts every processor the MADT lists (cpus=N caps them), the banner
-/// names them, and the whole in-kernel suite passes with 2 and 4 (under -icount: QEMU runs the CPUs in turns on one
-/// host thread, so the run is as deterministic as the single-CPU one).</summary>
+/// names them, threads run on all of them, and the whole in-kernel suite passes with 2 and 4. The whole suite runs under
+/// multi-threaded TCG, where guest CPUs really run at once: QEMU's -icount round robin can leave a guest CPU unscheduled
+/// for good once another runs a tight loop (Kernel/Smp/README.md), so it serves the short smp.* runs and the
+/// deterministic figures only. The suite with threads on the boot processor alone (sched=bsp) runs under -icount.</summary>
 public class SmpBootTests
 {
     [Theory]
@@ -13,7 +15,19 @@ public class SmpBootTests
     [InlineData(4)]
     public async Task TheWholeKernelSuitePassesWithSeveralCpus(int cpus)
     {
-        QemuResult run = await Machine.BootAsync("test=all", $"kernel-tests-{cpus}cpus", instructionCounting: true, cpus: cpus);
+        QemuResult run = await Machine.BootAsync("test=all", $"kernel-tests-{cpus}cpus", instructionCounting: false, cpus: cpus);
+        AssertWholeSuitePassed(run, cpus);
+    }
+
+    [Fact]
+    public async Task TheWholeKernelSuitePassesWithThreadsOnTheBootProcessorOnly()
+    {
+        QemuResult run = await Machine.BootAsync("sched=bsp test=all", "kernel-tests-2cpus-bsp", instructionCounting: true, cpus: 2);
+        AssertWholeSuitePassed(run, 2);
+    }
+
+    private static void AssertWholeSuitePassed(QemuResult run, int cpus)
+    {
         string ids = string.Join(' ', Enumerable.Range(0, cpus));
         Assert.Contains($"CPUs: {cpus} started (local APIC ids {ids}; {cpus} listed; xAPIC)", run.Serial, StringComparison.Ordinal);
         var log = new KernelTestLog(run.Serial);
@@ -32,7 +46,7 @@ public class SmpBootTests
         QemuResult run = await Machine.BootAsync(options + " test=smp.*", "smp-" + options.Replace('=', '-'), instructionCounting: true, cpus: cpus);
         Assert.Contains(banner, run.Serial, StringComparison.Ordinal);
         var log = new KernelTestLog(run.Serial);
-        Assert.True(log.Outcomes.Count == 8 && log.Outcomes.All(o => o.Value.Passed), $"the smp tests with {options} on {cpus} CPUs:\n{run.Describe()}");
+        Assert.True(log.Outcomes.Count == KernelTestCatalog.Names.Count(n => n.StartsWith("smp.", StringComparison.Ordinal)) && log.Outcomes.All(o => o.Value.Passed), $"the smp tests with {options} on {cpus} CPUs:\n{run.Describe()}");
         Assert.True(run.Status == KernelExitStatus.Success, $"the kernel did not exit with success.\n{run.Describe()}");
     }
 

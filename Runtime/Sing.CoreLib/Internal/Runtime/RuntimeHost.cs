@@ -19,6 +19,11 @@ namespace Internal.Runtime
         /// thread's that belongs to this object space, so the collector scans them too.</summary>
         public static delegate*<delegate*<nint*, nint*, void>, void> EnumerateOtherStacks;
 
+        /// <summary>Stops every other processor that may run this object space's code, for a collection (the kernel's, with
+        /// threads on several CPUs), and lets them go again. Null: nothing runs elsewhere while a collection runs.</summary>
+        public static delegate*<void> StopOtherProcessors;
+        public static delegate*<void> ResumeOtherProcessors;
+
         /// <summary>The running thread's exception-handling state (null: the runtime uses one shared state).</summary>
         public static delegate*<Internal.Runtime.ExceptionHandling.ExceptionThreadState> CurrentExceptionState;
 

@@ -340,11 +340,13 @@ namespace Internal.Runtime.GC
         {
             if (s_collecting || !Initialized) return;
             s_collecting = true;
+            if (RuntimeHost.StopOtherProcessors != null) RuntimeHost.StopOtherProcessors();
             ulong start = Timestamp.Read();
             RetireAllocationRegion();
             AllocationContext.PrepareForCollection();
             Collector.MarkAndSweep();
             AllocationContext.FinishCollection();
+            if (RuntimeHost.ResumeOtherProcessors != null) RuntimeHost.ResumeOtherProcessors();
             s_allocatedSinceCollection = 0;
             ulong pause = Timestamp.Read() - start;
             GCStatistics.Collections++;
