@@ -116,10 +116,16 @@ namespace Sing.Kernel.Domains
         /// pages). Returns the table's address, 0 when memory is short. Runs in the kernel's address space.</summary>
         public static ulong Build(KernelProcess process)
         {
+            // Taken and recorded in one section: a kill in between would lose the pages (see ProcessManager.AllocatePages).
+            ulong flags = Threading.Scheduler.DisableInterrupts();
             byte* pages = (byte*)PageAllocator.Allocate(2, true, process.MemoryOwner);
+            if (pages != null)
+            {
+                process.OwnedPages[(ulong)pages] = 2;
+                process.OwnedPageCount += 2;
+            }
+            Threading.Scheduler.RestoreInterrupts(flags);
             if (pages == null) return 0;
-            process.OwnedPages[(ulong)pages] = 2;
-            process.OwnedPageCount += 2;
             ulong n = EntryCount;
             var table = (AbiTable*)pages;
             table->Version = Abi.AbiV1.Table->Version;

@@ -162,7 +162,7 @@ namespace Sing.Kernel.Processes
                 return AbiStatus.AbiVersionRefused;
             }
             s_symbols.TryGetValue(manifest.Image, out Diagnostics.SymbolFile symbols);
-            process = new KernelProcess(s_nextId++, name, arguments ?? "", parent)
+            process = new KernelProcess(System.Threading.Interlocked.Increment(ref s_nextId) - 1, name, arguments ?? "", parent)
             {
                 Symbols = symbols,
                 ImageBase = loaded.Base,
@@ -177,7 +177,6 @@ namespace Sing.Kernel.Processes
                 MemoryOwner = owner,
                 Ring3 = domain != null && domain.User,
             };
-            if (process.Ring3) process.UserAbiTable = Domains.Ring3Abi.Build(process);
             process.Handles.Limit = process.Limits.Handles;
             if (parent != null)
             {
@@ -188,6 +187,8 @@ namespace Sing.Kernel.Processes
                 parent.Creating = process;
                 Scheduler.RestoreInterrupts(handOver);
             }
+            // After the hand-over: the table's pages are the child's, which a kill of the creator now releases too.
+            if (process.Ring3) process.UserAbiTable = Domains.Ring3Abi.Build(process);
             process.Parameters.AddRange(parameters);
             error = Binder.BindAll(process, manifest, out AbiStatus status);
             if (error == null)
