@@ -10,6 +10,12 @@ namespace Sing.Conformance
         public string Field { get; }
     }
 
+    internal sealed class BatchException : AggregateException
+    {
+        public BatchException(params Exception[] inner) : base("batch", inner) { }
+        public override string Message => "batch of " + InnerExceptions.Count;
+    }
+
     internal static class ExceptionChecks
     {
         public static void Run()
@@ -71,6 +77,44 @@ namespace Sing.Conformance
             var custom = new InvalidOperationException("custom hresult") { HResult = 42 };
             Line("hresult-set", custom.HResult);
             DataChecks();
+            AggregateChecks();
+        }
+
+        /// <summary>AggregateException.Flatten (nested aggregates, breadth first) and Handle (what the predicate
+        /// refuses is thrown again as one aggregate).</summary>
+        private static void AggregateChecks()
+        {
+            var nested = new AggregateException("top",
+                new FormatException("a"),
+                new AggregateException("mid", new InvalidOperationException("b"), new AggregateException(new ArgumentException("c"))),
+                new TimeoutException("d"));
+            AggregateException flat = nested.Flatten();
+            Line("aggregate.flatten-message", flat.Message);
+            Line("aggregate.flatten-types", TypeNames(flat));
+            Line("aggregate.flatten-inner", flat.InnerException.Message);
+            Line("aggregate.flatten-empty", new AggregateException().Flatten().Message + " " + new AggregateException().Flatten().InnerExceptions.Count);
+            var three = new AggregateException("several", new FormatException("x"), new TimeoutException("y"), new FormatException("z"));
+            Line("aggregate.handle-some", Throws(() => three.Handle(e => e is FormatException)));
+            Line("aggregate.handle-all", Throws(() => three.Handle(e => true)));
+            Line("aggregate.handle-null", Throws(() => three.Handle(null)));
+            Line("aggregate.handle-order", HandleOrder(three));
+            Line("aggregate.flatten-derived", new BatchException(new FormatException("p"), new AggregateException(new FormatException("q"))).Flatten().Message);
+            Line("aggregate.base", new AggregateException(new AggregateException(new FormatException("deep"))).GetBaseException().Message);
+        }
+
+        private static string TypeNames(AggregateException aggregate)
+        {
+            var names = new List<string>();
+            foreach (Exception e in aggregate.InnerExceptions) names.Add(e.GetType().Name + ":" + e.Message);
+            return string.Join(",", names);
+        }
+
+        private static string HandleOrder(AggregateException aggregate)
+        {
+            var seen = new List<string>();
+            try { aggregate.Handle(e => { seen.Add(e.Message); return e is TimeoutException; }); }
+            catch (AggregateException e) { seen.Add(e.InnerExceptions.Count + " left"); }
+            return string.Join(",", seen);
         }
 
         /// <summary>Exception.Data: pairs in insertion order that travel through throw and catch, and its errors.</summary>
