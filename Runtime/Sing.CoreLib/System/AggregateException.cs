@@ -46,7 +46,8 @@ namespace System
             }
         }
 
-        /// <summary>This exception with nested AggregateExceptions replaced by their inner exceptions.</summary>
+        /// <summary>This exception with nested AggregateExceptions replaced by their inner exceptions, breadth first.
+        /// The new one keeps this one's own message (a derived type's Message, which may be overridden, as .NET).</summary>
         public AggregateException Flatten()
         {
             var flat = new List<Exception>();
@@ -60,16 +61,18 @@ namespace System
                     else flat.Add(e);
                 }
             }
-            return new AggregateException(base.Message, flat);
+            return new AggregateException(GetType() == typeof(AggregateException) ? base.Message : Message, flat);
         }
 
+        /// <summary>Throws the inner exceptions the predicate refuses as one new aggregate, whose message is this
+        /// one's whole Message (inner messages included, as .NET's: "outer (a) (b) (b)").</summary>
         public void Handle(Func<Exception, bool> predicate)
         {
             if (predicate is null) throw new ArgumentNullException(nameof(predicate));
             var unhandled = new List<Exception>();
             foreach (Exception e in _inner)
                 if (!predicate(e)) unhandled.Add(e);
-            if (unhandled.Count > 0) throw new AggregateException(base.Message, unhandled);
+            if (unhandled.Count > 0) throw new AggregateException(Message, unhandled);
         }
 
         public override Exception GetBaseException()

@@ -25,6 +25,12 @@ namespace System
 
         public Exception InnerException => _innerException;
 
+        private Collections.IDictionary _data;
+
+        /// <summary>A program's own key/value pairs about the failure; they travel with the exception object through
+        /// throw and catch. Made on first use, as most exceptions never carry any.</summary>
+        public virtual Collections.IDictionary Data => _data ??= new Collections.ListDictionaryInternal();
+
         private int _hresult;
         private bool _hresultSet;
 
