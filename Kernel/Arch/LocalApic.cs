@@ -14,8 +14,7 @@ namespace Sing.Kernel.Arch
             CommandLow = 0x300, CommandHigh = 0x310;
         private const uint SoftwareEnable = 1 << 8, Masked = 1 << 16, NmiDelivery = 4 << 8;
         // Interrupt command: delivery mode (bits 8-10), level assert (14), delivery pending (12).
-        private const uint InitDelivery = 5 << 8, StartupDelivery = 6 << 8, LevelAssert = 1 << 14, DeliveryPending = 1 << 12,
-            AllExcludingSelf = 3u << 18;
+        private const uint InitDelivery = 5 << 8, StartupDelivery = 6 << 8, LevelAssert = 1 << 14, DeliveryPending = 1 << 12;
 
         private static byte* s_registers;
 
@@ -60,14 +59,6 @@ namespace Sing.Kernel.Arch
         /// <summary>A fixed interrupt on <paramref name="vector"/> to the CPU with APIC id <paramref name="apicId"/>.
         /// Call with interrupts off: the two command writes must not be split by an interrupt that sends one too.</summary>
         public static void SendInterrupt(uint apicId, byte vector) => SendCommand(apicId, vector);
-
-        /// <summary>A fixed interrupt on <paramref name="vector"/> to every CPU but the caller (the "all excluding self"
-        /// shorthand: one command). Interrupts off.</summary>
-        public static void SendToAllOthers(byte vector)
-        {
-            while ((Read(CommandLow) & DeliveryPending) != 0) Cpu.Pause();
-            Write(CommandLow, AllExcludingSelf | vector);
-        }
 
         private static void SendCommand(uint apicId, uint command)
         {

@@ -3,7 +3,7 @@ using Sing.Kernel.Arch;
 namespace Sing.Kernel.Smp
 {
     /// <summary>The scheduler's interprocessor interrupts. The boot processor alone has the timer (the PIT); each of its
-    /// ticks reaches the others on <see cref="TickVector"/> (one broadcast), so every processor's quantum ends on the same
+    /// ticks reaches the others on <see cref="TickVector"/> (one IPI each), so every processor's quantum ends on the same
     /// tick. <see cref="RescheduleVector"/> makes one processor look at its run queues: a thread became ready there while
     /// it was idle, or a termination elsewhere wants its running thread off it. Both are ordinary interrupts: they take
     /// the kernel lock.</summary>
