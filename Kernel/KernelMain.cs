@@ -61,6 +61,8 @@ namespace Sing.Kernel
             if (!CpuInfo.MeetsCompiledBaseline)
                 Panic.Halt("this CPU lacks SSE2, part of the baseline x86-64 the kernel was compiled for");
 
+            // gc=verify: the kernel heap's layout is checked before and after every collection (slow; for hunting heap bugs).
+            Internal.Runtime.GC.GCHeap.VerifyEveryCollection = KernelOptions.Get("gc") == "verify";
             InterruptController.Initialize();
             Timer.Initialize(TimerHz);
             Cpu.EnableInterrupts();

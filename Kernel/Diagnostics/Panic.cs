@@ -34,7 +34,13 @@ namespace Sing.Kernel.Diagnostics
                 WriteTypeName(exception);
                 Log.Write(": ");
             }
-            Log.Line(message);
+            Log.Write(message);
+            if (address != 0)
+            {
+                Log.Write(" at ");
+                Log.Hex(address);
+            }
+            Log.Line();
             WriteCaller();
             Stop();
         }

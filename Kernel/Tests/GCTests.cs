@@ -151,6 +151,37 @@ namespace Sing.Kernel.Tests
             t.Equal(100 * 99 / 2 * 7, (ulong)sum, "an array reachable only through a span survives");
         }
 
+        /// <summary>A thread preempted at the end of an allocation holds only the header address of the object it has
+        /// just published (runtime.asm's fast paths): a stack word pointing at an object's header word keeps it alive.</summary>
+        public static unsafe void HeaderAddressesKeepObjectsAlive(TestContext t)
+        {
+            const int count = 512;
+            nint* headers = stackalloc nint[count];
+            for (int i = 0; i < count; i++) headers[i] = MakeArrayHeader(i);
+            MakeGarbage(100_000);
+            GC.Collect();
+            for (int round = 0; round < 4; round++) MakeGarbage(100_000);
+            int intact = 0;
+            nint arrayType = *(nint*)(headers[0] + sizeof(nint));
+            for (int i = 0; i < count; i++)
+            {
+                byte* obj = (byte*)headers[i] + sizeof(nint);
+                bool same = *(nint*)obj == arrayType && *(int*)(obj + sizeof(nint)) == 6;
+                long* data = (long*)(obj + 2 * sizeof(nint));
+                for (int k = 0; k < 6 && same; k++) same = data[k] == i * 1000 + k;
+                if (same) intact++;
+            }
+            t.Equal((ulong)count, (ulong)intact, "arrays known only by their header addresses survive a collection and later allocations");
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static unsafe nint MakeArrayHeader(int seed)
+        {
+            var array = new long[6];
+            for (int k = 0; k < array.Length; k++) array[k] = seed * 1000 + k;
+            return System.Runtime.CompilerServices.Unsafe.As<long[], nint>(ref array) - sizeof(nint);
+        }
+
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static Span<long> MakeArray()
         {

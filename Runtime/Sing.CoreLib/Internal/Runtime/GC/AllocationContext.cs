@@ -30,6 +30,9 @@ namespace Internal.Runtime.GC
 
         private static AllocationContext* s_all;
 
+        /// <summary>The first context of the list every context is on (linked by <see cref="Next"/>).</summary>
+        internal static AllocationContext* First => s_all;
+
         /// <summary>Objects and bytes of contexts that were released (their counts no longer live in a context).</summary>
         private static ulong s_releasedObjects;
         private static ulong s_releasedBytes;
@@ -78,8 +81,11 @@ namespace Internal.Runtime.GC
         {
             if (context == null || !context->InUse) return;
             // The unused tail goes back to the shared region when nothing was carved after it, so threads that
-            // allocate a little and end (every process's first thread) do not each strand most of a region.
-            if (context->Pointer != null && GCHeap.TryGiveBack(context->Segment, context->Pointer, context->Limit))
+            // allocate a little and end (every process's first thread) do not each strand most of a region. Not a tail
+            // too small for any object: no reserved block covered it in the collections since, so a sweep may have
+            // merged it into a hole that is in use again.
+            if (context->Pointer != null && (nuint)(context->Limit - context->Pointer) >= GCHeap.MinObjectSize
+                && GCHeap.TryGiveBack(context->Segment, context->Pointer, context->Limit))
                 context->Limit = context->Pointer;
             context->Retire();
             s_releasedObjects += context->Objects;

@@ -46,7 +46,9 @@ namespace Internal.Runtime.GC
             Mark(obj);
         }
 
-        /// <summary>A stack word that may or may not be a reference: it keeps alive the object it points into.</summary>
+        /// <summary>A stack word that may or may not be a reference: it keeps alive the object it points into, header
+        /// word included. An allocation's last instructions hold only the header address of the object they just
+        /// published (ObjectAllocator, runtime.asm's fast paths): a thread preempted there must not lose it.</summary>
         private static void MarkConservative(nint* slot)
         {
             byte* value = (byte*)*slot;
@@ -56,7 +58,6 @@ namespace Internal.Runtime.GC
             byte* header = segment->FindObjectHeader(value);
             if (header == null || FreeObject.Is(header)) return;
             byte* obj = header + sizeof(nint);
-            if (value < obj) return; // points at the header word only
             if (value >= header + ObjectSize(obj)) return;
             Mark(obj);
         }

@@ -34,6 +34,9 @@ namespace Internal.Runtime.GC
         /// the heap collects first and fails with out-of-memory only if that does not make room.</summary>
         public static ulong HeapLimit;
 
+        /// <summary>Checks the heap's layout before and after every collection (<see cref="HeapVerifier"/>; slow).</summary>
+        public static bool VerifyEveryCollection;
+
         private static nuint s_allocatedSinceCollection;
         private static bool s_collecting;
         internal static bool Initialized;
@@ -342,10 +345,12 @@ namespace Internal.Runtime.GC
             s_collecting = true;
             if (RuntimeHost.StopOtherProcessors != null) RuntimeHost.StopOtherProcessors();
             ulong start = Timestamp.Read();
+            if (VerifyEveryCollection) HeapVerifier.Verify(s_allocPointer, s_allocLimit);
             RetireAllocationRegion();
             AllocationContext.PrepareForCollection();
             Collector.MarkAndSweep();
             AllocationContext.FinishCollection();
+            if (VerifyEveryCollection) HeapVerifier.Verify(null, null);
             if (RuntimeHost.ResumeOtherProcessors != null) RuntimeHost.ResumeOtherProcessors();
             s_allocatedSinceCollection = 0;
             ulong pause = Timestamp.Read() - start;
