@@ -53,12 +53,21 @@ namespace Sing.Kernel.Arch
             // An interrupt that found interrupts on enters the kernel's section: with threads on several CPUs, it takes
             // the kernel lock (Smp.KernelLock) and gives it back before its iretq turns them on again. Cross-calls and
             // stops run without it: the lock's holder may be waiting for them.
-            bool locked = Smp.KernelLock.Active && (frame->Rflags & 0x200) != 0
+            // One CPU (or threads on the boot processor only): no lock, one test on the way in.
+            if (!Smp.KernelLock.Active)
+            {
+                Dispatch(frame);
+                return;
+            }
+            bool locked = (frame->Rflags & 0x200) != 0
                 && frame->Vector != Smp.CrossCall.Vector && frame->Vector != Smp.KernelLock.StopVector && frame->Vector != InterruptController.SpuriousVector;
             if (locked) Smp.KernelLock.Acquire();
-            Dispatch(frame);
+            DispatchOutOfLine(frame);
             if (locked) Smp.KernelLock.Release();
         }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void DispatchOutOfLine(InterruptFrame* frame) => Dispatch(frame);
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static void Dispatch(InterruptFrame* frame)

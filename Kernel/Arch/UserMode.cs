@@ -86,10 +86,14 @@ namespace Sing.Kernel.Arch
         private static bool OnSoftwareInterrupt(InterruptFrame* frame)
         {
             if ((frame->Cs & 3) == 0) return false;
-            // As a system call, with interrupts on (leaving the section the interrupt entered; see Smp.KernelLock).
-            Scheduler.RestoreInterrupts(0x200);
+            // As a system call, with interrupts on: it leaves the section the interrupt entered (ring 3 ran with
+            // interrupts on, so the interrupt took the kernel lock when there is one; see Smp.KernelLock) and enters it
+            // again for the return. Written out rather than through Restore/DisableInterrupts: the flags are known.
+            if (Smp.KernelLock.Active) Smp.KernelLock.Release();
+            Cpu.EnableInterrupts();
             frame->Rax = Call(frame->Rax, frame->Rdi, frame->Rsi, frame->Rdx, frame->R10, frame->R8);
-            Scheduler.DisableInterrupts();
+            Cpu.DisableInterrupts();
+            if (Smp.KernelLock.Active) Smp.KernelLock.Acquire();
             return true;
         }
 
