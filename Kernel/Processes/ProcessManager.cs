@@ -222,7 +222,7 @@ namespace Sing.Kernel.Processes
                 for (KernelProcess a = parent; a != null; a = a.Parent) a.LiveDescendants++;
                 process.CountedByAncestors = true;
             }
-            process.HomeProcessor = Smp.Processors.NextHome();
+            process.HomeProcessor = Smp.Processors.NextHome(manifest.Cpus);
             s_processes.Add(process);
             parent?.Children.Add(process);
             ProcessesCreated++;

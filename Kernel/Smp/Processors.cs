@@ -206,12 +206,19 @@ namespace Sing.Kernel.Smp
         private static int s_nextHome;
 
         /// <summary>The processor the next process runs on: round robin over the started processors, application
-        /// processors first; 0 while threads run on the boot processor only.</summary>
-        public static int NextHome()
+        /// processors first; 0 while threads run on the boot processor only. <paramref name="allowed"/> (the policy's
+        /// cpus, one bit per processor; 0 for any) narrows the round to those of its processors that were started, and
+        /// is ignored when none of them was.</summary>
+        public static int NextHome(ulong allowed = 0)
         {
             if (!KernelLock.Active) return 0;
-            s_nextHome = (s_nextHome + 1) % Count;   // 1, 2, ..., then 0 (interrupts off: the caller's section)
-            return s_nextHome;
+            ulong started = Count >= 64 ? ulong.MaxValue : (1UL << Count) - 1;
+            if ((allowed & started) == 0) allowed = started;
+            int home = s_nextHome;   // interrupts off: the caller's section
+            do home = (home + 1) % Count;   // 1, 2, ..., then 0
+            while ((allowed >> home & 1) == 0);
+            s_nextHome = home;
+            return home;
         }
 
         /// <summary>The banner's line: how many processors run, and their APIC ids; or why only one does.</summary>

@@ -15,6 +15,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("smp.tlb_shootdown_reaches_every_processor", &SmpTests.TlbShootdownReachesEveryProcessor),
             new KernelTest("smp.threads_run_and_are_preempted_on_every_processor", &SmpTests.ThreadsRunAndArePreemptedOnEveryProcessor),
             new KernelTest("smp.wake_up_reaches_an_idle_processor_while_others_spin", &SmpTests.WakeUpReachesAnIdleProcessorWhileOthersSpin),
+            new KernelTest("smp.processes_run_on_the_processors_the_policy_names", &SmpTests.ProcessesRunOnTheProcessorsThePolicyNames),
         };
     }
 }

@@ -246,5 +246,43 @@ namespace Sing.Kernel.Tests
             Interlocked.Add(ref s_sum, (long)k);
             return 2 * k;
         }
+
+        /// <summary>The policy's cpus (ProgramManifest.Cpus) places every process of a program on the named processors
+        /// that were started, round robin; a list naming none of them is ignored (the program runs anywhere).</summary>
+        public static void ProcessesRunOnTheProcessorsThePolicyNames(TestContext t)
+        {
+            Singularity.Manifests.ProgramManifest hello = Processes.ProgramCatalog.Find("hello");
+            ulong policy = hello.Cpus;
+            int last = Processors.Count - 1;
+            try
+            {
+                hello.Cpus = 1UL << last;
+                for (int i = 0; i < 3; i++)
+                    t.Equal((ulong)(Processors.ThreadsOnAll ? last : 0), (ulong)HomeOfAHelloRun(t), "a process of a program pinned to the last processor runs there");
+                hello.Cpus = 1UL << 63;   // a processor this machine does not have
+                bool[] seen = new bool[Processors.Count];
+                for (int i = 0; i < 2 * Processors.Count; i++) seen[HomeOfAHelloRun(t)] = true;
+                int homes = 0;
+                for (int i = 0; i < seen.Length; i++) if (seen[i]) homes++;
+                t.Equal((ulong)(Processors.ThreadsOnAll ? Processors.Count : 1), (ulong)homes, "cpus naming no started processor: processes go round all of them");
+            }
+            finally
+            {
+                hello.Cpus = policy;
+            }
+        }
+
+        private static int HomeOfAHelloRun(TestContext t)
+        {
+            if (Processes.ProcessManager.Create("hello", "", null, out Processes.KernelProcess p, out string error) != Singularity.V1.AbiStatus.Ok)
+            {
+                t.Fail(string.Concat("cannot create hello: ", error));
+                return 0;
+            }
+            Processes.ProcessManager.Start(p);
+            p.Exited.WaitOne();
+            t.Equal(42, (ulong)(uint)p.ExitCode, "hello ran to its end");
+            return p.HomeProcessor;
+        }
     }
 }

@@ -89,6 +89,7 @@ namespace Singularity.Manifests
         public bool TestTool;        // the policy's test="true": started only when the kernel was booted for tests or benchmarks
         public string[] StartedBy = System.Array.Empty<string>();   // the policy's startedBy: programs that may start this one
                                                                     // although it holds privileges or trust they lack
+        public ulong Cpus;           // the policy's cpus: one bit per processor its processes may run on; 0: any
         public string Signature;     // drivers: the device signature served
         public readonly List<ParameterInfo> Parameters = new List<ParameterInfo>();
         public readonly List<EndpointInfo> Endpoints = new List<EndpointInfo>();

@@ -63,6 +63,29 @@ namespace Singularity.Manifests
             return manifest;
         }
 
+        /// <summary>"1,3" as bits 1 and 3; false for anything but indices from 0 to 63 separated by commas.</summary>
+        private static bool TryParseCpus(string text, out ulong mask)
+        {
+            mask = 0;
+            int value = -1;
+            for (int i = 0; i <= text.Length; i++)
+            {
+                char c = i < text.Length ? text[i] : ',';
+                if (c >= '0' && c <= '9')
+                {
+                    value = (value < 0 ? 0 : value * 10) + (c - '0');
+                    if (value > 63) return false;
+                }
+                else if (c == ',' && value >= 0)
+                {
+                    mask |= 1UL << value;
+                    value = -1;
+                }
+                else return false;
+            }
+            return mask != 0;
+        }
+
         private static SystemManifest Fail(out string error, int line, string why)
         {
             error = string.Concat("system manifest line ", (line + 1).ToString(), ": ", why);
@@ -88,6 +111,8 @@ namespace Singularity.Manifests
                     StartedBy = r.Get("startedBy") is string starters && starters.Length > 0 ? starters.Split(',') : System.Array.Empty<string>(),
                 };
                 if (current.Name == null || current.Kind == null) return "program record without name= or kind=";
+                if (r.Get("cpus") is string cpus && !TryParseCpus(cpus, out current.Cpus))
+                    return string.Concat("program ", current.Name, ": cpus=", cpus, " is not a comma-separated list of CPU indices from 0 to 63");
                 if (Find(current.Name) != null) return string.Concat("program ", current.Name, " appears twice");
                 Programs.Add(current);
                 return null;

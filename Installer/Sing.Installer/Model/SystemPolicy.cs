@@ -26,6 +26,9 @@ namespace Sing.Installer.Model
         /// <summary>Whether its IL may be unverifiable: trusted, or isolated in a ring-3 domain of its own (001 Fig. 4).</summary>
         public bool MayRunUnverifiedCode => Trusted || Domain == "ring3";
 
+        /// <summary>The processors its processes may run on, one bit per CPU index (bit 0 the boot processor); 0: any.</summary>
+        public ulong Cpus { get; init; }
+
         /// <summary>Quotas the policy sets for the program (attribute name, value), in place of the kernel's defaults.</summary>
         public IReadOnlyList<(string Name, int Value)> Quotas { get; init; } = System.Array.Empty<(string, int)>();
 

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
 using System.Text;
 using Sing.Installer.Model;
 using Sing.Installer.Rules;
@@ -29,6 +30,8 @@ namespace Sing.Installer.Output
                 if (p.Entry.Domain is string domain) program.Add(("domain", domain));
                 if (p.Entry.TestTool) program.Add(("test", "true"));
                 if (p.Entry.StartedBy.Count > 0) program.Add(("startedBy", string.Join(",", p.Entry.StartedBy)));
+                if (p.Entry.Cpus != 0)
+                    program.Add(("cpus", string.Join(",", Enumerable.Range(0, 64).Where(i => (p.Entry.Cpus >> i & 1) != 0).Select(i => i.ToString(CultureInfo.InvariantCulture)))));
                 program.Add(("image", name));
                 program.Add(("description", m.Description ?? ""));
                 Record(text, "program", program.ToArray());

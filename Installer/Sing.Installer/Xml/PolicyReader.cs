@@ -72,6 +72,9 @@ namespace Sing.Installer.Xml
                 TestTool = ((string?)e.Attribute("test"))?.Trim() is "true" or "1",
                 StartedBy = ((string?)e.Attribute("startedBy"))?.Split(',', System.StringSplitOptions.TrimEntries | System.StringSplitOptions.RemoveEmptyEntries)
                     ?? System.Array.Empty<string>(),
+                // The schema has checked the list: CPU indices from 0 to 63.
+                Cpus = ((string?)e.Attribute("cpus"))?.Split(',', System.StringSplitOptions.TrimEntries)
+                    .Aggregate(0UL, (mask, cpu) => mask | 1UL << int.Parse(cpu, System.Globalization.CultureInfo.InvariantCulture)) ?? 0,
             };
         }
 
