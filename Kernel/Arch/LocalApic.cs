@@ -11,9 +11,11 @@ namespace Sing.Kernel.Arch
         private const ulong GlobalEnable = 1 << 11;
         private const int IdRegister = 0x20, TaskPriority = 0x80, EndOfInterruptRegister = 0xB0, SpuriousRegister = 0xF0,
             Lint0 = 0x350, Lint1 = 0x360,
-            CommandLow = 0x300, CommandHigh = 0x310;
+            CommandLow = 0x300, CommandHigh = 0x310,
+            TimerLvt = 0x320, TimerInitialCount = 0x380, TimerCurrentCount = 0x390, TimerDivide = 0x3E0;
         private const uint SoftwareEnable = 1 << 8, Masked = 1 << 16, NmiDelivery = 4 << 8;
         // Interrupt command: delivery mode (bits 8-10), level assert (14), delivery pending (12).
+        private const uint TimerPeriodic = 1 << 17, TimerDivideBy16 = 3;
         private const uint InitDelivery = 5 << 8, StartupDelivery = 6 << 8, LevelAssert = 1 << 14, DeliveryPending = 1 << 12;
 
         private static byte* s_registers;
@@ -69,6 +71,30 @@ namespace Sing.Kernel.Arch
         }
 
         public static void EndOfInterrupt() => Write(EndOfInterruptRegister, 0);
+
+        /// <summary>How many counts (bus clock divided by 16) the calling CPU's timer makes in
+        /// <paramref name="tscCycles"/> of the TSC: the timer runs masked from its largest count while the TSC advances,
+        /// then stops. Every CPU's timer runs at the same rate (one bus clock), so the boot processor measures for all.</summary>
+        public static ulong MeasureTimer(ulong tscCycles)
+        {
+            Write(TimerDivide, TimerDivideBy16);
+            Write(TimerLvt, Masked);
+            ulong start = Cpu.ReadTsc();
+            Write(TimerInitialCount, uint.MaxValue);
+            while (Cpu.ReadTsc() - start < tscCycles) Cpu.Pause();
+            uint left = Read(TimerCurrentCount);
+            Write(TimerInitialCount, 0);   // stopped
+            return uint.MaxValue - left;
+        }
+
+        /// <summary>Starts the calling CPU's timer: an interrupt on <paramref name="vector"/> every
+        /// <paramref name="counts"/> counts (divide by 16, as <see cref="MeasureTimer"/> measured).</summary>
+        public static void StartPeriodicTimer(byte vector, uint counts)
+        {
+            Write(TimerDivide, TimerDivideBy16);
+            Write(TimerLvt, TimerPeriodic | vector);
+            Write(TimerInitialCount, counts);
+        }
 
         private static uint Read(int register) => (uint)System.Threading.Volatile.Read(ref *(int*)(s_registers + register));
 

@@ -118,6 +118,7 @@ namespace Sing.Kernel.Smp
                 KernelLock.Initialize(Count);
                 ProcessorTicks.Initialize();
                 KernelLock.Active = true;
+                ProcessorTicks.StartTimers();
             }
         }
 
@@ -229,7 +230,10 @@ namespace Sing.Kernel.Smp
             var text = new System.Text.StringBuilder();
             text.Append("CPUs: ").Append(Count).Append(" started (local APIC ids");
             for (int i = 0; i < Count; i++) text.Append(' ').Append(s_apicIds[i]);
-            text.Append("; ").Append(Listed).Append(" listed; xAPIC)");
+            text.Append("; ").Append(Listed).Append(" listed; xAPIC");
+            if (ProcessorTicks.LocalTimers) text.Append("; ticks from each CPU's APIC timer");
+            else if (ThreadsOnAll) text.Append("; ticks forwarded by CPU 0");
+            text.Append(')');
             return text.ToString();
         }
     }

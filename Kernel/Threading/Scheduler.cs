@@ -578,8 +578,8 @@ namespace Sing.Kernel.Threading
                 sleeper.WakeIndex = WaitHandle.TimedOut;
                 MakeReady(sleeper);
             }
-            // The other processors' quantum ends with the same tick (the boot processor alone has the timer).
-            if (Smp.KernelLock.Active) Smp.ProcessorTicks.SendToOthers();
+            // The other processors' ticks come from their own APIC timers, or else from this one.
+            if (Smp.KernelLock.Active && !Smp.ProcessorTicks.LocalTimers) Smp.ProcessorTicks.SendToOthers();
             OnProcessorTick(now);
         }
 
