@@ -95,6 +95,8 @@ namespace Sing.Kernel.Threading
             AddThread(boot);
             here->Current = KernelThread.AddressOf(boot);
             PollWhenIdle = Boot.KernelOptions.Get("idle") == "poll";
+            ulong haltPollMicroseconds = ulong.TryParse(Boot.KernelOptions.Get("idle.haltpoll"), out ulong us) ? us : 200;
+            HaltPollCycles = Arch.Tsc.Frequency / 1_000_000 * haltPollMicroseconds;
             KernelThread idle = Create("idle", 16 * 1024); // no Start: ThreadEntry runs the idle loop
             idle.State = ThreadState.Ready;
             here->Idle = KernelThread.AddressOf(idle);
@@ -114,14 +116,31 @@ namespace Sing.Kernel.Threading
 
         private static int s_pollWhenIdle;
 
+        /// <summary>With threads on several processors, how long (TSC cycles) an idle processor stays awake after it ran
+        /// threads before it halts: kernel option idle.haltpoll=MICROSECONDS (default 200, 0 to halt at once), as
+        /// Linux's guest halt-polling. Work often follows at once (a reply from a thread on another processor), and
+        /// waking a halted virtual CPU costs far more than the interrupt: a cross-processor round trip between two
+        /// SIPs under multi-threaded TCG went from ~120,000 cycles to a few thousand. One CPU never polls.</summary>
+        internal static ulong HaltPollCycles;
+
         private static void IdleLoop()
         {
+            KernelThread self = Current;
+            ulong ranThreadsAt = ulong.MaxValue;
             while (true)
             {
                 if (PollWhenIdle)
                 {
                     Cpu.EnableInterrupts();
                     Cpu.Pause();
+                }
+                else if (System.Threading.Volatile.Read(ref self.Switches) != ranThreadsAt && HaltPollCycles != 0 && Smp.KernelLock.Active)
+                {
+                    // Back from running threads (the switch back here counted one): stay awake for a while. A wake-up
+                    // meanwhile arrives as the reschedule interrupt and switches away; coming back starts a new window.
+                    ranThreadsAt = System.Threading.Volatile.Read(ref self.Switches);
+                    ulong end = Cpu.ReadTsc() + HaltPollCycles;
+                    while (System.Threading.Volatile.Read(ref self.Switches) == ranThreadsAt && Cpu.ReadTsc() < end) Cpu.Pause();
                 }
                 else Cpu.WaitForInterrupt();
             }
