@@ -23,7 +23,7 @@ public static class QemuCommandLine
             "-smp", options.Cpus.ToString(CultureInfo.InvariantCulture),
             "-cpu", options.CpuModel,
             "-display", "none",
-            "-monitor", "none",
+            "-monitor", options.MonitorSocketPath is string monitor ? $"unix:{monitor},server,nowait" : "none",
             "-no-reboot",
             "-device", DebugExitDevice,
         };

@@ -26,6 +26,10 @@ public sealed record QemuOptions
     /// <summary>The bootable ISO (default: artifacts/singularity.iso).</summary>
     public required string IsoPath { get; init; }
 
+    /// <summary>A Unix socket for QEMU's human monitor (the runner asks it where the CPUs are when the guest goes
+    /// silent), or null for no monitor.</summary>
+    public string? MonitorSocketPath { get; init; }
+
     /// <summary>Guest memory in MiB.</summary>
     public int MemoryMiB { get; init; } = 512;
 

@@ -21,6 +21,9 @@ public sealed record QemuResult
     /// <summary>When <see cref="Status"/> is TimedOut: which limit fired (idle or hard stop) and why; else null.</summary>
     public string? TimeoutReason { get; init; }
 
+    /// <summary>When the watchdog fired: each guest CPU's RIP (with its kernel symbol), RSP and RFLAGS; else null.</summary>
+    public string? CpuStateAtTimeout { get; init; }
+
     /// <summary>What the options' host session threw, if it did (its assertions), else null.</summary>
     public Exception? HostSessionFailure { get; init; }
 
@@ -45,6 +48,7 @@ public sealed record QemuResult
     public string Describe() =>
         $"QEMU ended with {Status} (exit code {ExitCode}) after {Elapsed.TotalSeconds:F1} s.\n" +
         (TimeoutReason is not null ? $"timeout: {TimeoutReason}\n" : "") +
+        (CpuStateAtTimeout is not null ? $"CPUs when it fired:\n{CpuStateAtTimeout}\n" : "") +
         (HostSessionFailure is not null ? $"host session failed: {HostSessionFailure}\n" : "") +
         $"command: {CommandLine}\n" +
         (QemuStandardError.Length > 0 ? $"qemu stderr: {QemuStandardError.Trim()}\n" : "") +

@@ -19,6 +19,8 @@ public static partial class QemuRunner
         string serialPath = options.SerialLogPath ?? Path.Combine(Path.GetTempPath(), $"sing-serial-{Guid.NewGuid():N}.log");
         Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(serialPath))!);
         File.Delete(serialPath);
+        // A monitor socket per run, asked where the CPUs are if the guest goes silent.
+        if (options.MonitorSocketPath is null) options = options with { MonitorSocketPath = CpuStateProbe.NewSocketPath() };
         var args = QemuCommandLine.Build(options, $"file:{serialPath}");
 
         var start = new ProcessStartInfo(options.QemuPath)
@@ -72,6 +74,14 @@ public static partial class QemuRunner
             throw;
         }
         bool timedOut = timeoutReason is not null;
+        string? cpuState = null;
+        if (timedOut && !exited.IsCompleted)
+        {
+            cpuState = await CpuStateProbe.DescribeAsync(options.MonitorSocketPath!,
+                Path.Combine(Path.GetDirectoryName(Path.GetFullPath(options.IsoPath)) ?? "", "kernel.sym")).ConfigureAwait(false);
+            try { await File.AppendAllTextAsync(serialPath, $"\n[host] the watchdog fired ({timeoutReason}); CPUs:\n{cpuState}\n", CancellationToken.None).ConfigureAwait(false); }
+            catch (IOException) { }
+        }
         if (session is not null) session.Stopped = true;
         if (timedOut || endedByHost)
         {
@@ -92,12 +102,14 @@ public static partial class QemuRunner
         if (options.SerialOnStdio) await File.WriteAllBytesAsync(serialPath, stdout.ToArray(), CancellationToken.None).ConfigureAwait(false);
         else stderr += Encoding.UTF8.GetString(stdout.ToArray());
 
+        File.Delete(options.MonitorSocketPath!);   // QEMU made it; nothing deletes it otherwise
         int exitCode = timedOut || endedByHost ? -1 : process.ExitCode;
         return new QemuResult
         {
             Status = timedOut ? KernelExitStatus.TimedOut : endedByHost ? KernelExitStatus.EndedByHost : KernelExitCodes.Decode(exitCode),
             HostSessionFailure = hostFailure,
             TimeoutReason = timeoutReason,
+            CpuStateAtTimeout = cpuState,
             ExitCode = exitCode,
             Serial = File.Exists(serialPath) ? CleanSerial(await File.ReadAllBytesAsync(serialPath, CancellationToken.None).ConfigureAwait(false)) : "",
             SerialLogPath = serialPath,
