@@ -50,6 +50,21 @@ namespace Sing.Conformance
             Line("generic-statics-double", Statics(-2.5, 1.25));
             Line("generic-statics-float", Statics(-0.5f, 2f));
             Line("generic-clamp-bad", Throws(() => ClampBad(1, 5, 3)));
+            Line("parsable-int", ParseAll<int>("42", "-7", "x", "99999999999"));
+            Line("parsable-long", ParseAll<long>("9223372036854775807", " 12 ", "1.5", ""));
+            Line("parsable-byte", ParseAll<byte>("255", "256", "-1", "0"));
+            Line("parsable-sbyte", ParseAll<sbyte>("-128", "127", "128", "+5"));
+            Line("parsable-ushort", ParseAll<ushort>("65535", "65536", "7", "a"));
+            Line("parsable-uint", ParseAll<uint>("4294967295", "-1", "10", "0x10"));
+            Line("parsable-ulong", ParseAll<ulong>("18446744073709551615", "1e3", "3", " "));
+            Line("parsable-short", ParseAll<short>("-32768", "32768", "1,000", "12"));
+            Line("parsable-double", ParseAll<double>("1.5", "-2e3", "1,234.5", "abc"));
+            Line("parsable-float", ParseAll<float>("0.25", "3.4e38", "NaN", "--1"));
+            Line("parsable-decimal", ParseAll<decimal>("12.50", "-0.001", "1,000.5", "1e3"));
+            Line("parsable-span", SpanParse<int>("123456".AsSpan(1, 3)) + " " + SpanParse<double>("x2.5x".AsSpan(1, 3)));
+            Line("parsable-throws", ParseThrows<int>("12x") + " | " + ParseThrows<byte>("300") + " | " + ParseThrows<sbyte>("-129") + " | " + ParseThrows<ushort>("70000") + " | " + ParseThrows<long>(null));
+            Line("parsable-provider", int.TryParse("77", System.Globalization.CultureInfo.InvariantCulture, out int parsed) + " " + parsed + " " + double.Parse("2.5".AsSpan(), null));
+            Line("minmax-more", MinMax<sbyte>() + " " + MinMax<ushort>() + " " + (int)MinMaxChar<char>().Min + "/" + (int)MinMaxChar<char>().Max + " " + MinMax<decimal>());
             Line("generic-statics-direct", short.Max(3, 9) + " " + byte.Clamp(200, 10, 100) + " " + uint.Sign(0) + " " + short.Abs(-4) + " " + short.IsNegative(-1));
             var box = new Box<string>();
             box.Add("pear");
@@ -78,6 +93,32 @@ namespace Sing.Conformance
             Line("is-generic", new List<int>() is IEnumerable<int>);
             Line("covariance", Covariant());
         }
+
+        private static string ParseAll<T>(params string[] inputs) where T : IParsable<T>
+        {
+            var parts = new List<string>();
+            foreach (string input in inputs) parts.Add(T.TryParse(input, null, out T value) ? "ok " + value : "fail " + value);
+            return string.Join(", ", parts);
+        }
+
+        private static string SpanParse<T>(ReadOnlySpan<char> s) where T : ISpanParsable<T> =>
+            T.Parse(s, System.Globalization.CultureInfo.InvariantCulture) + "/" + T.TryParse(s, null, out T value) + value;
+
+        private static string ParseThrows<T>(string s) where T : IParsable<T>
+        {
+            try
+            {
+                return "parsed " + T.Parse(s, null);
+            }
+            catch (Exception e)
+            {
+                return e.GetType().Name + ": " + e.Message;
+            }
+        }
+
+        private static string MinMax<T>() where T : System.Numerics.IMinMaxValue<T> => T.MinValue + "/" + T.MaxValue;
+
+        private static (T Min, T Max) MinMaxChar<T>() where T : System.Numerics.IMinMaxValue<T> => (T.MinValue, T.MaxValue);
 
         private static T Create<T>() where T : new() => new T();
 

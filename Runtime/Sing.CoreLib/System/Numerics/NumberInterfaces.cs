@@ -5,7 +5,7 @@ namespace System.Numerics
     // Max, Min, Clamp, Sign, Abs, IsNegative, IsPositive, IsZero and IMinMaxValue too (their defaults here serve
     // a type that does not define them; the primitives and decimal do, PrimitiveNumbers.Statics.cs). Abs, IsNegative and
     // IsPositive sit on INumber, which has the comparisons their defaults need (.NET puts them on INumberBase).
-    // Not there: CreateChecked/CreateSaturating/CreateTruncating, Parse through the interfaces, and the bitwise,
+    // Parsing through IParsable/ISpanParsable is System/IParsable.cs. Not there: CreateChecked/CreateSaturating/CreateTruncating, and the bitwise,
     // shift, floating-point and binary-integer interfaces.
 
     public interface IAdditionOperators<TSelf, TOther, TResult> where TSelf : IAdditionOperators<TSelf, TOther, TResult>
