@@ -65,6 +65,15 @@ namespace Sing.Conformance
             Line("parsable-throws", ParseThrows<int>("12x") + " | " + ParseThrows<byte>("300") + " | " + ParseThrows<sbyte>("-129") + " | " + ParseThrows<ushort>("70000") + " | " + ParseThrows<long>(null));
             Line("parsable-provider", int.TryParse("77", System.Globalization.CultureInfo.InvariantCulture, out int parsed) + " " + parsed + " " + double.Parse("2.5".AsSpan(), null));
             Line("minmax-more", MinMax<sbyte>() + " " + MinMax<ushort>() + " " + (int)MinMaxChar<char>().Min + "/" + (int)MinMaxChar<char>().Max + " " + MinMax<decimal>());
+            Line("create-int", Creates<int, long>(5_000_000_000L) + " | " + Creates<int, long>(-42) + " | " + Creates<int, double>(-3.99) + " | " + Creates<int, double>(1e20) + " | " + Creates<int, double>(double.NaN));
+            Line("create-byte", Creates<byte, int>(300) + " | " + Creates<byte, int>(-1) + " | " + Creates<byte, double>(255.9) + " | " + Creates<byte, decimal>(-0.5m) + " | " + Creates<byte, uint>(256));
+            Line("create-uint", Creates<uint, int>(-1) + " | " + Creates<uint, double>(-1.5) + " | " + Creates<uint, ulong>(ulong.MaxValue) + " | " + Creates<uint, float>(4294967296f));
+            Line("create-long", Creates<long, ulong>(ulong.MaxValue) + " | " + Creates<long, double>(9.3e18) + " | " + Creates<long, decimal>(-12.75m) + " | " + Creates<long, float>(float.NegativeInfinity));
+            Line("create-ulong", Creates<ulong, long>(-2) + " | " + Creates<ulong, double>(1.8e19) + " | " + Creates<ulong, double>(2e19) + " | " + Creates<ulong, short>(short.MinValue));
+            Line("create-short", Creates<short, int>(40000) + " | " + Creates<short, uint>(65535) + " | " + Creates<short, decimal>(123456m) + " | " + Creates<byte, decimal>(256m) + " | " + Creates<uint, decimal>(-1m) + " | " + Creates<int, decimal>(3000000000.5m) + " | " + Creates<ulong, decimal>(-1m));
+            Line("create-double", Creates<double, long>(long.MaxValue) + " | " + Creates<double, decimal>(0.1m) + " | " + Creates<double, float>(0.1f) + " | " + Creates<double, byte>(200));
+            Line("create-float", Creates<float, double>(1e300) + " | " + Creates<float, long>(16777217) + " | " + Creates<float, ulong>(ulong.MaxValue) + " | " + Creates<float, decimal>(2.5m));
+            Line("create-decimal", Creates<decimal, double>(1e30) + " | " + Creates<decimal, double>(-1e40) + " | " + Creates<decimal, long>(long.MinValue) + " | " + Creates<decimal, float>(0.5f));
             Line("generic-statics-direct", short.Max(3, 9) + " " + byte.Clamp(200, 10, 100) + " " + uint.Sign(0) + " " + short.Abs(-4) + " " + short.IsNegative(-1));
             var box = new Box<string>();
             box.Add("pear");
@@ -119,6 +128,20 @@ namespace Sing.Conformance
         private static string MinMax<T>() where T : System.Numerics.IMinMaxValue<T> => T.MinValue + "/" + T.MaxValue;
 
         private static (T Min, T Max) MinMaxChar<T>() where T : System.Numerics.IMinMaxValue<T> => (T.MinValue, T.MaxValue);
+
+        private static string Creates<T, TFrom>(TFrom value) where T : System.Numerics.INumberBase<T> where TFrom : System.Numerics.INumberBase<TFrom>
+        {
+            string check;
+            try
+            {
+                check = T.CreateChecked(value).ToString();
+            }
+            catch (Exception e)
+            {
+                check = e.GetType().Name + ": " + e.Message;
+            }
+            return check + " / " + T.CreateSaturating(value) + " / " + T.CreateTruncating(value);
+        }
 
         private static T Create<T>() where T : new() => new T();
 
