@@ -8,6 +8,18 @@ namespace Sing.Conformance
 {
     internal static class DateChecks
     {
+        private static string Fails(Func<object> action)
+        {
+            try
+            {
+                return "no exception " + action();
+            }
+            catch (Exception e)
+            {
+                return e.GetType().Name + ": " + e.Message;
+            }
+        }
+
         // ISO 8601 week dates around year boundaries, where the week-numbering year differs from the calendar year.
         private static void IsoWeeks()
         {
@@ -25,6 +37,29 @@ namespace Sing.Conformance
 
         public static void Run()
         {
+            var gregorian = new System.Globalization.GregorianCalendar();
+            var weekDates = new[] { new DateTime(2021, 1, 1), new DateTime(2021, 1, 3), new DateTime(2021, 1, 4), new DateTime(2020, 12, 31), new DateTime(2024, 12, 30), new DateTime(2027, 1, 1), new DateTime(2026, 6, 15), new DateTime(1, 1, 8), new DateTime(2016, 1, 2) };
+            foreach (System.Globalization.CalendarWeekRule rule in new[] { System.Globalization.CalendarWeekRule.FirstDay, System.Globalization.CalendarWeekRule.FirstFullWeek, System.Globalization.CalendarWeekRule.FirstFourDayWeek })
+                foreach (DayOfWeek first in new[] { DayOfWeek.Sunday, DayOfWeek.Monday, DayOfWeek.Saturday })
+                {
+                    var weeks = new List<int>();
+                    foreach (DateTime weekDate in weekDates) weeks.Add(gregorian.GetWeekOfYear(weekDate, rule, first));
+                    Line("calendar-week " + rule + " " + first, string.Join(",", weeks));
+                }
+            var sweep = 0L;
+            for (DateTime sweepDate = new DateTime(1999, 12, 1); sweepDate < new DateTime(2031, 2, 1); sweepDate = sweepDate.AddDays(1))
+                foreach (System.Globalization.CalendarWeekRule rule in new[] { System.Globalization.CalendarWeekRule.FirstDay, System.Globalization.CalendarWeekRule.FirstFullWeek, System.Globalization.CalendarWeekRule.FirstFourDayWeek })
+                    for (int first = 0; first < 7; first++) sweep = sweep * 31 + gregorian.GetWeekOfYear(sweepDate, rule, (DayOfWeek)first);
+            Line("calendar-week-sweep", sweep);
+            var day = new DateTime(2024, 1, 31, 10, 30, 0);
+            Line("calendar-parts", gregorian.GetYear(day) + " " + gregorian.GetMonth(day) + " " + gregorian.GetDayOfMonth(day) + " " + gregorian.GetDayOfWeek(day) + " " + gregorian.GetDayOfYear(day) + " " + gregorian.GetEra(day));
+            Line("calendar-lengths", gregorian.GetDaysInMonth(2024, 2) + " " + gregorian.GetDaysInMonth(2023, 2) + " " + gregorian.GetDaysInYear(2000) + " " + gregorian.GetDaysInYear(1900) + " " + gregorian.IsLeapYear(2024) + " " + gregorian.IsLeapYear(2100) + " " + gregorian.GetMonthsInYear(2024));
+            Line("calendar-add", gregorian.AddDays(day, 30).ToString("s") + " " + gregorian.AddMonths(day, 1).ToString("s") + " " + gregorian.AddYears(new DateTime(2024, 2, 29), 1).ToString("s") + " " + gregorian.AddWeeks(day, -5).ToString("s"));
+            Line("calendar-invariant", System.Globalization.CultureInfo.InvariantCulture.Calendar.GetType().Name + " " + System.Globalization.DateTimeFormatInfo.InvariantInfo.Calendar.GetType().Name + " " + System.Globalization.CultureInfo.InvariantCulture.DateTimeFormat.FirstDayOfWeek + " " + System.Globalization.CultureInfo.InvariantCulture.DateTimeFormat.CalendarWeekRule + " " + string.Join(",", gregorian.Eras) + " " + gregorian.CalendarType);
+            Line("calendar-bad-rule", Fails(() => gregorian.GetWeekOfYear(day, (System.Globalization.CalendarWeekRule)5, DayOfWeek.Monday)));
+            Line("calendar-bad-day", Fails(() => gregorian.GetWeekOfYear(day, System.Globalization.CalendarWeekRule.FirstDay, (DayOfWeek)9)));
+            Line("calendar-bad-month", Fails(() => gregorian.GetDaysInMonth(2024, 13)));
+            Line("calendar-bad-year", Fails(() => gregorian.IsLeapYear(0)));
             IsoWeeks();
             var d = new DateTime(2024, 2, 29, 13, 45, 30, 250);
             Line("datetime-tostring", d);

@@ -50,6 +50,30 @@ namespace Sing.Conformance
             Line("generic-statics-double", Statics(-2.5, 1.25));
             Line("generic-statics-float", Statics(-0.5f, 2f));
             Line("generic-clamp-bad", Throws(() => ClampBad(1, 5, 3)));
+            Line("parsable-int", ParseAll<int>("42", "-7", "x", "99999999999"));
+            Line("parsable-long", ParseAll<long>("9223372036854775807", " 12 ", "1.5", ""));
+            Line("parsable-byte", ParseAll<byte>("255", "256", "-1", "0"));
+            Line("parsable-sbyte", ParseAll<sbyte>("-128", "127", "128", "+5"));
+            Line("parsable-ushort", ParseAll<ushort>("65535", "65536", "7", "a"));
+            Line("parsable-uint", ParseAll<uint>("4294967295", "-1", "10", "0x10"));
+            Line("parsable-ulong", ParseAll<ulong>("18446744073709551615", "1e3", "3", " "));
+            Line("parsable-short", ParseAll<short>("-32768", "32768", "1,000", "12"));
+            Line("parsable-double", ParseAll<double>("1.5", "-2e3", "1,234.5", "abc"));
+            Line("parsable-float", ParseAll<float>("0.25", "3.4e38", "NaN", "--1"));
+            Line("parsable-decimal", ParseAll<decimal>("12.50", "-0.001", "1,000.5", "1e3"));
+            Line("parsable-span", SpanParse<int>("123456".AsSpan(1, 3)) + " " + SpanParse<double>("x2.5x".AsSpan(1, 3)));
+            Line("parsable-throws", ParseThrows<int>("12x") + " | " + ParseThrows<byte>("300") + " | " + ParseThrows<sbyte>("-129") + " | " + ParseThrows<ushort>("70000") + " | " + ParseThrows<long>(null));
+            Line("parsable-provider", int.TryParse("77", System.Globalization.CultureInfo.InvariantCulture, out int parsed) + " " + parsed + " " + double.Parse("2.5".AsSpan(), null));
+            Line("minmax-more", MinMax<sbyte>() + " " + MinMax<ushort>() + " " + (int)MinMaxChar<char>().Min + "/" + (int)MinMaxChar<char>().Max + " " + MinMax<decimal>());
+            Line("create-int", Creates<int, long>(5_000_000_000L) + " | " + Creates<int, long>(-42) + " | " + Creates<int, double>(-3.99) + " | " + Creates<int, double>(1e20) + " | " + Creates<int, double>(double.NaN));
+            Line("create-byte", Creates<byte, int>(300) + " | " + Creates<byte, int>(-1) + " | " + Creates<byte, double>(255.9) + " | " + Creates<byte, decimal>(-0.5m) + " | " + Creates<byte, uint>(256));
+            Line("create-uint", Creates<uint, int>(-1) + " | " + Creates<uint, double>(-1.5) + " | " + Creates<uint, ulong>(ulong.MaxValue) + " | " + Creates<uint, float>(4294967296f));
+            Line("create-long", Creates<long, ulong>(ulong.MaxValue) + " | " + Creates<long, double>(9.3e18) + " | " + Creates<long, decimal>(-12.75m) + " | " + Creates<long, float>(float.NegativeInfinity));
+            Line("create-ulong", Creates<ulong, long>(-2) + " | " + Creates<ulong, double>(1.8e19) + " | " + Creates<ulong, double>(2e19) + " | " + Creates<ulong, short>(short.MinValue));
+            Line("create-short", Creates<short, int>(40000) + " | " + Creates<short, uint>(65535) + " | " + Creates<short, decimal>(123456m) + " | " + Creates<byte, decimal>(256m) + " | " + Creates<uint, decimal>(-1m) + " | " + Creates<int, decimal>(3000000000.5m) + " | " + Creates<ulong, decimal>(-1m));
+            Line("create-double", Creates<double, long>(long.MaxValue) + " | " + Creates<double, decimal>(0.1m) + " | " + Creates<double, float>(0.1f) + " | " + Creates<double, byte>(200));
+            Line("create-float", Creates<float, double>(1e300) + " | " + Creates<float, long>(16777217) + " | " + Creates<float, ulong>(ulong.MaxValue) + " | " + Creates<float, decimal>(2.5m));
+            Line("create-decimal", Creates<decimal, double>(1e30) + " | " + Creates<decimal, double>(-1e40) + " | " + Creates<decimal, long>(long.MinValue) + " | " + Creates<decimal, float>(0.5f));
             Line("generic-statics-direct", short.Max(3, 9) + " " + byte.Clamp(200, 10, 100) + " " + uint.Sign(0) + " " + short.Abs(-4) + " " + short.IsNegative(-1));
             var box = new Box<string>();
             box.Add("pear");
@@ -77,6 +101,46 @@ namespace Sing.Conformance
             Line("equalitycomparer", EqualityComparer<string>.Default.Equals("x", new string('x', 1)));
             Line("is-generic", new List<int>() is IEnumerable<int>);
             Line("covariance", Covariant());
+        }
+
+        private static string ParseAll<T>(params string[] inputs) where T : IParsable<T>
+        {
+            var parts = new List<string>();
+            foreach (string input in inputs) parts.Add(T.TryParse(input, null, out T value) ? "ok " + value : "fail " + value);
+            return string.Join(", ", parts);
+        }
+
+        private static string SpanParse<T>(ReadOnlySpan<char> s) where T : ISpanParsable<T> =>
+            T.Parse(s, System.Globalization.CultureInfo.InvariantCulture) + "/" + T.TryParse(s, null, out T value) + value;
+
+        private static string ParseThrows<T>(string s) where T : IParsable<T>
+        {
+            try
+            {
+                return "parsed " + T.Parse(s, null);
+            }
+            catch (Exception e)
+            {
+                return e.GetType().Name + ": " + e.Message;
+            }
+        }
+
+        private static string MinMax<T>() where T : System.Numerics.IMinMaxValue<T> => T.MinValue + "/" + T.MaxValue;
+
+        private static (T Min, T Max) MinMaxChar<T>() where T : System.Numerics.IMinMaxValue<T> => (T.MinValue, T.MaxValue);
+
+        private static string Creates<T, TFrom>(TFrom value) where T : System.Numerics.INumberBase<T> where TFrom : System.Numerics.INumberBase<TFrom>
+        {
+            string check;
+            try
+            {
+                check = T.CreateChecked(value).ToString();
+            }
+            catch (Exception e)
+            {
+                check = e.GetType().Name + ": " + e.Message;
+            }
+            return check + " / " + T.CreateSaturating(value) + " / " + T.CreateTruncating(value);
         }
 
         private static T Create<T>() where T : new() => new T();

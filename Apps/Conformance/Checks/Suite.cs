@@ -12,6 +12,7 @@ namespace Sing.Conformance
         private static readonly (string Name, Action Run)[] Groups =
         {
             ("strings", StringChecks.Run),
+            ("normalization", NormalizationChecks.Run),
             ("chars", CharChecks.Run),
             ("collections", CollectionChecks.Run),
             ("linq", LinqChecks.Run),

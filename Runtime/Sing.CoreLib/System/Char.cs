@@ -5,7 +5,7 @@ namespace System
     /// <summary>A UTF-16 code unit. Classification and case mapping follow the Unicode Character Database through
     /// generated tables (Globalization/CharUnicodeInfo.Tables.cs), culture-invariant: ToUpper and ToLower are the
     /// invariant simple case mappings, as .NET's ToUpperInvariant/ToLowerInvariant. ASCII takes a short path.</summary>
-    public readonly struct Char : IEquatable<char>, IComparable<char>, IComparable, ISpanFormattable
+    public readonly partial struct Char : IEquatable<char>, IComparable<char>, IComparable, ISpanFormattable
     {
         private readonly char m_value;
 

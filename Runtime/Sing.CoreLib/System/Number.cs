@@ -244,8 +244,9 @@ namespace System
                 if (!(char.IsAsciiDigit(text[i]) || (hex && char.IsAsciiHexDigit(text[i])) || (text[i] == ',' && (style & NumberStyles.AllowThousands) != 0))) digits = false;
             if (digits)
             {
-                string article = typeName[0] == 'I' ? "an " : "a ";
-                throw new OverflowException("Value was either too large or too small for " + article + typeName + ".");
+                // .NET names byte and sbyte in words ("an unsigned byte", "a signed byte"), the others by type name.
+                string target = typeName == "Byte" ? "an unsigned byte" : typeName == "SByte" ? "a signed byte" : (typeName[0] == 'I' ? "an " : "a ") + typeName;
+                throw new OverflowException("Value was either too large or too small for " + target + ".");
             }
             throw new FormatException("The input string '" + new string(text) + "' was not in a correct format.");
         }

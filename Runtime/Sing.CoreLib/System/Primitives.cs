@@ -36,7 +36,7 @@ namespace System
         }
     }
 
-    public struct SByte : IEquatable<sbyte>, IComparable<sbyte>, IComparable, ISpanFormattable
+    public partial struct SByte : IEquatable<sbyte>, IComparable<sbyte>, IComparable, ISpanFormattable
     {
         private sbyte m_value;
 
@@ -216,7 +216,7 @@ namespace System
         }
     }
 
-    public struct UInt16 : IEquatable<ushort>, IComparable<ushort>, IComparable, ISpanFormattable
+    public partial struct UInt16 : IEquatable<ushort>, IComparable<ushort>, IComparable, ISpanFormattable
     {
         private ushort m_value;
 

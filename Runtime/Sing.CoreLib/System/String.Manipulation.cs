@@ -187,9 +187,13 @@ namespace System
             return new string(chars);
         }
 
-        public string Normalize() => this;
+        public string Normalize() => System.Text.Normalization.Normalize(this, System.Text.NormalizationForm.FormC, "strInput");
 
-        public bool IsNormalized() => true;
+        public string Normalize(System.Text.NormalizationForm normalizationForm) => System.Text.Normalization.Normalize(this, normalizationForm, "strInput");
+
+        public bool IsNormalized() => System.Text.Normalization.IsNormalized(this, System.Text.NormalizationForm.FormC);
+
+        public bool IsNormalized(System.Text.NormalizationForm normalizationForm) => System.Text.Normalization.IsNormalized(this, normalizationForm);
 
         public char[] ToCharArray()
         {

@@ -39,6 +39,8 @@ namespace System.Globalization
 
         public virtual DateTimeFormatInfo DateTimeFormat => DateTimeFormatInfo.InvariantInfo;
 
+        public virtual Calendar Calendar => DateTimeFormat.Calendar;
+
         public virtual CompareInfo CompareInfo => CompareInfo.Invariant;
 
         public virtual TextInfo TextInfo => TextInfo.Invariant;

@@ -7,6 +7,11 @@ namespace System.Globalization
 
         public static DateTimeFormatInfo InvariantInfo => s_invariant ??= new DateTimeFormatInfo();
 
+        private Calendar _calendar;
+
+        /// <summary>The Gregorian calendar (the invariant culture's).</summary>
+        public Calendar Calendar => _calendar ??= new GregorianCalendar();
+
         public static DateTimeFormatInfo CurrentInfo => InvariantInfo;
 
         public static DateTimeFormatInfo GetInstance(IFormatProvider provider) => InvariantInfo;
@@ -27,6 +32,8 @@ namespace System.Globalization
         public string AMDesignator => "AM";
         public string PMDesignator => "PM";
         public DayOfWeek FirstDayOfWeek => DayOfWeek.Sunday;
+
+        public CalendarWeekRule CalendarWeekRule => CalendarWeekRule.FirstDay;
 
         public string[] DayNames => new[] { "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday" };
         public string[] AbbreviatedDayNames => new[] { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };

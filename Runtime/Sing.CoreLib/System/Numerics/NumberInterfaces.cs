@@ -5,7 +5,8 @@ namespace System.Numerics
     // Max, Min, Clamp, Sign, Abs, IsNegative, IsPositive, IsZero and IMinMaxValue too (their defaults here serve
     // a type that does not define them; the primitives and decimal do, PrimitiveNumbers.Statics.cs). Abs, IsNegative and
     // IsPositive sit on INumber, which has the comparisons their defaults need (.NET puts them on INumberBase).
-    // Not there: CreateChecked/CreateSaturating/CreateTruncating, Parse through the interfaces, and the bitwise,
+    // CreateChecked/CreateSaturating/CreateTruncating between the primitives: NumberConversions.cs. Parsing through
+    // IParsable/ISpanParsable is System/IParsable.cs. Not there: the bitwise,
     // shift, floating-point and binary-integer interfaces.
 
     public interface IAdditionOperators<TSelf, TOther, TResult> where TSelf : IAdditionOperators<TSelf, TOther, TResult>
@@ -88,6 +89,13 @@ namespace System.Numerics
         static abstract TSelf One { get; }
 
         static virtual bool IsZero(TSelf value) => value == TSelf.Zero;
+
+        // Conversions between the primitive integer, floating-point and decimal types (NumberConversions.cs).
+        static virtual TSelf CreateChecked<TOther>(TOther value) where TOther : INumberBase<TOther> => NumberConversions.Create<TSelf, TOther>(value, NumberConversions.Checked);
+
+        static virtual TSelf CreateSaturating<TOther>(TOther value) where TOther : INumberBase<TOther> => NumberConversions.Create<TSelf, TOther>(value, NumberConversions.Saturating);
+
+        static virtual TSelf CreateTruncating<TOther>(TOther value) where TOther : INumberBase<TOther> => NumberConversions.Create<TSelf, TOther>(value, NumberConversions.Truncating);
     }
 
     public interface INumber<TSelf> : INumberBase<TSelf>, IComparisonOperators<TSelf, TSelf, bool>, IModulusOperators<TSelf, TSelf, TSelf>, IComparable<TSelf>
