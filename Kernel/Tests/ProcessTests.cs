@@ -25,6 +25,34 @@ namespace Sing.Kernel.Tests
             }
         }
 
+        /// <summary><see cref="UsedPages"/> once it holds still for two ticks (at most ~100 ms): with several CPUs a
+        /// process or thread that ended in an earlier step may still be giving its pages back on another processor.</summary>
+        internal static ulong SettledUsedPages()
+        {
+            ulong pages = UsedPages;
+            for (int round = 0; round < 50; round++)
+            {
+                WaitHandle.Sleep(2);
+                ulong now = UsedPages;
+                if (now == pages) break;
+                pages = now;
+            }
+            return pages;
+        }
+
+        /// <summary>Waits (at most ~200 ms) for <see cref="UsedPages"/> to come back to <paramref name="expected"/>, and
+        /// returns what it is then.</summary>
+        internal static ulong UsedPagesBackTo(ulong expected)
+        {
+            ulong pages = UsedPages;
+            for (int round = 0; round < 100 && pages != expected; round++)
+            {
+                WaitHandle.Sleep(2);
+                pages = UsedPages;
+            }
+            return pages;
+        }
+
         private static KernelProcess Start(TestContext t, string image, string args)
         {
             AbiStatus status = ProcessManager.Create(image, args, null, out KernelProcess p, out string error);
