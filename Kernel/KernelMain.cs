@@ -70,6 +70,7 @@ namespace Sing.Kernel
             System.Diagnostics.Stopwatch.Frequency = (long)Tsc.Frequency;
             Threading.Scheduler.Initialize(Cpu.BootStackBottom(), Cpu.BootStackTop());
             Abi.AbiV1.Initialize();
+            Abi.HandleLookup.Select();
             Processes.ProcessManager.RegisterBootImages(boot);
             Processes.ProgramCatalog.Load(boot);
             Domains.Isolation.Select(Processes.ProgramCatalog.Manifest.Configuration);
@@ -148,6 +149,7 @@ namespace Sing.Kernel
             CpuInfo.WriteFeatures();
             Log.Line();
             Log.Line(Smp.Processors.Describe());
+            Log.Line(string.Concat("Handles: handles=", Abi.HandleLookup.Name, ", ", Abi.HandleLookup.Description));
             PageAllocator.PrintSummary();
             Log.Line($"Kernel image: {(ulong)(Cpu.KernelImageEnd() - Cpu.KernelImageStart()) / 1024} KiB at {(ulong)Cpu.KernelImageStart():x}; symbols: {SymbolTable.Count}; installed programs: {Processes.ProgramCatalog.Manifest.Programs.Count}; command line: \"{KernelOptions.Text}\"");
             Log.Line(Hardware.Acpi.RsdpSource == null

@@ -33,6 +33,8 @@ namespace Sing.Apps.SingBench
             int only = args.IndexOf("only ");
             if (only >= 0) s_only = args.Substring(only + 5).Trim();   // one row, e.g. for a trace of its path
             Row("ABICall", 10_000 / divisor, &AbiCall);
+            // Not a row of the paper: two ABI calls that each name a handle (seed 003's lookup, handles=table|mmu|hash).
+            Row("Event.SetReset", 10_000 / divisor, &EventSetReset);
             Row("PageAlloc", 1_000 / divisor, &PageAlloc);
             Row("CreateThread", 20_000 / divisor, &CreateThread);
             Row("ThreadYield", 20_000 / divisor, &ThreadYield);
@@ -53,6 +55,8 @@ namespace Sing.Apps.SingBench
             // The same round trip as two ABI calls per side (send, then receive), to show what ChannelCall saves.
             s_size = 1;
             Row("PSR-1-SendThenReceive", 20_000 / divisor, &SendThenReceiveProcesses);
+            // Not a row of the paper: PSR-1 with an endpoint in the message each way (seed 003's capability transfer).
+            Row("PSR-1-Endpoint", 20_000 / divisor, &SendReceiveProcessesCarryingEndpoint);
             ContractRows.Connect(s_peerChannel);
             Row("PSR-1-Contract", 20_000 / divisor, &ContractRows.Small);
             Row("PSR-1-Contract-SendThenReceive", 20_000 / divisor, &ContractRows.SmallSplit);
@@ -100,6 +104,22 @@ namespace Sing.Apps.SingBench
             for (int i = 0; i < n; i++) sink += Abi.TimestampFrequency;
             long end = Stopwatch.GetTimestamp();
             return sink == 0 ? 0 : end - start;
+        }
+
+        /// <summary>Set, then reset, an event of this SIP's: each call resolves the event's handle in the kernel.</summary>
+        private static long EventSetReset(int n)
+        {
+            if (Threads.CreateEvent(true, false, out EventHandle e) != AbiStatus.Ok) return 0;
+            int failures = 0;
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++)
+            {
+                if (Threads.Set(e) != AbiStatus.Ok) failures++;
+                if (Threads.Reset(e) != AbiStatus.Ok) failures++;
+            }
+            long end = Stopwatch.GetTimestamp();
+            Threads.Close(e);
+            return failures == 0 ? end - start : 0;
         }
 
         private static readonly object s_lockTarget = new object();
@@ -293,6 +313,23 @@ namespace Sing.Apps.SingBench
 
         /// <summary>Round trips to the peer SIP; one round trip is one PSR operation.</summary>
         private static long SendReceiveProcesses(int n) => RoundTrips(s_peerChannel, n);
+
+        /// <summary>PSR-1 round trips whose message carries an endpoint there and back: the peer echoes the whole
+        /// message, so each crossing checks the carried endpoint's ownership and moves it to the receiver.</summary>
+        private static long SendReceiveProcessesCarryingEndpoint(int n)
+        {
+            if (Channels.Create(1, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 0;
+            ChannelMessage m = Sized(1, default, Ping);
+            m.Endpoint = exp.Address;
+            int failures = 0;
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++)
+                if (Channels.Call(s_peerChannel, &m) != AbiStatus.Ok || m.Endpoint != exp.Address) failures++;
+            long end = Stopwatch.GetTimestamp();
+            Channels.Close(imp);
+            Channels.Close(new ChannelEndpoint(m.Endpoint));
+            return failures == 0 ? end - start : 0;
+        }
 
         /// <summary>Round trips to the peer SIP as a send and a receive on each side.</summary>
         private static long SendThenReceiveProcesses(int n) => RoundTrips(s_peerChannel, n, split: true);

@@ -38,6 +38,7 @@ namespace Sing.Kernel.Arch
 
         private static bool OnPageFault(InterruptFrame* frame)
         {
+            if (Abi.HandleWindow.TryFixUp(frame)) return true;   // a handle lookup past its window's mapped pages
             ulong address = Cpu.ReadCr2();
             Threading.KernelThread overflowed = Threading.Scheduler.FindByGuardPage(address, out bool soft);
             if (overflowed != null)

@@ -233,3 +233,34 @@ sing_avx_clearing:
 sing_set_avx_clearing:
     mov [rel sing_avx], dil
     ret
+
+; ulong sing_window_lookup(ulong window, ulong handle, ulong expectedType): seed 003's capability lookup through
+; the MMU (Abi/Handles/HandleWindow.cs). The entry of the handle's slot (low 17 bits: HandleWindow.SlotsPerWindow) is
+; at window + 16 * slot; its first word must be the whole handle and the handle's type (top byte) the expected one,
+; then the second word, the object's address, is the answer; else 0. A load from a page the window leaves unmapped
+; faults: the page-fault handler sees the fault at .load and resumes at .fixup, which answers 0 as well.
+; sing_window_lookup_sites(ulong* out) gives the two addresses.
+global sing_window_lookup, sing_window_lookup_sites
+sing_window_lookup:
+    mov eax, esi
+    and eax, 0x1FFFF
+    shl rax, 4
+    add rdi, rax
+.load:
+    mov rax, [rdi]
+    cmp rax, rsi
+    jne .fixup
+    shr rax, 56
+    cmp eax, edx
+    jne .fixup
+    mov rax, [rdi + 8]
+    ret
+.fixup:
+    xor eax, eax
+    ret
+sing_window_lookup_sites:
+    lea rax, [sing_window_lookup.load]
+    mov [rdi], rax
+    lea rax, [sing_window_lookup.fixup]
+    mov [rdi + 8], rax
+    ret

@@ -101,7 +101,9 @@ namespace Sing.Kernel.Domains
         {
             s_kernelCr3 = Cpu.ReadCr3() & AddressMask;
             // PCIDs keep each domain's TLB entries across switches; pcid=off measures without them.
-            if (CpuInfo.HasPcid && Boot.KernelOptions.Get("pcid") != "off")
+            // handles=mmu turns them off: its windows' pages change under every domain, and INVLPG reaches only the
+            // current PCID's entries.
+            if (CpuInfo.HasPcid && Boot.KernelOptions.Get("pcid") != "off" && Abi.HandleLookup.Kind != Abi.HandleLookupKind.Mmu)
             {
                 Cpu.WriteCr4(Cpu.ReadCr4() | Cr4Pcide);
                 PcidEnabled = true;

@@ -50,7 +50,7 @@ namespace Sing.Kernel.Processes
         internal ulong Entry;
         internal ulong FaultTrampoline;
         internal Diagnostics.SymbolFile Symbols;   // the image's symbols (image-relative addresses), if installed
-        internal readonly HandleTable Handles = new HandleTable();
+        internal readonly HandleTable Handles = HandleTable.Create();
         internal readonly List<KernelThread> Threads = new List<KernelThread>();
         internal readonly Dictionary<ulong, ulong> OwnedPages = new Dictionary<ulong, ulong>(); // address -> count
         internal ulong OwnedPageCount;
