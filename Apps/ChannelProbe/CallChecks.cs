@@ -18,6 +18,7 @@ namespace Sing.Apps.ChannelProbe
             if (failed == 0) failed = ClosedPeerIsChannelClosed();
             if (failed == 0) failed = BadArgumentsAreRefused();
             if (failed == 0) failed = AnEndpointSentAwayIsNoLongerUsable();
+            if (failed == 0) failed = AnotherEndpointSentAwayLeavesTheRememberedOneUsable();
             if (failed == 0) failed = ABlockSentAwayOrFreedIsNoLongerUsable();
             if (failed == 0) failed = SecondSlotsAreChecked();
             if (failed == 0) failed = AnEndpointAThreadWaitsOnStaysPut();
@@ -160,6 +161,30 @@ namespace Sing.Apps.ChannelProbe
             Channels.Close(exp);
             Channels.Close(carrierImp);
             Channels.Close(carrierExp);
+            return failed;
+        }
+
+        /// <summary>Only an endpoint a thread remembers moves the process's epoch when it leaves: sending another one away
+        /// keeps the remembered one usable, and the one sent away is refused through the full check.</summary>
+        private static int AnotherEndpointSentAwayLeavesTheRememberedOneUsable()
+        {
+            Channels.Create(2, out ChannelEndpoint a, out ChannelEndpoint aPeer);
+            Channels.Create(2, out ChannelEndpoint b, out ChannelEndpoint bPeer);
+            Channels.Create(2, out ChannelEndpoint carrier, out ChannelEndpoint carrierPeer);
+            ChannelMessage m = default;
+            int failed = Channels.Send(a, &m) != AbiStatus.Ok ? 80 : 0;                                   // a remembered
+            if (failed == 0 && Channels.Send(carrier, 7, 0, default, b) != AbiStatus.Ok) failed = 81;       // b (never used) leaves
+            if (failed == 0 && Channels.Send(a, &m) != AbiStatus.Ok) failed = 82;                         // a is still ours
+            if (failed == 0 && Channels.Send(b, &m) != AbiStatus.NotOwner) failed = 83;                   // b is not
+            if (failed == 0 && Channels.Call(b, &m) != AbiStatus.NotOwner) failed = 84;
+            ReceivedMessage back = default;
+            if (failed == 0 && (Channels.Receive(carrierPeer, out back, 0) != AbiStatus.Ok || back.Endpoint.Address != b.Address)) failed = 85;
+            Channels.Close(back.Endpoint);
+            Channels.Close(a);
+            Channels.Close(aPeer);
+            Channels.Close(bPeer);
+            Channels.Close(carrier);
+            Channels.Close(carrierPeer);
             return failed;
         }
 

@@ -39,6 +39,7 @@ namespace Sing.Kernel.Channels
                                           // 2: the same layout in transfer pages, which change domains (MappedIn)
             public ushort MappedIn;       // a transfer block: the domain whose tables map it, InKernelSpace when a process
                                           // of the kernel's address space holds it; 0 in transit (kernel only, on no list)
+            public byte Remembered;       // an endpoint: a thread of its owner remembers it as validated (RememberOwnedEndpoint)
         }
 
         /// <summary><see cref="Block.MappedIn"/> of a transfer block held by a process that runs in the kernel's address
@@ -154,6 +155,7 @@ namespace Sing.Kernel.Channels
             block->Generation = ++s_generations;
             block->InOwnDomain = transfer ? TransferLayout : ownDomain ? DomainLayout : 0u;
             block->MappedIn = transfer ? owner.MemoryOwner : (ushort)0;
+            block->Remembered = 0;
             if (ownDomain && !transfer) PageTables.SetUserAccess((ulong)block, false);
             // An endpoint is read by whoever closes it (its owner's exit among them): it is zeroed before it is
             // published. A data block's bytes matter to nobody but its owner: zeroed after, with interrupts on.
@@ -484,7 +486,17 @@ namespace Sing.Kernel.Channels
         private static void GiveUpOwnership(Block* block, KernelProcess owner, Kind kind)
         {
             // Every way a process loses a block passes here: validations it remembered may no longer hold.
-            if (kind == Kind.Endpoint) owner.EndpointEpoch++;
+            // An endpoint no thread remembers leaves every remembered validation standing: the process's other
+            // endpoints are still its own (a message carrying an endpoint then keeps the sender's memory of the one it
+            // sends on). Remembering happens in the same critical section as the full check it saves.
+            if (kind == Kind.Endpoint)
+            {
+                if (block->Remembered != 0)
+                {
+                    block->Remembered = 0;
+                    owner.EndpointEpoch++;
+                }
+            }
             else owner.BlockEpoch++;
             owner.ExchangePages -= block->Pages;
             block->OwnerPid = 0;

@@ -171,18 +171,21 @@ namespace Sing.Kernel.Threading
 
         // Validation memory of the channel entries: the last endpoint validated for this thread and the last data
         // block it received or allocated, each with its process's epoch of that kind then. A process's epoch moves
-        // whenever it gives up a block of that kind (send, free, close: ExchangeHeap.GiveUpOwnership), so while it
-        // stands still the remembered block is still the process's and its full check can be skipped.
+        // whenever it gives up a block of that kind (send, free, close: ExchangeHeap.GiveUpOwnership; for endpoints,
+        // only one that a thread remembers), so while it stands still the remembered block is still the process's and
+        // its full check can be skipped.
         internal void* LastOwnedEndpoint;
         internal ulong LastOwnedEndpointEpoch;
         internal void* LastOwnedBlock;
         internal ulong LastOwnedBlockEpoch;
 
-        /// <summary>Remembers an endpoint of this thread's process. Interrupts must be off.</summary>
+        /// <summary>Remembers an endpoint of this thread's process, just validated in the same critical section, and
+        /// marks it remembered so that giving it up moves the process's epoch. Interrupts must be off.</summary>
         internal void RememberOwnedEndpoint(void* endpoint)
         {
             LastOwnedEndpoint = endpoint;
             LastOwnedEndpointEpoch = Owner.EndpointEpoch;
+            Channels.ExchangeHeap.HeaderOf(endpoint)->Remembered = 1;
         }
 
         /// <summary>Remembers a data block of this thread's process. Interrupts must be off.</summary>
