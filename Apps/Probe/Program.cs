@@ -20,6 +20,30 @@ namespace Sing.Apps.Probe
         private static object s_null;
         private static int s_zero;
 
+        // Image data of several pages (.bss) and a word of its own: "statics" checks that a pooled image copy comes
+        // back as the file holds it, whatever the previous process of the image wrote.
+        private struct ManyPages
+        {
+            public fixed long Words[PagesOfStatics * 512];
+        }
+
+        private const int PagesOfStatics = 8;
+        private static ManyPages s_pages;
+        private static long s_marker;
+
+        /// <summary>0 when every page of this image's statics holds what the file says (zeros), else 1 + the pages
+        /// that did not; then writes one word in each page, as a previous process of this image would have.</summary>
+        private static int DirtyStatics()
+        {
+            int stale = s_marker != 0 ? 1 : 0;
+            for (int page = 0; page < PagesOfStatics; page++)
+                for (int word = 0; word < 512; word += 64)
+                    if (s_pages.Words[page * 512 + word] != 0) { stale++; break; }
+            for (int page = 0; page < PagesOfStatics; page++) s_pages.Words[page * 512 + (page * 37 % 512)] = page + 1;
+            s_marker = 1;
+            return stale == 0 ? 0 : 1 + stale;
+        }
+
         private static int Run(string args)
         {
             string verb = args, rest = "";
@@ -32,6 +56,7 @@ namespace Sing.Apps.Probe
             switch (verb)
             {
                 case "exit": return int.Parse(rest);
+                case "statics": return DirtyStatics();
                 case "null": return s_null.GetHashCode();                       // unhandled NullReferenceException
                 case "divide": return 10 / s_zero;                               // unhandled DivideByZeroException
                 case "throw": throw new InvalidOperationException("probe threw on purpose");

@@ -67,6 +67,14 @@ namespace Sing.Kernel.Memory
             return true;
         }
 
+        /// <summary>The bit the processor sets in a 4 KiB entry when it writes through it.</summary>
+        public const ulong Dirty = 1UL << 6;
+
+        /// <summary>The 4 KiB entry that maps <paramref name="address"/>, a 2 MiB mapping around it split first, so
+        /// that its dirty bit tells whether the page was written since the bit was cleared; null when it is not mapped.
+        /// Interrupts off (a split rewrites a directory entry).</summary>
+        public static ulong* TrackedEntryOf(ulong address) => FindSmallPageEntry(address, split: true);
+
         public static bool IsMapped(ulong address)
         {
             ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);

@@ -22,6 +22,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("processes.malformed_images_rejected", &ProcessTests.MalformedImagesRejected),
             new KernelTest("processes.create_exit_loop_leaks_nothing", &ProcessTests.CreateExitLoopLeaksNothing),
             new KernelTest("processes.image_copies_reused_and_drained", &ProcessTests.ImageCopiesReusedAndDrained),
+            new KernelTest("processes.reused_copies_start_pristine", &ProcessTests.ReusedCopiesStartPristine),
         };
     }
 }

@@ -111,13 +111,15 @@ namespace Sing.Kernel.Abi
         public void Clear()
         {
             ulong flags = Threading.Scheduler.DisableInterrupts();
-            for (int i = 0; i < _words.Length; i++)
+            // With no live handle every slot is already clear (Close clears its slot): most processes end so.
+            for (int i = 0; _inUse != 0 && i < _words.Length; i++)
             {
-                if (_words[i] != 0) Remove(i, _words[i]);
+                if (_words[i] == 0) continue;
+                Remove(i, _words[i]);
                 _words[i] = 0;
                 _targets[i] = null;
+                _inUse--;
             }
-            _inUse = 0;
             Released();
             Threading.Scheduler.RestoreInterrupts(flags);
         }
