@@ -67,14 +67,6 @@ namespace Sing.Kernel.Memory
             return true;
         }
 
-        /// <summary>The bit the processor sets in a 4 KiB entry when it writes through it.</summary>
-        public const ulong Dirty = 1UL << 6;
-
-        /// <summary>The 4 KiB entry that maps <paramref name="address"/>, a 2 MiB mapping around it split first, so
-        /// that its dirty bit tells whether the page was written since the bit was cleared; null when it is not mapped.
-        /// Interrupts off (a split rewrites a directory entry).</summary>
-        public static ulong* TrackedEntryOf(ulong address) => FindSmallPageEntry(address, split: true);
-
         public static bool IsMapped(ulong address)
         {
             ulong* pml4 = (ulong*)(Cpu.ReadCr3() & AddressMask);
@@ -118,11 +110,16 @@ namespace Sing.Kernel.Memory
             return (*pde & Present) == 0 ? null : pde;
         }
 
+        /// <summary>Pages holding the 4 KiB tables that replaced 2 MiB mappings: kept for good, at most one per 2 MiB of
+        /// memory (guard pages), so accounting checks count them apart.</summary>
+        public static ulong SplitTablePages { get; private set; }
+
         /// <summary>Replaces a 2 MiB mapping with a page table of 512 identical 4 KiB mappings.</summary>
         private static void SplitLargePage(ulong* pde)
         {
             ulong* table = (ulong*)PageAllocator.Allocate();
             if (table == null) Diagnostics.Panic.Halt("out of memory splitting a large page");
+            SplitTablePages++;
             ulong baseAddress = *pde & AddressMask & ~((1UL << 21) - 1);
             ulong attributes = *pde & (Present | Writable);
             for (ulong i = 0; i < 512; i++) table[i] = (baseAddress + i * 4096) | attributes;

@@ -140,7 +140,7 @@ namespace Sing.Kernel.Processes
             Scheduler.RestoreInterrupts(flags);
             if (known)
             {
-                RestoreWritten(writable, pristine.Pages, pages);
+                Buffer.Memmove(writable, pristine.Pages, (nuint)bytes);
                 return;
             }
             ElfImage.Reload(file, loaded);
@@ -148,47 +148,11 @@ namespace Sing.Kernel.Processes
             byte* copy = (byte*)PageAllocator.Allocate(pages, zero: false);
             if (copy == null) return;
             Buffer.Memmove(copy, writable, (nuint)bytes);
-            RestoreWritten(writable, copy, pages, everyPage: false);   // from here on, a written page is a dirty one
             flags = Scheduler.DisableInterrupts();
             s_pristine[(ulong)loaded.Base] = new Pristine { Pages = copy, Count = pages };
             PooledPages += pages;
             PristinePages += pages;
             Scheduler.RestoreInterrupts(flags);
-        }
-
-        /// <summary>Puts back the pristine bytes of each of the copy's <paramref name="pages"/> writable pages that the
-        /// processor marked dirty (written since the last restore: by the process that used the copy, or by anyone
-        /// else) and clears the marks; with <paramref name="everyPage"/> false, only clears them. Every writer of these
-        /// pages goes through the one entry per page (SIP-Phys's identity map, split to 4 KiB here; DemandMapping's
-        /// table in the other configurations), so a page with a clear mark holds exactly its pristine bytes. The
-        /// marks are cleared after the copy (which marks the page itself) and every processor's cached translation
-        /// of the page is dropped, since a translation cached as dirty would let the next write leave no mark. With
-        /// PCIDs a domain not loaded keeps its cached translations, so there every page is copied.</summary>
-        private static void RestoreWritten(byte* writable, byte* pristine, ulong pages, bool everyPage = true)
-        {
-            if (Domains.AddressSpace.PcidEnabled)
-            {
-                if (everyPage) Buffer.Memmove(writable, pristine, (nuint)(pages * PageAllocator.PageSize));
-                return;
-            }
-            bool cleared = false;
-            for (ulong p = 0; p < pages; p++)
-            {
-                ulong address = (ulong)writable + p * PageAllocator.PageSize;
-                ulong flags = Scheduler.DisableInterrupts();
-                ulong* entry = PageTables.TrackedEntryOf(address);
-                bool dirty = entry == null || (*entry & PageTables.Dirty) != 0;
-                Scheduler.RestoreInterrupts(flags);
-                if (!dirty) continue;
-                if (everyPage) Buffer.Memmove((byte*)address, pristine + p * PageAllocator.PageSize, (nuint)PageAllocator.PageSize);
-                if (entry == null) continue;
-                flags = Scheduler.DisableInterrupts();
-                *entry &= ~PageTables.Dirty;
-                Arch.Cpu.InvalidatePage(address);
-                Scheduler.RestoreInterrupts(flags);
-                cleared = true;
-            }
-            if (cleared) Smp.Tlb.InvalidateOnOthers((ulong)writable / PageAllocator.PageSize, pages);
         }
 
         private static void DropPristine(byte* imageBase)

@@ -137,7 +137,7 @@ namespace Sing.Kernel.Tests
                     after = ProcessTests.UsedPages;
                     settleRounds++;
                 }
-                Console.Log.Line($"kills: {kinds[k]}: {kills} kills, pages in use {used} before, {after} after ({settleRounds} settling rounds); kernel heap {Memory.KernelHeap.BytesReserved / 1024} KiB reserved");
+                Console.Log.Line($"kills: {kinds[k]}: {kills} kills, pages in use {used} before, {after} after ({settleRounds} settling rounds); kernel heap {Memory.KernelHeap.BytesReserved / 1024} KiB reserved; pooled {ImagePool.PooledPages} pages ({ImagePool.PristinePages} pristine), {ProcessManager.LiveProcessCount} processes, {Memory.PageAllocator.UsedPages} pages used");
                 t.Equal(blocks, ExchangeHeap.BlocksLive, string.Concat(kinds[k], ": every exchange block came back"));
                 if (after > used + PageSlack)
                     t.Fail(string.Concat(kinds[k], ": ", (after - used).ToString(), " pages lost over ", kills.ToString(), " kills"));

@@ -14,14 +14,14 @@ namespace Sing.Kernel.Tests
 
         /// <summary>Pages in use, not counting the image pool's copies (kept for reuse, owned by no process), the stack pool, the collector's own structures, nor the
         /// kernel's object heap, which grows until its collector's budget is spent (process bookkeeping is garbage
-        /// it collects then; 1000 creations reach that budget).</summary>
+        /// it collects then; 1000 creations reach that budget), nor the page tables that split 2 MiB mappings for good.</summary>
         internal static ulong UsedPages
         {
             get
             {
                 System.GCStatisticsSnapshot gc = System.GC.GetStatistics();
                 ulong kernelHeap = (gc.HeapBytes + gc.BookkeepingBytes + PageAllocator.PageSize - 1) / PageAllocator.PageSize;
-                return PageAllocator.UsedPages - ImagePool.PooledPages - Scheduler.PooledStackPages - kernelHeap;
+                return PageAllocator.UsedPages - ImagePool.PooledPages - Scheduler.PooledStackPages - kernelHeap - PageTables.SplitTablePages;
             }
         }
 
