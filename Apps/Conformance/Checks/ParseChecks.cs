@@ -43,9 +43,65 @@ namespace Sing.Conformance
             Line("convert-string-uint16-sbyte", Try(() => Convert.ToUInt16("7")) + " " + Try(() => Convert.ToSByte("-7")) + " " + Try(() => Convert.ToDateTime("2020-01-01")));
         }
 
+        private static string Span(TimeSpan value) => value.Ticks + " " + value.ToString();
+
+        // TimeSpan.ParseExact: each standard format, the custom specifiers, AssumeNegative and every kind of failure.
+        private static void TimeSpanExact()
+        {
+            string[][] cases =
+            {
+                new[] { "c", "1.02:03:04.5", " -5 ", "1:2", "1:2:.5", "10675199.02:48:05.4775807", "-10675199.02:48:05.4775808", "10675199.02:48:05.4775808", "24:00", "1.2:3:4.12345678", "\u00a05", "\t5\t", "x" },
+                new[] { "g", "1:02:03:04.5", "5", "-1:2", " 1:2:3 ", "25:1:1", "1:2:3:.5", "1:2:3.0123456789", "1.2:3:4", "0:23:60", "300000000", "- 1:2", "\u00a05" },
+                new[] { "G", "1:2:3:4.5", "-0:00:00:00.0000001", "1:2:3:4", "5", "10675199:2:48:5.4775808" },
+                new[] { "h\\:mm", "1:34", "12:34", "1:4", "24:00", "12:34 " },
+                new[] { "hh\\:mm\\:ss", "01:02:03", "1:02:03", "01:02:60" },
+                new[] { "%d", "0000123", "10675199", "10675200" },
+                new[] { "dd\\.hh\\:mm\\:ss\\.fffffff", "01.02:03:04.1234567", "1.02:03:04.1234567", "01.02:03:04.123456" },
+                new[] { "%s\\.FFF", "3.25", "3.", "3", "3.1234" },
+                new[] { "m\\:s\\.ff", "1:2.05", "1:2.5", "-1:2.05" },
+                new[] { "d' days 'h'h'", "2 days 5h", "2 days 5" },
+                new[] { "d\"d\"", "7d" },
+                new[] { "%h", "7" },
+                new[] { "h", "7" },
+                new[] { "", "7" },
+                new[] { "hhh", "7" },
+                new[] { "d%d", "7" },
+                new[] { "'abc", "7" },
+                new[] { "d\\", "7" },
+                new[] { "%%", "7" },
+            };
+            foreach (string[] c in cases)
+            {
+                var results = new System.Collections.Generic.List<string>();
+                for (int k = 1; k < c.Length; k++)
+                {
+                    string input = c[k];
+                    results.Add(Try(() => Span(TimeSpan.ParseExact(input, c[0], Invariant))));
+                }
+                Line("timespan-exact '" + c[0] + "'", string.Join(" | ", results));
+            }
+            Line("timespan-exact-negative", Try(() => Span(TimeSpan.ParseExact("1:02", "h\\:mm", Invariant, TimeSpanStyles.AssumeNegative))) + " | "
+                + Try(() => Span(TimeSpan.ParseExact("1:02", "g", Invariant, TimeSpanStyles.AssumeNegative))) + " | "
+                + Try(() => Span(TimeSpan.ParseExact("10675199.02:48:05.4775808", "d\\.hh\\:mm\\:ss\\.fffffff", Invariant, TimeSpanStyles.AssumeNegative))));
+            Line("timespan-exact-styles", Try(() => TimeSpan.ParseExact("1", "c", Invariant, (TimeSpanStyles)2)) + " | " + Try(() => TimeSpan.TryParseExact("1", "c", Invariant, (TimeSpanStyles)4, out _)));
+            Line("timespan-exact-nulls", Try(() => TimeSpan.ParseExact(null, "c", Invariant)) + " | " + Try(() => TimeSpan.ParseExact("1", (string)null, Invariant)) + " | " + Try(() => TimeSpan.ParseExact("1", (string[])null, Invariant)));
+            Line("timespan-exact-array", Try(() => Span(TimeSpan.ParseExact("1:2", new[] { "x", "%h", "h\\:m" }, Invariant))) + " | " + Try(() => Span(TimeSpan.ParseExact("5", new[] { "c", null }, Invariant))) + " | "
+                + Try(() => TimeSpan.ParseExact("1", new[] { "hh", "mm" }, Invariant)) + " | " + Try(() => TimeSpan.ParseExact("1", new string[0], Invariant)) + " | "
+                + Try(() => TimeSpan.ParseExact("1", new[] { "hh", null }, Invariant)) + " | " + Try(() => TimeSpan.ParseExact("", new[] { "c" }, Invariant)));
+            Line("timespan-exact-span", Try(() => Span(TimeSpan.ParseExact("1:2".AsSpan(), "h\\:m".AsSpan(), Invariant))) + " | "
+                + Try(() => Span(TimeSpan.ParseExact("3:4".AsSpan(), new[] { "c" }, Invariant, TimeSpanStyles.AssumeNegative))) + " | " + Try(() => TimeSpan.ParseExact("1:2x".AsSpan(), "h\\:m".AsSpan(), Invariant)));
+            TimeSpan parsed;
+            Line("timespan-tryexact", TimeSpan.TryParseExact("1:2", "g", Invariant, out parsed) + " " + parsed + " " + TimeSpan.TryParseExact("x", "g", Invariant, out parsed) + " " + parsed + " "
+                + TimeSpan.TryParseExact(null, "c", Invariant, out parsed) + " " + TimeSpan.TryParseExact("1", (string)null, Invariant, out parsed) + " " + TimeSpan.TryParseExact("5", "'a", Invariant, out parsed) + " "
+                + TimeSpan.TryParseExact("5", "%d", Invariant, TimeSpanStyles.AssumeNegative, out parsed) + " " + parsed + " " + TimeSpan.TryParseExact("1:2", new[] { "hh", "g" }, Invariant, out parsed) + " " + parsed + " "
+                + TimeSpan.TryParseExact("7", (string[])null, Invariant, out parsed) + " " + TimeSpan.TryParseExact("7".AsSpan(), "%h".AsSpan(), Invariant, out parsed) + " " + parsed + " "
+                + TimeSpan.TryParseExact("7".AsSpan(), new[] { "%m" }, Invariant, TimeSpanStyles.AssumeNegative, out parsed) + " " + parsed);
+        }
+
         public static void Run()
         {
             ConvertStrings();
+            TimeSpanExact();
         }
     }
 }
