@@ -40,6 +40,8 @@ namespace Sing.Conformance
             Line("convert-provider-boolean", Try(() => Convert.ToBoolean(" true ", Invariant)) + " | " + Try(() => Convert.ToBoolean("FALSE", Invariant)) + " | " + Try(() => Convert.ToBoolean(null, Invariant)) + " | " + Try(() => Convert.ToBoolean("yes", Invariant)));
             Line("convert-provider-datetime", Try(() => Convert.ToDateTime("2024-02-29T10:11:12", Invariant)) + " | " + Try(() => Convert.ToDateTime("02/29/2024 23:59:59", Invariant)) + " | " + Try(() => Convert.ToDateTime(null, Invariant)));
             Line("convert-provider-datetime-bad", Throws(() => Convert.ToDateTime("2023-02-29", Invariant)).Split(':')[0]);
+            Line("parse-unsigned-minus-zero", Try(() => byte.Parse("-0")) + " " + Try(() => ushort.Parse(" -00 ")) + " " + Try(() => uint.Parse("-0", NumberStyles.AllowLeadingSign)) + " " + Try(() => ulong.Parse("-0")) + " | " + Try(() => uint.Parse("-1")) + " | " + Try(() => ulong.Parse("-")));
+            Line("parse-boolean-failures", Try(() => bool.Parse(null)) + " | " + Try(() => bool.Parse(" maybe ")) + " | " + Try(() => bool.Parse(" fAlSe ")));
             Line("convert-string-uint16-sbyte", Try(() => Convert.ToUInt16("7")) + " " + Try(() => Convert.ToSByte("-7")) + " " + Try(() => Convert.ToDateTime("2020-01-01")));
         }
 
