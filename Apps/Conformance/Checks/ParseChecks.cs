@@ -100,10 +100,46 @@ namespace Sing.Conformance
                 + TimeSpan.TryParseExact("7".AsSpan(), new[] { "%m" }, Invariant, TimeSpanStyles.AssumeNegative, out parsed) + " " + parsed);
         }
 
+        // A time alone takes today's date, which differs from run to run: print it as "today".
+        private static string Dated(DateTime value) => value.Date == DateTime.Today ? "today " + value.ToString("HH:mm:ss.fffffff") + " " + value.Kind : value.ToString("o") + " " + value.Kind;
+
+        // DateTime.Parse/TryParse with DateTimeStyles on the invariant forms (the local zone is UTC on both sides).
+        private static void DateTimeStyled()
+        {
+            string[] inputs = { "2024-03-10T12:34:56", "2024-03-10T12:34:56Z", "2024-03-10T12:34:56.1234567-05:30", " 03/10/2024 12:34:56 +02:00 ", "\t03/10/2024\n", "2024-03-10", "12:34", "12:34:56.5Z", "12:34 +01:00" };
+            var styles = new[]
+            {
+                DateTimeStyles.None, DateTimeStyles.AllowWhiteSpaces, DateTimeStyles.AllowLeadingWhite | DateTimeStyles.AllowTrailingWhite, DateTimeStyles.AssumeUniversal, DateTimeStyles.AssumeLocal,
+                DateTimeStyles.AdjustToUniversal, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeLocal,
+                DateTimeStyles.RoundtripKind, DateTimeStyles.NoCurrentDateDefault, DateTimeStyles.NoCurrentDateDefault | DateTimeStyles.AssumeUniversal | DateTimeStyles.AdjustToUniversal,
+            };
+            foreach (DateTimeStyles style in styles)
+            {
+                var results = new System.Collections.Generic.List<string>();
+                foreach (string input in inputs) results.Add(Try(() => Dated(DateTime.Parse(input, Invariant, style))));
+                Line("datetime-parse-styles " + style, string.Join(" | ", results));
+            }
+            Line("datetime-parse-styles-edges", Try(() => Dated(DateTime.Parse("0001-01-01T00:00:00+01:00", Invariant, DateTimeStyles.None))) + " | " + Try(() => Dated(DateTime.Parse("0001-01-01T00:00:00Z", Invariant, DateTimeStyles.RoundtripKind))) + " | "
+                + Try(() => Dated(DateTime.Parse("2024-03-10 Z", Invariant, DateTimeStyles.AdjustToUniversal))) + " | " + Try(() => Dated(DateTime.Parse("2024-03-10T12:00:00+00:00", Invariant, DateTimeStyles.RoundtripKind))));
+            Line("datetime-parse-styles-range", Try(() => DateTime.Parse("9999-12-31T23:59:59-01:00", Invariant, DateTimeStyles.None)) + " | " + Try(() => DateTime.Parse("0001-01-01T00:30:00+01:00", Invariant, DateTimeStyles.AdjustToUniversal))
+                + " | " + DateTime.TryParse("9999-12-31T23:59:59-01:00", Invariant, DateTimeStyles.None, out DateTime outOfRange) + " " + outOfRange.ToString("o"));
+            Line("datetime-parse-styles-bad-text", Try(() => DateTime.Parse("2024-02-30", Invariant, DateTimeStyles.None)) + " | " + Try(() => DateTime.Parse("", Invariant, DateTimeStyles.AssumeUniversal)) + " | "
+                + Try(() => DateTime.Parse(null, Invariant, DateTimeStyles.None)));
+            Line("datetime-parse-styles-bad-styles", Try(() => DateTime.Parse("2024-01-01", Invariant, (DateTimeStyles)256)) + " | " + Try(() => DateTime.Parse("2024-01-01", Invariant, DateTimeStyles.AssumeLocal | DateTimeStyles.AssumeUniversal)) + " | "
+                + Try(() => DateTime.Parse("2024-01-01", Invariant, DateTimeStyles.RoundtripKind | DateTimeStyles.AdjustToUniversal)) + " | " + Try(() => DateTime.Parse(null, Invariant, DateTimeStyles.RoundtripKind | DateTimeStyles.AssumeLocal)) + " | "
+                + Try(() => DateTime.TryParse("2024-01-01", Invariant, DateTimeStyles.AssumeLocal | DateTimeStyles.AssumeUniversal, out _)) + " | " + Try(() => Dated(DateTime.Parse("2024-01-01", Invariant, DateTimeStyles.AllowInnerWhite))));
+            DateTime parsed;
+            Line("datetime-tryparse-styles", DateTime.TryParse("2024-03-10T12:34:56Z", Invariant, DateTimeStyles.RoundtripKind, out parsed) + " " + Dated(parsed) + " " + DateTime.TryParse("x", Invariant, DateTimeStyles.None, out parsed) + " " + Dated(parsed) + " "
+                + DateTime.TryParse(null, Invariant, DateTimeStyles.None, out parsed) + " " + Dated(parsed) + " " + DateTime.TryParse("12:34", Invariant, DateTimeStyles.NoCurrentDateDefault, out parsed) + " " + Dated(parsed) + " "
+                + DateTime.TryParse("12:34", Invariant, DateTimeStyles.AssumeUniversal, out parsed) + " " + Dated(parsed));
+            Line("datetime-parse-time-only", Try(() => Dated(DateTime.Parse("23:59:59.9999999"))) + " | " + Try(() => Dated(DateTime.Parse("7:05", Invariant))) + " | " + DateTime.TryParse("24:00", out parsed) + " | " + Try(() => Dated(Convert.ToDateTime("08:15:30", Invariant))));
+        }
+
         public static void Run()
         {
             ConvertStrings();
             TimeSpanExact();
+            DateTimeStyled();
         }
     }
 }
