@@ -26,6 +26,7 @@ namespace Sing.Conformance
             ("text", TextChecks.Run),
             ("dates", DateChecks.Run),
             ("formats", FormatChecks.Run),
+            ("parsing", ParseChecks.Run),
             ("spans", SpanChecks.Run),
             ("types", TypeChecks.Run),
             ("misc", MiscChecks.Run),

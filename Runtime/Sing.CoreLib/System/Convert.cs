@@ -32,6 +32,7 @@ namespace System
         };
 
         public static long ToInt64(string value) => value is null ? 0 : long.Parse(value, CultureInfo.InvariantCulture);
+        public static long ToInt64(string value, IFormatProvider provider) => value is null ? 0 : long.Parse(value, provider);
         public static long ToInt64(double value) => (long)RoundForInteger(value, long.MinValue, long.MaxValue, "Int64");
         public static long ToInt64(decimal value) => decimal.ToInt64(decimal.Round(value, 0, MidpointRounding.ToEven));
         public static long ToInt64(int value) => value;
@@ -47,10 +48,19 @@ namespace System
         };
 
         public static short ToInt16(string value) => value is null ? (short)0 : short.Parse(value, CultureInfo.InvariantCulture);
+        public static short ToInt16(string value, IFormatProvider provider) => value is null ? (short)0 : short.Parse(value, provider);
+        public static ushort ToUInt16(string value) => value is null ? (ushort)0 : ushort.Parse(value, CultureInfo.InvariantCulture);
+        public static ushort ToUInt16(string value, IFormatProvider provider) => value is null ? (ushort)0 : ushort.Parse(value, provider);
+        public static sbyte ToSByte(string value) => value is null ? (sbyte)0 : sbyte.Parse(value, CultureInfo.InvariantCulture);
+        // As .NET: this one overload does not treat null as zero, so sbyte.Parse reports it (parameter 's').
+        public static sbyte ToSByte(string value, IFormatProvider provider) => sbyte.Parse(value, provider);
         public static byte ToByte(string value) => value is null ? (byte)0 : byte.Parse(value, CultureInfo.InvariantCulture);
+        public static byte ToByte(string value, IFormatProvider provider) => value is null ? (byte)0 : byte.Parse(value, provider);
         public static byte ToByte(int value) => value < 0 || value > 255 ? throw Overflow("Byte") : (byte)value;
         public static uint ToUInt32(string value) => value is null ? 0 : uint.Parse(value, CultureInfo.InvariantCulture);
+        public static uint ToUInt32(string value, IFormatProvider provider) => value is null ? 0 : uint.Parse(value, provider);
         public static ulong ToUInt64(string value) => value is null ? 0 : ulong.Parse(value, CultureInfo.InvariantCulture);
+        public static ulong ToUInt64(string value, IFormatProvider provider) => value is null ? 0 : ulong.Parse(value, provider);
 
         public static double ToDouble(string value) => value is null ? 0 : double.Parse(value, CultureInfo.InvariantCulture);
         public static double ToDouble(string value, IFormatProvider provider) => value is null ? 0 : double.Parse(value, provider);
@@ -72,9 +82,11 @@ namespace System
         };
 
         public static float ToSingle(string value) => value is null ? 0 : float.Parse(value, CultureInfo.InvariantCulture);
+        public static float ToSingle(string value, IFormatProvider provider) => value is null ? 0 : float.Parse(value, provider);
         public static float ToSingle(double value) => (float)value;
 
         public static decimal ToDecimal(string value) => value is null ? 0 : decimal.Parse(value, CultureInfo.InvariantCulture);
+        public static decimal ToDecimal(string value, IFormatProvider provider) => value is null ? 0 : decimal.Parse(value, provider);
         public static decimal ToDecimal(double value) => (decimal)value;
         public static decimal ToDecimal(int value) => value;
         public static decimal ToDecimal(long value) => value;
@@ -92,6 +104,12 @@ namespace System
 
         /// <summary>"True"/"False" in any case, with surrounding white space.</summary>
         public static bool ToBoolean(string value) => value is not null && bool.Parse(value);
+        // As .NET: the provider plays no part in reading "True"/"False".
+        public static bool ToBoolean(string value, IFormatProvider provider) => value is not null && bool.Parse(value);
+
+        // As .NET: null is DateTime.MinValue (Unspecified) rather than an error; otherwise DateTime.Parse.
+        public static DateTime ToDateTime(string value) => value is null ? DateTime.MinValue : DateTime.Parse(value, CultureInfo.InvariantCulture);
+        public static DateTime ToDateTime(string value, IFormatProvider provider) => value is null ? DateTime.MinValue : DateTime.Parse(value, provider);
         public static bool ToBoolean(int value) => value != 0;
         public static bool ToBoolean(double value) => value != 0;
         public static bool ToBoolean(object value) => value switch

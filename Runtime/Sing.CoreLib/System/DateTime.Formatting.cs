@@ -152,48 +152,41 @@ namespace System
             text.Append(digits);
         }
 
-        public static DateTime Parse(string s)
-        {
-            if (s is null) throw new ArgumentNullException(nameof(s));
-            if (!TryParse(s, out DateTime result))
-                throw new FormatException("String '" + s + "' was not recognized as a valid DateTime.");
-            return result;
-        }
+        public static DateTime Parse(string s) => Parse(s, null, DateTimeStyles.None);
 
-        public static DateTime Parse(string s, IFormatProvider provider) => Parse(s);
+        public static DateTime Parse(string s, IFormatProvider provider) => Parse(s, provider, DateTimeStyles.None);
 
-        public static bool TryParse(string s, out DateTime result)
-        {
-            result = MinValue;
-            if (!TryParseWithOffset(s, out DateTime clock, out int offsetMinutes, out bool hasOffset)) return false;
-            if (!hasOffset)
-            {
-                result = clock;
-                return true;
-            }
-            // As .NET: a time with an offset ("Z" too) is converted to local time, which is UTC here.
-            long ticks = clock.Ticks - offsetMinutes * TimeSpan.TicksPerMinute;
-            if (ticks < MinValue.Ticks || ticks > MaxValue.Ticks) return false;
-            result = new DateTime(ticks, DateTimeKind.Local);
-            return true;
-        }
+        public static bool TryParse(string s, out DateTime result) => TryParse(s, null, DateTimeStyles.None, out result);
 
         /// <summary>The forms Parse accepts (ISO 8601 "yyyy-MM-dd[THH:mm[:ss[.fffffff]]]" and the invariant
         /// "MM/dd/yyyy[ HH:mm[:ss]]"), each optionally followed by an offset: "Z", "+hh:mm", "-hh:mm", "+hhmm" or "+hh"
         /// (after a space too). <paramref name="clock"/> is the time as written; the offset is given apart.</summary>
-        internal static bool TryParseWithOffset(string s, out DateTime clock, out int offsetMinutes, out bool hasOffset)
+        internal static bool TryParseWithOffset(string s, out DateTime clock, out int offsetMinutes, out bool hasOffset) =>
+            TryParseText(s, out clock, out offsetMinutes, out hasOffset, out _, out bool timeOnly) && !timeOnly;
+
+        /// <summary>As TryParseWithOffset, and a time alone ("HH:mm[:ss[.fffffff]]", <paramref name="timeOnly"/>,
+        /// the clock on 0001-01-01) too; <paramref name="isZulu"/> tells a "Z" offset from "+00:00".</summary>
+        internal static bool TryParseText(string s, out DateTime clock, out int offsetMinutes, out bool hasOffset, out bool isZulu, out bool timeOnly)
         {
             clock = MinValue;
             offsetMinutes = 0;
             hasOffset = false;
+            isZulu = false;
+            timeOnly = false;
             if (s is null) return false;
             string t = s.Trim();
             try
             {
-                t = StripOffset(t, out offsetMinutes, out hasOffset);
+                t = StripOffset(t, out offsetMinutes, out hasOffset, out isZulu);
                 if (t is null) return false;
                 if (t.Length >= 10 && t[4] == '-' && t[7] == '-') return TryIso(t, out clock);
                 if (t.Length >= 8 && (t.IndexOf('/') is 1 or 2)) return TrySlashed(t, out clock);
+                if (t.IndexOf(':') is 1 or 2 && t.IndexOf('-') < 0 && t.IndexOf('/') < 0 && TryTime(t, out long ticks))
+                {
+                    clock = new DateTime(ticks);
+                    timeOnly = true;
+                    return true;
+                }
             }
             catch (ArgumentOutOfRangeException)
             {
@@ -203,18 +196,21 @@ namespace System
         }
 
         /// <summary>The text without its trailing offset (null when the offset is malformed or out of ±14:00).</summary>
-        private static string StripOffset(string t, out int offsetMinutes, out bool hasOffset)
+        private static string StripOffset(string t, out int offsetMinutes, out bool hasOffset, out bool isZulu)
         {
             offsetMinutes = 0;
             hasOffset = false;
-            if (t.Length > 10 && (t[t.Length - 1] == 'Z' || t[t.Length - 1] == 'z'))
+            isZulu = false;
+            // "Z" after a date (yyyy-MM-dd Z) or after a time (12:34Z).
+            if ((t.Length > 10 || t.IndexOf(':') >= 0) && (t[t.Length - 1] == 'Z' || t[t.Length - 1] == 'z'))
             {
                 hasOffset = true;
+                isZulu = true;
                 return t.Substring(0, t.Length - 1).TrimEnd();
             }
-            // A sign after the time part: the date's own '-' separators come before position 8.
+            // A sign after the first ':' of the time: the date's own '-' separators come before it.
             int sign = Math.Max(t.LastIndexOf('+'), t.LastIndexOf('-'));
-            if (sign < 10 || t.IndexOf(':') < 0 || t.IndexOf(':') > sign) return t;
+            if (sign < 0 || t.IndexOf(':') < 0 || t.IndexOf(':') > sign) return t;
             string digits = t.Substring(sign + 1).Replace(":", "");
             if ((digits.Length != 2 && digits.Length != 4) || !int.TryParse(digits, NumberStyles.None, null, out int hhmm)) return null;
             int hours = digits.Length == 2 ? hhmm : hhmm / 100, minutes = digits.Length == 2 ? 0 : hhmm % 100;

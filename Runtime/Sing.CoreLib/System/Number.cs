@@ -204,7 +204,9 @@ namespace System
             int i = 0, end = text.Length;
             while (i < end && IsWhite(text[i])) i++;
             while (end > i && IsWhite(text[end - 1])) end--;
-            if (i < end && text[i] == '+') i++;
+            // As .NET: a minus sign is allowed before zero ("-0" is 0); before anything else it is an overflow.
+            bool negative = i < end && text[i] == '-';
+            if (i < end && (text[i] == '+' || negative)) i++;
             if (i == end) return false;
             ulong value = 0;
             for (; i < end; i++)
@@ -214,6 +216,7 @@ namespace System
                 if (value > (max - digit) / 10) return false;
                 value = value * 10 + digit;
             }
+            if (negative && value != 0) return false;
             result = value;
             return true;
         }

@@ -22,7 +22,8 @@ namespace System
 
         public static bool Parse(string value)
         {
-            if (!TryParse(value, out bool result)) throw new FormatException("String was not recognized as a valid Boolean.");
+            if (value is null) throw new ArgumentNullException(nameof(value));
+            if (!TryParse(value, out bool result)) throw new FormatException("String '" + value + "' was not recognized as a valid Boolean.");
             return result;
         }
 

@@ -2,8 +2,8 @@ namespace System
 {
     /// <summary>A time interval in 100-nanosecond ticks. ToString is .NET's constant ("c") form,
     /// "[-][d.]hh:mm:ss[.fffffff]"; formats "c", "g" and "G" are supported, custom formats throw
-    /// NotSupportedException. Parse reads the "c" form.</summary>
-    public readonly struct TimeSpan : IEquatable<TimeSpan>, IComparable<TimeSpan>, IComparable, ISpanFormattable
+    /// NotSupportedException. Parse reads the "c" form; ParseExact (TimeSpan.ParseExact.cs) the standard and custom formats.</summary>
+    public readonly partial struct TimeSpan : IEquatable<TimeSpan>, IComparable<TimeSpan>, IComparable, ISpanFormattable
     {
         public const long TicksPerMillisecond = 10_000;
         public const long TicksPerSecond = 10_000_000;
