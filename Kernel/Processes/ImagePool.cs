@@ -144,14 +144,17 @@ namespace Sing.Kernel.Processes
                 return;
             }
             ElfImage.Reload(file, loaded);
-            if (PooledPages + pages > PageLimit) return;
-            byte* copy = (byte*)PageAllocator.Allocate(pages, zero: false);
-            if (copy == null) return;
-            Buffer.Memmove(copy, writable, (nuint)bytes);
+            // Taken, filled and recorded in one step: the creating thread can be ended at any point where interrupts
+            // are on (its process killed), and pages taken but not yet recorded would be lost.
             flags = Scheduler.DisableInterrupts();
-            s_pristine[(ulong)loaded.Base] = new Pristine { Pages = copy, Count = pages };
-            PooledPages += pages;
-            PristinePages += pages;
+            byte* copy = PooledPages + pages > PageLimit ? null : (byte*)PageAllocator.Allocate(pages, zero: false);
+            if (copy != null)
+            {
+                Buffer.Memmove(copy, writable, (nuint)bytes);
+                s_pristine[(ulong)loaded.Base] = new Pristine { Pages = copy, Count = pages };
+                PooledPages += pages;
+                PristinePages += pages;
+            }
             Scheduler.RestoreInterrupts(flags);
         }
 
