@@ -182,8 +182,11 @@ namespace Sing.Apps.AbiFuzz
                     fixed (char* n = name)
                     {
                         ulong* handle = (ulong*)(scratch + 2048);
-                        AbiStatus s = t->CreateProcess(OneIn(4) ? (char*)Pointer(scratch) : n, OneIn(4) ? Int() : name.Length,
-                            (char*)Pointer(scratch), OneIn(2) ? 0 : Int(), OneIn(4) ? (ProcessHandle*)Pointer(scratch) : (ProcessHandle*)handle);
+                        // CreateProcessInRole needs the roles privilege, which this program lacks: always NotPermitted.
+                        AbiStatus s = OneIn(4)
+                            ? t->CreateProcessInRole(n, name.Length, (char*)Pointer(scratch), OneIn(2) ? 0 : Int(), (char*)Pointer(scratch), Int(), (ProcessHandle*)handle)
+                            : t->CreateProcess(OneIn(4) ? (char*)Pointer(scratch) : n, OneIn(4) ? Int() : name.Length,
+                                (char*)Pointer(scratch), OneIn(2) ? 0 : Int(), OneIn(4) ? (ProcessHandle*)Pointer(scratch) : (ProcessHandle*)handle);
                         Record(s);
                         if (s == AbiStatus.Ok && OneIn(2)) Keep(_handles, *handle);
                     }
@@ -339,6 +342,9 @@ namespace Sing.Apps.AbiFuzz
                     t->EnumerateDevices((char*)Pointer(scratch), Int());
                     t->EnumerateServices((char*)Pointer(scratch), Int());
                     t->GetOtherStacks((ulong*)Pointer(scratch), Int());   // forged buffers and counts: -1 or a bounded write
+                    // Principals: forged buffers, and forged or real endpoints (-1 unless owned, never a fault).
+                    t->GetPrincipal((char*)Pointer(scratch), Int());
+                    t->ChannelPrincipal((void*)ExchangeAddress(_endpoints, scratch), (char*)Pointer(scratch), Int());
                     break;
                 case 46: Record(t->KillProcessById(OneIn(2) ? Below(64) : Int())); break;
                 case 47: Record(t->Shutdown(Int())); break;

@@ -37,6 +37,7 @@ namespace Sing.Apps.Hostile
                 "span-covariance" => Attacks.SpanOverCovariantArray(),
                 "endpoint-cycle" => Attacks.EndpointCycleRefused(),
                 "fork-bomb" => Attacks.ForkBomb(),
+                "principals" => PrincipalAttacks.Run(),
                 "hand-packed" => LibraryAttacks.HandPackedMessages(),
                 "message-copies" => LibraryAttacks.MessageCopies(),
                 "kept-messages" => LibraryAttacks.KeptReceivedMessages(),

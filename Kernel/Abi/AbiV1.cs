@@ -77,6 +77,7 @@ namespace Sing.Kernel.Abi
             InitializeConsole();
             InitializeHardware();
             InitializeDma();
+            InitializePrincipals();
         }
 
         /// <summary>Records the crossing; returns the previous mark (nested crossings restore it).</summary>
@@ -192,12 +193,13 @@ namespace Sing.Kernel.Abi
         private static AbiStatus CreateProcess(char* name, int nameLength, char* args, int argsLength, ProcessHandle* handle)
         {
             ulong mark = Enter();
-            AbiStatus status = CreateProcessCore(name, nameLength, args, argsLength, handle);
+            AbiStatus status = CreateProcessCore(name, nameLength, args, argsLength, null, handle);
             Leave(mark);
             return status;
         }
 
-        private static AbiStatus CreateProcessCore(char* name, int nameLength, char* args, int argsLength, ProcessHandle* handle)
+        /// <summary>Creates the program for the caller; <paramref name="role"/> null: the child takes the caller's role.</summary>
+        private static AbiStatus CreateProcessCore(char* name, int nameLength, char* args, int argsLength, string role, ProcessHandle* handle)
         {
             if (nameLength <= 0 || nameLength > 256 || argsLength < 0 || argsLength > 4096) return AbiStatus.InvalidArgument;
             if (!CallerMemory.Holds(name, nameLength, sizeof(char)) || !CallerMemory.Holds(handle, (ulong)sizeof(ProcessHandle))
@@ -205,7 +207,7 @@ namespace Sing.Kernel.Abi
             if (Caller.Handles.IsFull) return AbiStatus.QuotaExceeded;
             string image = new string(name, 0, nameLength);
             string arguments = argsLength == 0 ? "" : new string(args, 0, argsLength);
-            AbiStatus status = ProcessManager.Create(image, arguments, Caller, out KernelProcess child, out string error);
+            AbiStatus status = ProcessManager.Create(image, arguments, Caller, role, out KernelProcess child, out string error);
             if (status != AbiStatus.Ok)
             {
                 Caller.LogRefusal($"{Caller.Name} could not create \"{image}\": {error}");

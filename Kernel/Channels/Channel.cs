@@ -17,6 +17,7 @@ namespace Sing.Kernel.Channels
         public Endpoint* Peer;          // null once the other side is closed
         public nint Waiter;             // the thread blocked receiving or selecting on this endpoint (a KernelThread)
         public int Contract;            // ContractChecker index, or -1 for an unchecked channel
+        public int Principal;           // who the messages arriving here speak for (Security.PrincipalTable; 0: the kernel)
         public short* NextStates;       // the checker's dense next-state table (null: ask the checker)
         public int MessageCount;        // the contract's message count, bounds the table's message index
         public int Side;                // ContractChecker.ImporterSends for the Imp end, ExporterSends for the Exp end
@@ -56,6 +57,11 @@ namespace Sing.Kernel.Channels
             }
             Initialize(imp, exp, capacity);
             Initialize(exp, imp, capacity);
+            // The creator speaks on both ends until someone else's end is set (NameService.Bind: the service's).
+            int principal = Security.PrincipalTable.Of(owner);
+            imp->Principal = exp->Principal = principal;
+            Security.PrincipalTable.AddRef(principal);
+            Security.PrincipalTable.AddRef(principal);
             ChannelsCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
@@ -696,6 +702,8 @@ namespace Sing.Kernel.Channels
             }
             e->Peer = null;
             e->Waiter = 0;
+            Security.PrincipalTable.Release(e->Principal);
+            e->Principal = 0;
             Scheduler.RestoreInterrupts(flags);
             // Queued blocks may lie where only the kernel's space maps them (in transit, or in their sender's domain);
             // each was validated when it was sent and has had no owner since.

@@ -81,6 +81,9 @@ namespace Sing.Kernel.Channels
             else
             {
                 ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), service);
+                // What arrives at the kernel's side comes from the service: its clients' ends take this principal.
+                kernelSide->Principal = Security.PrincipalTable.Of(service);
+                Security.PrincipalTable.AddRef(kernelSide->Principal);
                 s_names[path] = (ulong)kernelSide;
                 if (contract != null) s_contracts[path] = contract;
             }
@@ -133,6 +136,8 @@ namespace Sing.Kernel.Channels
                 // A registration whose service asked for checking gives every client a contract channel from the start.
                 if (s_checked.TryGetValue(path, out int contract)) Channel.BindContract(imp, exp, contract);
                 status = Channel.Send(client, (Endpoint*)registration, &request);
+                // The client's end hears the service (the registration's principal); the service's end keeps the client's.
+                if (status == AbiStatus.Ok) SpeaksFor(imp, ((Endpoint*)registration)->Principal);
             }
             Scheduler.RestoreInterrupts(flags);
             if (status != AbiStatus.Ok)
@@ -224,6 +229,14 @@ namespace Sing.Kernel.Channels
             Channel.FollowContract(serviceEnd, contract, ContractChecker.ExporterSends, checker.InitialState);
             if (serviceEnd->Peer != null) Channel.FollowContract(serviceEnd->Peer, contract, ContractChecker.ImporterSends, state);
             return true;
+        }
+
+        /// <summary>Makes the messages arriving at <paramref name="e"/> speak for principal <paramref name="number"/>. Interrupts off.</summary>
+        private static void SpeaksFor(Endpoint* e, int number)
+        {
+            Security.PrincipalTable.AddRef(number);
+            Security.PrincipalTable.Release(e->Principal);
+            e->Principal = number;
         }
 
         /// <summary>Principal kinds in a connect request (001 §3.6: a server knows which program is behind a channel).</summary>

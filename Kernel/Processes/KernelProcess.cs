@@ -20,6 +20,14 @@ namespace Sing.Kernel.Processes
         public readonly string Arguments;
         public ProcessState State;
 
+        /// <summary>Its compound principal (001 §3.6, Runtime/Security/README.md): its invoker's principal, then its own
+        /// link "publisher/program@role". The role is its creator's unless a holder of the roles privilege chose one.</summary>
+        public string Principal = Security.PrincipalTable.KernelPrincipal;
+        public string Role = Singularity.Security.PrincipalName.SystemRole;
+
+        /// <summary>Its principal's number in Security.PrincipalTable once a channel needed it (0: not yet).</summary>
+        internal int PrincipalNumber;
+
         /// <summary>The processor every thread of the process runs on (Smp.Processors.NextHome): all of a SIP's threads
         /// share one, so its runtime's sections (preemption off) still exclude each other.</summary>
         public int HomeProcessor;

@@ -81,16 +81,21 @@ namespace Sing.Kernel.Processes
         /// the command line to the manifest's parameters, loads a fresh copy of its image, connects its startup
         /// endpoints and grants its hardware. On failure returns the status and a reason, and nothing is left
         /// allocated.</summary>
-        public static AbiStatus Create(string name, string arguments, KernelProcess parent, out KernelProcess process, out string error)
+        public static AbiStatus Create(string name, string arguments, KernelProcess parent, out KernelProcess process, out string error) =>
+            Create(name, arguments, parent, null, out process, out error);
+
+        /// <summary>As <see cref="Create(string, string, KernelProcess, out KernelProcess, out string)"/>, the child in
+        /// <paramref name="role"/> (null: its creator's role; the caller checked the creator may choose one).</summary>
+        public static AbiStatus Create(string name, string arguments, KernelProcess parent, string role, out KernelProcess process, out string error)
         {
             // The new process's pages are mapped in its domain and the kernel's, not in the creator's.
             ulong space = Scheduler.EnterKernelSpace();
-            AbiStatus status = CreateInKernelSpace(name, arguments, parent, out process, out error);
+            AbiStatus status = CreateInKernelSpace(name, arguments, parent, role, out process, out error);
             Scheduler.LeaveKernelSpace(space);
             return status;
         }
 
-        private static AbiStatus CreateInKernelSpace(string name, string arguments, KernelProcess parent, out KernelProcess process, out string error)
+        private static AbiStatus CreateInKernelSpace(string name, string arguments, KernelProcess parent, string role, out KernelProcess process, out string error)
         {
             process = null;
             Singularity.Manifests.ProgramManifest manifest = ProgramCatalog.Find(name);
@@ -122,6 +127,9 @@ namespace Sing.Kernel.Processes
             var parameters = new List<Singularity.Manifests.ParameterValue>();
             error = Singularity.Manifests.CommandLine.Bind(manifest, arguments, parameters);
             if (error != null) return AbiStatus.InvalidArgument;
+            role ??= parent?.Role ?? Singularity.Security.PrincipalName.SystemRole;
+            string principal = PrincipalFor(manifest, parent, role, out error);
+            if (principal == null) return AbiStatus.InvalidArgument;
             if (!s_images.TryGetValue(manifest.Image, out ImageFile file))
             {
                 error = string.Concat("the image \"", manifest.Image, "\" of program ", name, " is not in the boot image");
@@ -176,6 +184,8 @@ namespace Sing.Kernel.Processes
                 Space = domain,
                 MemoryOwner = owner,
                 Ring3 = domain != null && domain.User,
+                Principal = principal,
+                Role = role,
             };
             process.Handles.Limit = process.Limits.Handles;
             if (parent != null)
@@ -228,6 +238,20 @@ namespace Sing.Kernel.Processes
             ProcessesCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
+        }
+
+        /// <summary>The compound principal of a process of <paramref name="manifest"/> that <paramref name="parent"/> (null:
+        /// the kernel) starts in <paramref name="role"/>: the parent's principal, then "publisher/program@role". Null and
+        /// the reason when the chain would be too long or the role is not a name.</summary>
+        private static string PrincipalFor(Singularity.Manifests.ProgramManifest manifest, KernelProcess parent, string role, out string error)
+        {
+            error = Singularity.Security.PrincipalName.NameError("role", role);
+            if (error != null) return null;
+            string link = Singularity.Security.PrincipalName.Link(
+                Singularity.Security.PrincipalName.PublisherName(manifest.Publisher), manifest.Name, role);
+            string principal = Singularity.Security.PrincipalName.Extend(parent?.Principal, link, out error);
+            if (principal == null) error = string.Concat("cannot start ", manifest.Name, ": ", error);
+            return principal;
         }
 
         /// <summary>A fresh ring-3 copy's code and read-only data become read-only (and stay so until freed): no SIP can
@@ -344,6 +368,7 @@ namespace Sing.Kernel.Processes
                 Scheduler.RestoreInterrupts(tables);
             }
             Channels.NameService.RemoveDeadRegistrations();
+            Security.PrincipalTable.ReleaseProcess(process);   // after its endpoints: they held it too
             foreach (var pages in process.OwnedPages) PageAllocator.Free((void*)pages.Key, pages.Value);
             process.OwnedPages.Clear();
             process.OwnedPagesEpoch++;
@@ -513,7 +538,7 @@ namespace Sing.Kernel.Processes
                     .Append(p.State == ProcessState.Created ? "created" : p.State == ProcessState.Running ? "running" : "exited").Append('\t')
                     .Append(p.Threads.Count.ToString()).Append('\t').Append((p.OwnedPageCount + p.ImagePages).ToString()).Append('\t')
                     .Append(p.Name).Append('\t').Append(p.Arguments).Append('\t').Append(p.Restarts.ToString()).Append('\t')
-                    .Append(p.Manifest == null ? "kernel" : p.Manifest.Publisher + "/" + p.Manifest.Name).Append('\t')
+                    .Append(p.Principal).Append('\t')
                     .Append((p.CpuTicks * 1000 / Arch.Timer.Hz).ToString()).Append('\t').Append(p.ExchangePages.ToString()).Append('\t')
                     .Append(p.Manifest?.Kind ?? "").Append('\n');
             }

@@ -31,6 +31,7 @@ namespace Sing.Kernel.Tests
         public static void InlineReadsStayInTheMessage(TestContext t) => Hostile(t, "inline-bounds");
         public static void HugeSelectIsRefused(TestContext t) => Hostile(t, "select-huge");
         public static void CannotStartSystemPrograms(TestContext t) => Hostile(t, "start-system");
+        public static void PrincipalsCannotBeClaimed(TestContext t) => Hostile(t, "principals");
         public static void RetypedHandleClosesNothing(TestContext t) => Hostile(t, "close-retyped");
         public static void ExchangeQuota(TestContext t) => Hostile(t, "exchange-quota");
         public static void SpanOverCovariantArray(TestContext t) => Hostile(t, "span-covariance");

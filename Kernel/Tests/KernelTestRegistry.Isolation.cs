@@ -19,6 +19,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.naming_rules_and_name_quota", &IsolationTests.NamingRulesAndNameQuota),
             new KernelTest("isolation.checked_binds_cannot_be_forged", &IsolationTests.CheckedBindsCannotBeForged),
             new KernelTest("isolation.applications_cannot_start_system_programs", &IsolationTests.CannotStartSystemPrograms),
+            new KernelTest("isolation.principals_cannot_be_claimed", &IsolationTests.PrincipalsCannotBeClaimed),
             new KernelTest("isolation.retyped_handle_closes_nothing", &IsolationTests.RetypedHandleClosesNothing),
             new KernelTest("isolation.never_started_children_are_reclaimed", &IsolationTests.ChildrenQuotaAndReclaim),
             new KernelTest("isolation.fork_bomb_is_bounded", &IsolationTests.ForkBombIsBounded),

@@ -7,7 +7,7 @@ namespace Sing.Kernel.Tests
     {
         public static KernelTest[] All()
         {
-            KernelTest[][] areas = { Boot(), Runtime(), Collector(), Library(), Threads(), Smp(), Processes(), Handles(), ChannelArea(), Manifests(), Isolation(), Storage() };
+            KernelTest[][] areas = { Boot(), Runtime(), Collector(), Library(), Threads(), Smp(), Processes(), Handles(), Principals(), ChannelArea(), Manifests(), Isolation(), Storage() };
             int total = 0;
             for (int a = 0; a < areas.Length; a++) total += areas[a].Length;
             var all = new KernelTest[total];

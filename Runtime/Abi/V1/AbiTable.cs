@@ -169,6 +169,20 @@ namespace Singularity.V1
         // (entry 74) System-wide memory and time figures, one "name TAB value" line each: uptime, idle time, pages,
         // exchange-heap blocks, bytes and pages, the kernel's collections, context switches.
         public delegate* unmanaged<char*, int, int> EnumerateMemory;
+
+        // (entry 75, privilege roles) CreateProcess with the child in a role of the caller's choosing (name, args, role):
+        // what a login program does for the user it authenticated. Without the privilege a child takes its creator's role.
+        public delegate* unmanaged<char*, int, char*, int, char*, int, ProcessHandle*, AbiStatus> CreateProcessInRole;
+
+        // (entry 76) The compound principal that messages arriving at an endpoint the caller owns speak for (who is at the
+        // other end: the client on a service's end of a bound channel, the service on the client's, the creator on both
+        // ends of a channel a process made), as GetSystemManifest copies text: up to capacity chars, returns the full
+        // length, -1 when the caller does not own the endpoint or the buffer is not its own. Set by the kernel when the
+        // channel was made or bound; it does not change when the endpoint travels.
+        public delegate* unmanaged<void*, char*, int, int> ChannelPrincipal;
+
+        // (entry 77) The caller's own compound principal, copied the same way.
+        public delegate* unmanaged<char*, int, int> GetPrincipal;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

@@ -322,6 +322,19 @@ namespace Singularity.V1
         public static AbiStatus Follows(ChannelEndpoint endpoint, ContractTable* table, int side, int state) =>
             Abi.Table->ChannelFollows(endpoint.Address, table, side, state);
 
+        /// <summary>The compound principal the messages arriving at <paramref name="endpoint"/> speak for (who is at the
+        /// other end, as the kernel recorded it when the channel was made or bound), or null when this process does not
+        /// own the endpoint.</summary>
+        public static string PrincipalOf(ChannelEndpoint endpoint) => endpoint.Check() != AbiStatus.Ok ? null : PrincipalOf(endpoint.Address);
+
+        internal static string PrincipalOf(void* address)
+        {
+            const int Capacity = Singularity.Security.PrincipalName.MaxLength;   // the kernel makes none longer
+            char* buffer = stackalloc char[Capacity];
+            int length = Abi.Table->ChannelPrincipal(address, buffer, Capacity);
+            return length < 0 ? null : new string(buffer, 0, length < Capacity ? length : Capacity);
+        }
+
         public static AbiStatus Close(ChannelEndpoint endpoint)
         {
             AbiStatus status = endpoint.Check();

@@ -13,13 +13,23 @@ namespace Singularity.V1
         public readonly string Program;
         public readonly bool NameComplete;
 
-        private Principal(int kind, int processId, string program, bool complete)
+        /// <summary>The client's compound principal (Runtime/Security/README.md), written by the kernel: "publisher/program@role"
+        /// links from the outermost invoker to the client itself. What access control matches
+        /// (<see cref="Singularity.Security.PrincipalPattern"/>). Empty (which no pattern matches) for a message that is
+        /// not a connect request or carries no endpoint this process owns.</summary>
+        public readonly string Name;
+
+        private Principal(int kind, int processId, string program, bool complete, string name)
         {
             Kind = kind;
             ProcessId = processId;
             Program = program;
             NameComplete = complete;
+            Name = name;
         }
+
+        /// <summary>The role the client runs in (its user), from <see cref="Name"/>.</summary>
+        public string Role => Singularity.Security.PrincipalName.RoleOf(Name);
 
         public string KindName => Kind == Application ? "application" : Kind == Service ? "service" : Kind == Driver ? "driver" : "kernel";
 
@@ -28,7 +38,7 @@ namespace Singularity.V1
         public static unsafe Principal Of(in ReceivedMessage connect)
         {
             if (connect.Tag != Names.ConnectRequestTag || connect.Raw.InlineLength != ChannelMessage.InlineCapacity)
-                return new Principal(Kernel, 0, "kernel", true);
+                return new Principal(Kernel, 0, "kernel", true, "");
             ChannelMessage raw = connect.Raw;
             byte* inline = raw.Inline;
             int kind = *(int*)inline;
@@ -37,7 +47,10 @@ namespace Singularity.V1
             int kept = length < 0 ? 0 : length > Stored ? Stored : length;
             var name = new char[kept];
             for (int i = 0; i < kept; i++) name[i] = (char)inline[10 + i];
-            return new Principal(kind < Kernel || kind > Driver ? Kernel : kind, *(int*)(inline + 4), new string(name), length <= Stored);
+            // The endpoint the request carried is ours now: the kernel says whom its messages speak for.
+            string compound = Channels.PrincipalOf(raw.Endpoint) ?? "";
+            return new Principal(kind < Kernel || kind > Driver ? Kernel : kind, *(int*)(inline + 4), new string(name), length <= Stored, compound);
         }
+
     }
 }

@@ -28,10 +28,41 @@ namespace Singularity.V1
             arguments ??= "";
             fixed (char* name = image)
             fixed (char* args = arguments)
-                status = Abi.Table->CreateProcess(name, image.Length, args, arguments.Length, &h);
+                status = Abi.Table->CreateProcess(name, image == null ? 0 : image.Length, args, arguments.Length, &h);
             handle = h;
             return status;
         }
+
+        /// <summary>As <see cref="Create"/>, the child running in <paramref name="role"/> (a user name) instead of this
+        /// process's role: needs the roles privilege (the login program, su), NotPermitted without it.</summary>
+        public static AbiStatus CreateInRole(string image, string arguments, string role, out ProcessHandle handle)
+        {
+            ProcessHandle h;
+            AbiStatus status;
+            arguments ??= "";
+            role ??= "";
+            fixed (char* name = image)
+            fixed (char* args = arguments)
+            fixed (char* r = role)
+                status = Abi.Table->CreateProcessInRole(name, image == null ? 0 : image.Length, args, arguments.Length, r, role.Length, &h);
+            handle = h;
+            return status;
+        }
+
+        /// <summary>This process's compound principal: its invokers' links, then "publisher/program@role".</summary>
+        public static string Principal
+        {
+            get
+            {
+                const int Capacity = Singularity.Security.PrincipalName.MaxLength;
+                char* buffer = stackalloc char[Capacity];
+                int length = Abi.Table->GetPrincipal(buffer, Capacity);
+                return length <= 0 ? "" : new string(buffer, 0, length < Capacity ? length : Capacity);
+            }
+        }
+
+        /// <summary>The role (user) this process runs in.</summary>
+        public static string Role => Singularity.Security.PrincipalName.RoleOf(Principal);
 
         public static AbiStatus Start(ProcessHandle handle) => Abi.Table->StartProcess(handle);
 

@@ -1,0 +1,114 @@
+using Sing.Kernel.Channels;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Security;
+using Sing.Kernel.Threading;
+using Singularity.V1;
+
+namespace Sing.Kernel.Tests
+{
+    /// <summary>Compound principals (001 §3.6): what the kernel records for each process, writes on channels at
+    /// bind, and gives back when processes and endpoints go.</summary>
+    internal static unsafe class PrincipalTests
+    {
+        private const string Hello = "singularity-project/hello";
+
+        private static KernelProcess Create(TestContext t, KernelProcess parent, string role)
+        {
+            AbiStatus status = ProcessManager.Create("hello", "", parent, role, out KernelProcess p, out string error);
+            if (status != AbiStatus.Ok) t.Fail(string.Concat("cannot create hello: ", error));
+            return p;
+        }
+
+        /// <summary>A child's principal is its creator's chain and its own link; it keeps its creator's role unless one
+        /// was chosen, and its own children inherit the chosen one.</summary>
+        public static void ChildrenExtendTheChainAndInheritTheRole(TestContext t)
+        {
+            KernelProcess root = Create(t, null, null);
+            KernelProcess same = root == null ? null : Create(t, root, null);
+            KernelProcess alice = root == null ? null : Create(t, root, "alice");
+            KernelProcess grandchild = alice == null ? null : Create(t, alice, null);
+            if (grandchild == null) return;
+            t.Equal(Hello + "@system", root.Principal, "the kernel's child runs as system");
+            t.Equal(Hello + "@system+" + Hello + "@system", same.Principal, "a child: its creator's chain, then its own link");
+            t.Equal(Hello + "@system+" + Hello + "@alice", alice.Principal, "a chosen role");
+            t.Equal(Hello + "@system+" + Hello + "@alice+" + Hello + "@alice", grandchild.Principal, "the chosen role is inherited");
+            t.Equal("alice", grandchild.Role, "the grandchild's role");
+            t.True(Singularity.Security.PrincipalName.Validate(grandchild.Principal) == null, "a well-formed principal");
+            foreach (KernelProcess p in new[] { grandchild, alice, same, root }) ProcessManager.Terminate(p, 0, "principal test");
+        }
+
+        /// <summary>A role that is not a name is refused with the reason, and nothing is created.</summary>
+        public static void BadRolesAreRefused(TestContext t)
+        {
+            int before = ProcessManager.LiveProcessCount;
+            foreach (string role in new[] { "Alice", "al ice", "", "-x", "a@b", "a+b", new string('a', 65) })
+            {
+                AbiStatus status = ProcessManager.Create("hello", "", null, role, out KernelProcess p, out string error);
+                t.True(status == AbiStatus.InvalidArgument && p == null, string.Concat("role \"", role, "\" refused"));
+                t.True(error != null && error.Contains("role"), string.Concat("the refusal names the role: ", error ?? "(none)"));
+            }
+            t.Equal((ulong)before, (ulong)ProcessManager.LiveProcessCount, "no process was left behind");
+        }
+
+        /// <summary>The service's end of a bound channel speaks for the client (its whole chain), the client's end for
+        /// the service; the connect request's inline identity is unchanged.</summary>
+        public static void BindsCarryBothPrincipals(TestContext t)
+        {
+            if (NameService.Register(null, "/test/principals", null, out Endpoint* requests) != AbiStatus.Ok)
+            {
+                t.Fail("cannot register /test/principals");
+                return;
+            }
+            KernelProcess client = ChannelTests.Start(t, "hang /test/principals");
+            ChannelMessage m = default;
+            AbiStatus status = Channel.Receive(Scheduler.Current, requests, 30_000, &m);
+            t.True(status == AbiStatus.Ok && m.Tag == NameService.ConnectRequestTag && m.Endpoint != null, "the bind arrived");
+            if (status == AbiStatus.Ok && m.Endpoint != null)
+            {
+                var serviceEnd = (Endpoint*)m.Endpoint;
+                t.Equal("singularity-project/channelprobe@system", PrincipalTable.TextOf(serviceEnd->Principal), "the service hears the client");
+                ulong flags = Scheduler.DisableInterrupts();
+                Endpoint* clientEnd = serviceEnd->Peer;
+                string heard = clientEnd == null ? "(closed)" : PrincipalTable.TextOf(clientEnd->Principal);
+                Scheduler.RestoreInterrupts(flags);
+                t.Equal(PrincipalTable.KernelPrincipal, heard, "the client hears the registering service (here the kernel)");
+                Channel.CloseEndpoint(serviceEnd, null);
+            }
+            if (client != null)
+            {
+                ProcessManager.Terminate(client, 0, "principal test");
+                t.True(client.Exited.WaitOne(30_000), "channelprobe ended");
+            }
+            Channel.CloseEndpoint(requests, null);
+            NameService.RemoveDeadRegistrations();
+        }
+
+        /// <summary>Every principal number a run took is given back when its processes and endpoints are gone: a program
+        /// that creates channels and children in a loop cannot fill the table.</summary>
+        public static void NumbersAreGivenBack(TestContext t)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            int before = PrincipalTable.Live;
+            Scheduler.RestoreInterrupts(flags);
+            for (int round = 0; round < 3; round++)
+            {
+                KernelProcess root = Create(t, null, "bob");
+                KernelProcess child = root == null ? null : Create(t, root, "carol");
+                if (child == null) return;
+                flags = Scheduler.DisableInterrupts();
+                int number = PrincipalTable.Of(child);
+                Scheduler.RestoreInterrupts(flags);
+                t.Equal(child.Principal, PrincipalTable.TextOf(number), "the number names the child's principal");
+                ProcessManager.Terminate(child, 0, "principal test");
+                ProcessManager.Terminate(root, 0, "principal test");
+            }
+            // A SIP that makes channels, sends endpoints and closes them, then exits.
+            int code = ProcessTests.Run(t, "channelprobe", "call-checks");
+            t.Equal(0, (ulong)code, "channelprobe's call checks");
+            flags = Scheduler.DisableInterrupts();
+            int after = PrincipalTable.Live;
+            Scheduler.RestoreInterrupts(flags);
+            t.Equal((ulong)before, (ulong)after, "principal numbers in use before and after");
+        }
+    }
+}
