@@ -58,10 +58,7 @@ namespace Sing.Kernel.Channels
             Initialize(imp, exp, capacity);
             Initialize(exp, imp, capacity);
             // The creator speaks on both ends until someone else's end is set (NameService.Bind: the service's).
-            int principal = Security.PrincipalTable.Of(owner);
-            imp->Principal = exp->Principal = principal;
-            Security.PrincipalTable.AddRef(principal);
-            Security.PrincipalTable.AddRef(principal);
+            if (owner != null) Security.PrincipalTable.HoldTwice(owner, imp, exp);
             ChannelsCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
@@ -702,7 +699,7 @@ namespace Sing.Kernel.Channels
             }
             e->Peer = null;
             e->Waiter = 0;
-            Security.PrincipalTable.Release(e->Principal);
+            if (e->Principal != 0) Security.PrincipalTable.Release(e->Principal);
             e->Principal = 0;
             Scheduler.RestoreInterrupts(flags);
             // Queued blocks may lie where only the kernel's space maps them (in transit, or in their sender's domain);

@@ -28,6 +28,25 @@ namespace Sing.Kernel.Processes
         /// <summary>Its principal's number in Security.PrincipalTable once a channel needed it (0: not yet).</summary>
         internal int PrincipalNumber;
 
+        /// <summary>The principal of the last child it created, with the program and role it was made for
+        /// (ProcessManager.PrincipalFor reuses it for the same pair). Replaced whole, never changed, so a reader on
+        /// another thread sees one consistent triple.</summary>
+        internal ChildPrincipal LastChild;
+
+        internal sealed class ChildPrincipal
+        {
+            public readonly Singularity.Manifests.ProgramManifest Manifest;
+            public readonly string Role;
+            public readonly string Principal;
+
+            public ChildPrincipal(Singularity.Manifests.ProgramManifest manifest, string role, string principal)
+            {
+                Manifest = manifest;
+                Role = role;
+                Principal = principal;
+            }
+        }
+
         /// <summary>The processor every thread of the process runs on (Smp.Processors.NextHome): all of a SIP's threads
         /// share one, so its runtime's sections (preemption off) still exclude each other.</summary>
         public int HomeProcessor;

@@ -245,12 +245,22 @@ namespace Sing.Kernel.Processes
         /// the reason when the chain would be too long or the role is not a name.</summary>
         private static string PrincipalFor(Singularity.Manifests.ProgramManifest manifest, KernelProcess parent, string role, out string error)
         {
+            error = null;
+            // A creator that starts the same program in the same role again (a server per client, a benchmark) reuses the
+            // text it made last time: the chain, the link and the checks are the same.
+            KernelProcess.ChildPrincipal last = parent?.LastChild;   // read once: another thread of the parent may replace it
+            if (last != null && ReferenceEquals(last.Manifest, manifest) && last.Role == role) return last.Principal;
             error = Singularity.Security.PrincipalName.NameError("role", role);
             if (error != null) return null;
             string link = Singularity.Security.PrincipalName.Link(
                 Singularity.Security.PrincipalName.PublisherName(manifest.Publisher), manifest.Name, role);
             string principal = Singularity.Security.PrincipalName.Extend(parent?.Principal, link, out error);
-            if (principal == null) error = string.Concat("cannot start ", manifest.Name, ": ", error);
+            if (principal == null)
+            {
+                error = string.Concat("cannot start ", manifest.Name, ": ", error);
+                return null;
+            }
+            if (parent != null) parent.LastChild = new KernelProcess.ChildPrincipal(manifest, role, principal);
             return principal;
         }
 

@@ -40,8 +40,8 @@ namespace Sing.Kernel.Processes
 
         /// <summary>Starts the boot services in order (drivers before the shell that binds to them). One that cannot
         /// start is reported and the rest still start. The kernel option script= goes to each boot program whose
-        /// manifest declares a string parameter "lines" (the shell), which then runs those lines instead of reading
-        /// the console; a restarted instance gets it too. One already supervised (started early for run=, see
+        /// manifest declares a string parameter "lines" (the login program, which hands it to the shell), which then
+        /// runs those lines instead of reading the console, once; user= goes to a string parameter "user", every time. One already supervised (started early for run=, see
         /// <see cref="ServiceDependencies"/>) is not started again.</summary>
         public static void StartBootServices()
         {
@@ -135,6 +135,11 @@ namespace Sing.Kernel.Processes
             string script = Boot.KernelOptions.Script;
             if (first && script != null && GiveParameter(process, "lines", script))
                 Log.Line($"boot: {s.Entry.Program} runs the script= option ({script.Length} characters)");
+            // The console's account without a password (user=): headless and test runs; the login program honours it only
+            // from the kernel (a one-link principal), so no program can start a login that skips the password.
+            string user = Boot.KernelOptions.Get("user");
+            if (user != null && GiveParameter(process, "user", user))
+                Log.Line($"boot: {s.Entry.Program} opens the console as {user} (the user= option)");
             s.Current = process;
             s.State = "running";
             ProcessManager.Start(process);

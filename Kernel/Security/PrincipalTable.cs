@@ -8,7 +8,7 @@ namespace Sing.Kernel.Security
     /// holds its own from its first channel to its release, an endpoint from its making to its close; a number whose
     /// count falls to zero is free for another text. Number 0 is the kernel. All calls with interrupts off (the kernel
     /// lock on several CPUs).</summary>
-    internal static class PrincipalTable
+    internal static unsafe class PrincipalTable
     {
         /// <summary>What a channel made by the kernel speaks for (number 0).</summary>
         public const string KernelPrincipal = "system/kernel@system";
@@ -69,6 +69,14 @@ namespace Sing.Kernel.Security
             if (process == null) return 0;
             if (process.PrincipalNumber == 0) process.PrincipalNumber = Acquire(process.Principal);
             return process.PrincipalNumber;
+        }
+
+        /// <summary>Both ends of a channel <paramref name="owner"/> just made speak for it (one call on the channel path).</summary>
+        public static void HoldTwice(Processes.KernelProcess owner, Channels.Endpoint* imp, Channels.Endpoint* exp)
+        {
+            int number = Of(owner);
+            s_counts[number] += 2;
+            imp->Principal = exp->Principal = number;
         }
 
         /// <summary>Gives back the number <paramref name="process"/> holds, if it took one (its release).</summary>
