@@ -170,6 +170,34 @@ sing_runtime_rdtsc:
     or rax, rdx
     ret
 
+; CPUID leaf 1's ECX (feature flags: bit 30 = RDRAND). CPUID is unprivileged, so this runs in ring 0 and ring 3.
+; uint sing_runtime_cpuid1_ecx(void)
+global sing_runtime_cpuid1_ecx
+sing_runtime_cpuid1_ecx:
+    push rbx
+    mov eax, 1
+    xor ecx, ecx
+    cpuid
+    mov eax, ecx
+    pop rbx
+    ret
+
+; One 64-bit RDRAND value, retried up to 10 times while the CPU reports none ready (CF = 0), as Intel advises.
+; Returns 0 when all ten attempts failed (the caller treats 0 as a failure: a genuine 0 has probability 2^-64).
+; Only call it when CPUID says RDRAND exists (otherwise it is an invalid opcode).
+; ulong sing_runtime_rdrand64(void)
+global sing_runtime_rdrand64
+sing_runtime_rdrand64:
+    mov ecx, 10
+.retry:
+    rdrand rax
+    jc .done
+    dec ecx
+    jnz .retry
+    xor eax, eax
+.done:
+    ret
+
 ; Bulk memory: forward copy and fill with string instructions (8 bytes per step, then the remaining bytes).
 ; void sing_copy_forward(byte* destination, byte* source, nuint length)
 global sing_copy_forward
