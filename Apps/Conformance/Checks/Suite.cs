@@ -35,6 +35,7 @@ namespace Sing.Conformance
             ("everyday", EverydayChecks.Run),
             ("threading", ThreadingChecks.Run),
             ("concurrent", ConcurrentChecks.Run),
+            ("crypto", CryptoChecks.Run),
             ("runtime", RuntimeChecks.Run),
             ("program.wordcount", WordCountProgram.Run),
             ("program.calculator", CalculatorProgram.Run),

@@ -4,7 +4,7 @@ namespace System.Security.Cryptography
 {
     /// <summary>PBKDF2 (RFC 8018) with HMAC over SHA-1, SHA-256, SHA-384 or SHA-512: .NET's static
     /// <c>Pbkdf2</c> overloads, with its argument checks, exception types and messages. Passwords given as
-    /// characters are UTF-8 encoded. The algorithm is <see cref="Pbkdf2Provider"/>. Not here: the instance
+    /// characters are UTF-8 encoded (a lone surrogate throws EncoderFallbackException, as in .NET). The algorithm is <see cref="Pbkdf2Provider"/>. Not here: the instance
     /// (<c>new Rfc2898DeriveBytes(...)</c>, <c>GetBytes</c>), which .NET marks obsolete for most uses.</summary>
     public class Rfc2898DeriveBytes
     {
@@ -61,7 +61,13 @@ namespace System.Security.Cryptography
         private static void DeriveFromChars(HashProvider hash, ReadOnlySpan<char> password, ReadOnlySpan<byte> salt, int iterations, Span<byte> destination)
         {
             if (destination.IsEmpty) return;
-            // .NET encodes with a UTF-8 encoding that throws on a lone surrogate; ours replaces it by U+FFFD.
+            // .NET encodes with a UTF-8 encoding that throws on a lone surrogate (ours would replace it by U+FFFD).
+            for (int i = 0; i < password.Length; i++)
+            {
+                char c = password[i];
+                if (char.IsHighSurrogate(c) && i + 1 < password.Length && char.IsLowSurrogate(password[i + 1])) i++;
+                else if (char.IsSurrogate(c)) throw new EncoderFallbackException(c, i);
+            }
             var bytes = new byte[Encoding.UTF8.GetByteCount(password)];
             Encoding.UTF8.GetBytes(password, bytes);
             Pbkdf2Provider.Derive(hash, bytes, salt, iterations, destination);
