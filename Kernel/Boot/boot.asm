@@ -56,14 +56,16 @@ _start:
     test edx, 1 << 29
     jz .no_long_mode
 
-    ; Zero .bss (page tables and the boot stack live there). Keep edi/esi.
-    push edi
+    ; Zero .bss (page tables and the boot stack live there). Keep edi/esi. No stack yet: the one the loader left is
+    ; not ours (Multiboot2 leaves ESP undefined; under UEFI GRUB's ESP pointed into a module it had just loaded, and a
+    ; push here wrote the magic into the system manifest), and ours is in the .bss being zeroed.
+    mov ebp, edi
     mov edi, __bss_start
     mov ecx, __bss_end
     sub ecx, edi
     xor eax, eax
     rep stosb
-    pop edi
+    mov edi, ebp
 
     mov esp, boot_stack_top
 
