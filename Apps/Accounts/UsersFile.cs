@@ -49,35 +49,35 @@ namespace Sing.Apps.Accounts
             {
                 string line = lines[i].TrimEnd('\r');
                 if (line.Trim().Length == 0 || line.TrimStart().StartsWith('#')) continue;
-                string? error = ParseLine(line, out UserAccount? account);
-                if (error == null && file.Find(account!.Name) != null) error = "a second account named " + account.Name;
+                string error = ParseLine(line, out UserAccount account);
+                if (error == null && file.Find(account.Name) != null) error = "a second account named " + account.Name;
                 if (error != null) file._problems.Add("line " + (i + 1).ToString() + ": " + error);
-                else file._accounts.Add(account!);
+                else file._accounts.Add(account);
             }
             return file;
         }
 
-        private static string? ParseLine(string line, out UserAccount? account)
+        private static string ParseLine(string line, out UserAccount account)
         {
             account = null;
             string[] fields = line.Split(':');
             if (fields.Length != 6) return "expected 6 fields separated by ':' (name:administrator|user:" + Scheme + ":iterations:salt:hash), found " + fields.Length.ToString();
-            string? error = Singularity.Security.PrincipalName.NameError("user", fields[0]);
+            string error = Singularity.Security.PrincipalName.NameError("user", fields[0]);
             if (error != null) return error;
             if (fields[1] != "administrator" && fields[1] != "user") return "the second field is \"" + Printable(fields[1]) + "\", not administrator or user";
             if (fields[2] != Scheme) return "unknown password scheme \"" + Printable(fields[2]) + "\" (only " + Scheme + ")";
             if (!int.TryParse(fields[3], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int iterations)
                 || iterations < MinIterations || iterations > MaxIterations)
                 return "iterations \"" + Printable(fields[3]) + "\" is not a number from " + MinIterations.ToString() + " to " + MaxIterations.ToString();
-            byte[]? salt = Hex(fields[4], SaltBytes);
+            byte[] salt = Hex(fields[4], SaltBytes);
             if (salt == null) return "the salt is not " + SaltBytes.ToString() + " bytes of hexadecimal";
-            byte[]? hash = Hex(fields[5], HashBytes);
+            byte[] hash = Hex(fields[5], HashBytes);
             if (hash == null) return "the hash is not " + HashBytes.ToString() + " bytes of hexadecimal";
             account = new UserAccount { Name = fields[0], IsAdministrator = fields[1] == "administrator", Iterations = iterations, Salt = salt, Hash = hash };
             return null;
         }
 
-        private static byte[]? Hex(string text, int bytes)
+        private static byte[] Hex(string text, int bytes)
         {
             if (text.Length != bytes * 2) return null;
             for (int i = 0; i < text.Length; i++) if (!char.IsAsciiHexDigit(text[i])) return null;
@@ -86,7 +86,7 @@ namespace Sing.Apps.Accounts
 
         private static string Printable(string text) => Singularity.Security.PrincipalName.Printable(text);
 
-        public UserAccount? Find(string name)
+        public UserAccount Find(string name)
         {
             foreach (UserAccount a in _accounts) if (a.Name == name) return a;
             return null;
@@ -105,9 +105,9 @@ namespace Sing.Apps.Accounts
 
         /// <summary>Adds or replaces <paramref name="name"/>'s account with a new salt and hash of <paramref name="password"/>;
         /// the reason when the name or password is not acceptable.</summary>
-        public string? Set(string name, string password, bool administrator, int iterations = DefaultIterations)
+        public string Set(string name, string password, bool administrator, int iterations = DefaultIterations)
         {
-            string? error = Singularity.Security.PrincipalName.NameError("user", name) ?? PasswordError(password);
+            string error = Singularity.Security.PrincipalName.NameError("user", name) ?? PasswordError(password);
             if (error != null) return error;
             if (name == Singularity.Security.PrincipalName.SystemRole) return "\"system\" is the role of the system's own programs, not a user";
             byte[] salt = RandomNumberGenerator.GetBytes(SaltBytes);
@@ -119,7 +119,7 @@ namespace Sing.Apps.Accounts
 
         public bool Remove(string name) => _accounts.RemoveAll(a => a.Name == name) > 0;
 
-        public static string? PasswordError(string password)
+        public static string PasswordError(string password)
         {
             if (string.IsNullOrEmpty(password)) return "the password is empty";
             if (password.Length > MaxPasswordLength) return "the password is longer than " + MaxPasswordLength.ToString() + " characters";
@@ -131,6 +131,13 @@ namespace Sing.Apps.Accounts
         {
             if (PasswordError(password) != null) return false;
             return CryptographicOperations.FixedTimeEquals(Derive(password, account.Salt, account.Iterations), account.Hash);
+        }
+
+        /// <summary>What <see cref="Verify"/> costs, for a name with no account: always false.</summary>
+        public static bool VerifyUnknown(string password)
+        {
+            Derive(password ?? "", new byte[SaltBytes], DefaultIterations);
+            return false;
         }
 
         private static byte[] Derive(string password, byte[] salt, int iterations) =>

@@ -12,7 +12,13 @@ namespace Sing.Apps.Shell
         private readonly SystemManifest _manifest;
         private readonly List<ParameterValue> _values = new List<ParameterValue>();
 
-        public CommandInterpreter(SystemManifest manifest) { _manifest = manifest; }
+        private readonly AccountCommands _accounts;
+
+        public CommandInterpreter(SystemManifest manifest, LineReader console, bool interactive)
+        {
+            _manifest = manifest;
+            _accounts = new AccountCommands(console, interactive);
+        }
 
         /// <summary>Returns false when the shell should end (exit).</summary>
         public bool Execute(string line)
@@ -24,7 +30,16 @@ namespace Sing.Apps.Shell
             string rest = space < 0 ? "" : line.Substring(space + 1).Trim();
             switch (command)
             {
-                case "exit": return false;
+                case "exit":
+                case "logout":
+                    return false;
+                case "whoami":
+                case "su":
+                case "passwd":
+                case "useradd":
+                case "userdel":
+                    _accounts.Run(command, rest);
+                    return true;
                 case "help": Help(rest); return true;
                 case "programs": ListPrograms(); return true;
                 case "ps": ListProcesses(); return true;
@@ -110,9 +125,10 @@ namespace Sing.Apps.Shell
                 SystemConsole.Write(program == null ? $"no installed program named {topic}\n" : ProgramHelp.Describe(program));
                 return;
             }
-            SystemConsole.WriteLine("commands: help [program], programs, ps, services, devices, kill <pid>, names [prefix], wait <name> [seconds], sleep <seconds>, date, echo <text>, shutdown [code], exit");
+            SystemConsole.WriteLine("commands: help [program], programs, ps, services, devices, kill <pid>, names [prefix], wait <name> [seconds], sleep <seconds>, date, echo <text>, shutdown [code], exit (or logout)");
             SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync");
             SystemConsole.WriteLine("network (through /service/net): ifconfig, netstat, ping <host> [count], fetch http://host[:port]/path");
+            SystemConsole.WriteLine("accounts: whoami, su <user>, passwd [user], useradd <user> [--administrator], userdel <user>, logout");
             SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");
             ListPrograms();
         }

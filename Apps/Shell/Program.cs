@@ -23,7 +23,8 @@ namespace Sing.Apps.Shell
                 SystemConsole.WriteLine("shell: cannot read the system manifest: " + error);
                 return 1;
             }
-            var shell = new CommandInterpreter(manifest);
+            var reader = new LineReader();
+            var shell = new CommandInterpreter(manifest, reader, interactive: startup.Lines.Length == 0);
             SystemConsole.WriteLine($"Singularity shell: {manifest.Programs.Count} installed programs; type help.");
             if (startup.Lines.Length > 0)
             {
@@ -44,7 +45,6 @@ namespace Sing.Apps.Shell
                     if (!shell.Execute(line)) return 0;
                 }
             }
-            var reader = new LineReader();
             while (true)
             {
                 SystemConsole.Write(startup.Prompt);
@@ -56,7 +56,7 @@ namespace Sing.Apps.Shell
                 }
                 if (!shell.Execute(line))
                 {
-                    SystemConsole.WriteLine("shell: exiting; the kernel keeps running (quit QEMU with Ctrl-A X)");
+                    SystemConsole.WriteLine("shell: exiting");
                     return 0;
                 }
             }

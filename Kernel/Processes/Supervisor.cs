@@ -138,7 +138,7 @@ namespace Sing.Kernel.Processes
             // The console's account without a password (user=): headless and test runs; the login program honours it only
             // from the kernel (a one-link principal), so no program can start a login that skips the password.
             string user = Boot.KernelOptions.Get("user");
-            if (user != null && GiveParameter(process, "user", user))
+            if (!string.IsNullOrEmpty(user) && GiveParameter(process, "user", user))
                 Log.Line($"boot: {s.Entry.Program} opens the console as {user} (the user= option)");
             s.Current = process;
             s.State = "running";

@@ -179,7 +179,8 @@ namespace Singularity.Manifests
         };
 
         /// <summary>Splits on spaces and tabs outside double quotes; quotes group text (anywhere in a word, as in
-        /// name="two words") and are removed.</summary>
+        /// name="two words") and are removed. Inside quotes, \" is a quote and \\ a backslash (any other backslash is
+        /// itself), so <see cref="Quote"/> can carry any text as one word.</summary>
         public static List<string> Split(string text, out string error)
         {
             var words = new List<string>();
@@ -189,6 +190,11 @@ namespace Singularity.Manifests
             for (int i = 0; i < text.Length; i++)
             {
                 char c = text[i];
+                if (quoted && c == '\\' && i + 1 < text.Length && (text[i + 1] == '"' || text[i + 1] == '\\'))
+                {
+                    word.Append(text[++i]);
+                    continue;
+                }
                 if (c == '"')
                 {
                     quoted = !quoted;
@@ -213,6 +219,18 @@ namespace Singularity.Manifests
             }
             if (inWord) words.Add(word.ToString());
             return words;
+        }
+
+        /// <summary><paramref name="value"/> as one command-line word that <see cref="Split"/> gives back unchanged.</summary>
+        public static string Quote(string value)
+        {
+            var quoted = new System.Text.StringBuilder("\"");
+            for (int i = 0; i < value.Length; i++)
+            {
+                if (value[i] == '"' || value[i] == '\\') quoted.Append('\\');
+                quoted.Append(value[i]);
+            }
+            return quoted.Append('"').ToString();
         }
     }
 }

@@ -92,7 +92,7 @@ public class DiskBootTests
     [InlineData(@"^\[diskprobe:\d+\] hold: ChannelClosed after \d+ requests$")]
     [InlineData(@"^\[kernel\] supervisor: restarted ahci as pid \d+ \(killed by shell; restart 1, after 50 ms\)$")]
     [InlineData(@"^\[ahci:(?!2\])\d+\] /dev/disk0: port 0, 32768 sectors \(16 MiB\), ""QEMU HARDDISK"", 1 partition\(s\)$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 7\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 8\)$")]
     public async Task DiskSessionShows(string pattern)
     {
         string serial = await SerialAsync(Session);
@@ -150,7 +150,7 @@ public class DiskBootTests
     [InlineData(@"^\[ahci:2\] no SATA disk on any port: nothing to serve$")]
     [InlineData(@"^PCI configuration: ECAM at 0x[0-9a-f]+ for buses 0-\d+ \(ACPI MCFG\)$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
-    [InlineData(@"^ +7 +0 +running +1 +\d+ +shell")]
+    [InlineData(@"^ +8 +7 +running +1 +\d+ +shell")]
     public async Task WithoutADiskTheDriverSaysSo(string pattern)
     {
         string serial = await SerialAsync(NoDisk);
@@ -162,7 +162,7 @@ public class DiskBootTests
     [InlineData(@"^Interrupts: I/O APIC at 0xfec00000 \(GSIs 0-23\), local APIC 0 at 0xfee00000, MSI$")]
     [InlineData(@"^boot: cannot start ahci: no PCI function matches its signature \(pci class 0x010601\); the machine has none of its devices$")]
     [InlineData(@"^\[diskprobe:\d+\] /dev/disk0: no block device to connect to$")]
-    [InlineData(@"^ +\d+ +0 +running +1 +\d+ +shell")]
+    [InlineData(@"^ +\d+ +\d+ +running +1 +\d+ +shell")]
     public async Task WithoutTheControllerTheDriverIsNotStarted(string pattern)
     {
         string serial = await SerialAsync(NoController);

@@ -98,7 +98,7 @@ public class FileSystemDiskBootTests(ITestOutputHelper output)
         AssertLine(run.Serial, @"^boot: started rtc \(pid 1\)$");
         AssertLine(run.Serial, @"^boot: started ahci \(pid 2\)$");
         AssertLine(run.Serial, @"^boot: started filesystem \(pid 3\)$");
-        AssertLine(run.Serial, @"^boot: started shell \(pid 7\)$");
+        AssertLine(run.Serial, @"^boot: started login \(pid 7\)$");
         AssertLine(run.Serial, @"^\[ahci:2\] /dev/disk0p1: sectors 2048-131071$");
         AssertLine(run.Serial, @"^\[filesystem:3\] fs: mounted /dev/disk0p1 at /fs: FAT32, \d+ KiB, \d+ KiB free, clusters of \d+ bytes; /system is read-only to applications$");
         AssertLine(run.Serial, "^" + Regex.Escape(HelloText) + "$");
@@ -252,7 +252,7 @@ public class FileSystemDiskBootTests(ITestOutputHelper output)
     [InlineData(@"^\[filesystem:\d+\] fs: /dev/disk0p1 is back: re-bound to the restarted disk driver \d+ ms after the channel was found closed$")]
     [InlineData(@"^  f +\d+  \d{4}-\d\d-\d\d \d\d:\d\d:\d\d  late\.txt$")]
     [InlineData(@"^ +\d+ +0 +running +1 +\d+ +filesystem")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 7\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 8\)$")]
     public async Task KillingTheFileSystemOrTheDriverLeavesClientsWithChannelClosed(string pattern)
     {
         QemuResult run = await Kill.Value;

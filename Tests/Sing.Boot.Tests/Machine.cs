@@ -28,13 +28,19 @@ internal static class Machine
             Cpus = cpus ?? DefaultCpus,
             InstructionCounting = instructionCounting,
             IsoPath = Repository.IsoPath,
-            KernelOptions = kernelOptions,
+            KernelOptions = WithConsoleUser(kernelOptions),
             Accelerator = string.Equals(Environment.GetEnvironmentVariable("SING_QEMU_ACCEL"), "kvm", StringComparison.OrdinalIgnoreCase)
                 ? QemuAccelerator.Kvm
                 : QemuAccelerator.Tcg,
             SerialLogPath = Path.Combine(Repository.LogDirectory, logName + ".log"),
             Timeout = timeout ?? TimeSpan.FromMinutes(3),
         });
+
+    /// <summary>The login program opens the console (and runs script= lines) as the account user= names, without a
+    /// password; test boots use root unless they name another or ask for the login prompt with "user=" themselves. It
+    /// goes first: script= takes the rest of the line.</summary>
+    public static string WithConsoleUser(string kernelOptions) =>
+        kernelOptions.Contains("user=", StringComparison.Ordinal) ? kernelOptions : ("user=root " + kernelOptions).TrimEnd();
 
     /// <summary>The CPUs of a test machine that names none: SING_CPUS (`./build.sh test --cpus N`), else 1.</summary>
     public static int DefaultCpus =>

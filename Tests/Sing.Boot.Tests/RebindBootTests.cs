@@ -5,7 +5,7 @@ using Xunit;
 namespace Sing.Boot.Tests;
 
 /// <summary>The file system re-binding its block device by name refuses a device that is not the volume it mounted: a
-/// RAM disk (pid 8) is formatted and mounted, killed, and started again blank under the same name; the file system's
+/// RAM disk (pid 9) is formatted and mounted, killed, and started again blank under the same name; the file system's
 /// next disk request binds the new one, finds its sector 0 differs, and fails with an error instead of writing the
 /// mounted volume's sectors onto it or reading its zeros as files. The file system and the kernel carry on.</summary>
 public class RebindBootTests
@@ -17,7 +17,7 @@ public class RebindBootTests
         "wait /fs",
         "write /fs/before.txt written before the kill",
         "sync",
-        "kill 8",
+        "kill 9",
         "ramdisk --size 4 &",
         "wait /dev/ram/0",
         "write /fs/after.txt written after the kill",
@@ -37,10 +37,10 @@ public class RebindBootTests
     }
 
     [Theory]
-    [InlineData(@"^\[filesystem:9\] fs: formatted /dev/ram/0 as FAT32$")]
-    [InlineData(@"^\[kernel\] SIP ramdisk \(pid 8\) terminated: killed by shell$")]
+    [InlineData(@"^\[filesystem:10\] fs: formatted /dev/ram/0 as FAT32$")]
+    [InlineData(@"^\[kernel\] SIP ramdisk \(pid 9\) terminated: killed by shell$")]
     [InlineData(@"^sync: .*/dev/ram/0: the restarted driver's device holds another volume \(its sector 0 differs from the mounted one's\)$")]
-    [InlineData(@"^ +9 +7 +running +1 +\d+ +filesystem")]
+    [InlineData(@"^ +10 +8 +running +1 +\d+ +filesystem")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
@@ -51,7 +51,7 @@ public class RebindBootTests
     public async Task TheFirstSyncSucceedsAndNothingFails()
     {
         string serial = await SerialAsync();
-        int kill = serial.IndexOf("killed 8", StringComparison.Ordinal);
+        int kill = serial.IndexOf("killed 9", StringComparison.Ordinal);
         Assert.True(kill > 0, serial);
         Assert.DoesNotContain("sync:", serial[..kill], StringComparison.Ordinal);
         Assert.DoesNotContain("unhandled exception", serial, StringComparison.Ordinal);

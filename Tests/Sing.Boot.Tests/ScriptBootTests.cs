@@ -53,7 +53,7 @@ public class ScriptBootTests
     }
 
     [Theory]
-    [InlineData(@"^boot: shell runs the script= option \(\d+ characters\)$")]
+    [InlineData(@"^boot: login runs the script= option \(\d+ characters\)$")]
     [InlineData(@"^singularity> echo script starts$")]
     [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1, another partition of /dev/disk0 or the whole disk \(the disk driver registers it\)$")]
     [InlineData(@"^killed 3$")]
@@ -70,7 +70,7 @@ public class ScriptBootTests
     [InlineData(@"^cannot start probe: ")]
     [InlineData(@"^/fs: \d+ KiB, \d+ KiB used, \d+ KiB free \(\d+% used\)$")]
     [InlineData(@"^synced /fs$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 7\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 8\)$")]
     public async Task ScriptShows(string pattern)
     {
         string serial = await SerialAsync();

@@ -51,7 +51,7 @@ public class ShellBootTests
     [InlineData(@"^boot: started e1000 \(pid 4\)$")]
     [InlineData(@"^boot: started netstack \(pid 5\)$")]
     [InlineData(@"^boot: started webserver \(pid 6\)$")]
-    [InlineData(@"^boot: started shell \(pid 7\)$")]
+    [InlineData(@"^boot: started login \(pid 7\)$")]
     [InlineData(@"^Singularity shell: \d+ installed programs; type help\.$")]
     [InlineData(@"^  usage: hello \[name\] \[--count int32\]$")]
     [InlineData(@"^    --count : int32, default 1 - ")]
@@ -72,7 +72,7 @@ public class ShellBootTests
     [InlineData(@"^\[filesystem:3\] fs: waiting for a block device at /dev/disk0p1, another partition of /dev/disk0 or the whole disk \(the disk driver registers it\)$")]
     [InlineData(@"^ls: no file system at /fs \(not found\)$")]
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
-    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 7\)$")]
+    [InlineData(@"^\[kernel\] shutdown requested by shell \(pid 8\)$")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
@@ -97,6 +97,6 @@ public class ShellBootTests
         string serial = await SerialAsync();
         string afterKill = serial[serial.IndexOf("killed 1", StringComparison.Ordinal)..];
         Assert.DoesNotMatch(new Regex(@"^ +1 +0 +running +1 +\d+ +rtc", RegexOptions.Multiline), afterKill);
-        Assert.Matches(new Regex(@"^ +7 +0 +running +1 +\d+ +shell", RegexOptions.Multiline), afterKill);
+        Assert.Matches(new Regex(@"^ +8 +7 +running +1 +\d+ +shell", RegexOptions.Multiline), afterKill);
     }
 }

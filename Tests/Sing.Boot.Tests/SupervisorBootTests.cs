@@ -13,7 +13,7 @@ public class SupervisorBootTests(ITestOutputHelper output)
 {
     private static readonly string[] Lines =
     {
-        "date", "kill 1", "date", "ps", "services", "kill 8", "date", "services", "shutdown",
+        "date", "kill 1", "date", "ps", "services", "kill 9", "date", "services", "shutdown",
     };
 
     private static readonly Lazy<Task<QemuResult>> Session = new(() =>
@@ -29,12 +29,12 @@ public class SupervisorBootTests(ITestOutputHelper output)
     [Theory]
     [InlineData(@"^\[kernel\] SIP rtc \(pid 1\) terminated: killed by shell$")]
     [InlineData(@"^date: /dev/rtc was gone; re-bound to its new instance in \d+ ms$")]
-    [InlineData(@"^\[kernel\] supervisor: restarted rtc as pid 8 \(killed by shell; restart 1, after 50 ms\)$")]
-    [InlineData(@"^ +8 +0 +running +1 +\d+ +rtc +\(restarted 1x\)$")]
-    [InlineData(@"^  rtc +8 +1  on-failure \(5 in 60 s\) +running$")]
-    [InlineData(@"^  shell +7 +0  never +running$")]
-    [InlineData(@"^\[kernel\] supervisor: restarted rtc as pid 9 \(killed by shell; restart 2, after 100 ms\)$")]
-    [InlineData(@"^  rtc +9 +2  on-failure \(5 in 60 s\) +running$")]
+    [InlineData(@"^\[kernel\] supervisor: restarted rtc as pid 9 \(killed by shell; restart 1, after 50 ms\)$")]
+    [InlineData(@"^ +9 +0 +running +1 +\d+ +rtc +\(restarted 1x\)$")]
+    [InlineData(@"^  rtc +9 +1  on-failure \(5 in 60 s\) +running$")]
+    [InlineData(@"^  login +7 +0  never +running$")]
+    [InlineData(@"^\[kernel\] supervisor: restarted rtc as pid 10 \(killed by shell; restart 2, after 100 ms\)$")]
+    [InlineData(@"^  rtc +10 +2  on-failure \(5 in 60 s\) +running$")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
@@ -48,7 +48,7 @@ public class SupervisorBootTests(ITestOutputHelper output)
         var dates = Regex.Matches(serial, @"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$", RegexOptions.Multiline);
         // The policy's startup date, the script's first, and one after each restart.
         Assert.True(dates.Count >= 3, serial);
-        int second = serial.IndexOf("restarted rtc as pid 9", StringComparison.Ordinal);
+        int second = serial.IndexOf("restarted rtc as pid 10", StringComparison.Ordinal);
         Assert.True(second > 0 && dates[^1].Index > second, $"date answers after the second restart:\n{serial}");
         Assert.DoesNotContain("date: no", serial, StringComparison.Ordinal);
     }

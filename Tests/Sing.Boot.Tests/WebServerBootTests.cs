@@ -100,7 +100,7 @@ public class WebServerBootTests(ITestOutputHelper output)
         await RestartAsync(session, http, port, seen, "netstack", 5, @"webserver: listening on port 80");
         await RestartAsync(session, http, port, seen, "e1000", 4, @"netstack: bound /dev/nic0 again");
         await session.TypeLineAsync("ps");
-        await session.WaitForAsync(@"^\s+7\s+0\s+running.*shell", Silence);
+        await session.WaitForAsync(@"^\s+8\s+7\s+running.*shell", Silence);
     }
 
     private static async Task PagesAsync(HttpClient http, int port, Observed seen)

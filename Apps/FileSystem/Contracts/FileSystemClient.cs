@@ -69,8 +69,14 @@ namespace Sing.Storage
         }
 
         /// <summary>Null, or the reason; <paramref name="modified"/> is FAT date &lt;&lt; 16 | FAT time.</summary>
-        public string Stat(string path, out bool isDirectory, out long size, out int modified)
+        public string Stat(string path, out bool isDirectory, out long size, out int modified) =>
+            Stat(path, out isDirectory, out size, out modified, out _);
+
+        /// <summary>As <see cref="Stat(string, out bool, out long, out int)"/>; <paramref name="failure"/> is the server's
+        /// code when it failed (FatError: 1 when nothing is at the path), else 0.</summary>
+        public string Stat(string path, out bool isDirectory, out long size, out int modified, out int failure)
         {
+            failure = 0;
             FileSystemContract.Imp fs = _channel.Acquire();
             fs.SendStat(TextVector.From(path));
             FileSystemContract.Imp.ReadyAfterStatReceived r = fs.ReceiveReadyAfterStat();
@@ -85,7 +91,7 @@ namespace Sing.Storage
                     isDirectory = directory != 0;
                     break;
                 case FileSystemContract.Imp.ReadyAfterStatTag.Failed:
-                    r.GetFailed(out _, out ExVector<char> reason);
+                    r.GetFailed(out failure, out ExVector<char> reason);
                     error = TextVector.Read(reason);
                     reason.Free();
                     break;

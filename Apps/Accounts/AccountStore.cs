@@ -1,0 +1,64 @@
+using System.Text;
+using Sing.Storage;
+using Singularity.V1;
+
+namespace Sing.Apps.Accounts
+{
+    /// <summary>Reads and writes the users file on the /fs volume for the login program and the shell. It tells "no file
+    /// yet" (a fresh system: the login program asks for an administrator) from "could not read it" (the file system
+    /// failed: nobody is let in, and nothing is overwritten).</summary>
+    public static class AccountStore
+    {
+        private const int NotFound = 1;   // FatError.NotFound, the server's code for nothing at the path
+
+        /// <summary>The accounts, or null with the reason. <paramref name="exists"/> is false only when the file system
+        /// answered that there is no users file.</summary>
+        public static UsersFile Load(out bool exists, out string error)
+        {
+            exists = false;
+            FileSystemClient fs = FileSystemClient.Connect(out error);
+            if (fs == null) return null;
+            try
+            {
+                error = fs.Stat(UsersFile.Path, out bool directory, out _, out _, out int failure);
+                if (error != null)
+                {
+                    if (failure != NotFound) return null;
+                    error = null;
+                    return UsersFile.Parse("");
+                }
+                exists = true;
+                if (directory)
+                {
+                    error = UsersFile.Path + " is a directory";
+                    return null;
+                }
+                byte[] data = fs.ReadAll(UsersFile.Path, out error);
+                return data == null ? null : UsersFile.Parse(Encoding.UTF8.GetString(data));
+            }
+            finally
+            {
+                fs.Close();
+            }
+        }
+
+        /// <summary>Writes <paramref name="users"/> back (creating /system if needed); null or the reason.</summary>
+        public static string Save(UsersFile users)
+        {
+            FileSystemClient fs = FileSystemClient.Connect(out string error);
+            if (fs == null) return error;
+            try
+            {
+                string directory = UsersFile.Path.Substring(0, UsersFile.Path.LastIndexOf('/'));
+                if (fs.Stat(directory, out bool isDirectory, out _, out _, out int failure) != null && failure == NotFound) error = fs.MakeDirectory(directory);
+                else if (!isDirectory) error = directory + " is not a directory";
+                error ??= fs.WriteAll(UsersFile.Path, Encoding.UTF8.GetBytes(users.Format()));
+                return error ?? fs.Sync();
+            }
+            finally
+            {
+                fs.Close();
+            }
+        }
+    }
+}
