@@ -1,3 +1,5 @@
+// Shared by the login program and the shell (SIPs, compiled without nullable annotations) and the host tests.
+#nullable disable
 using System;
 using System.Collections.Generic;
 using System.Security.Cryptography;
