@@ -1,8 +1,11 @@
 using System;
+using System.Collections.Generic;
+using System.Text;
 using Sing.Contracts;
 using Sing.Contracts.Sip;
 using Sing.Storage;
 using Sing.Storage.Fat;
+using Sing.Storage.Permissions;
 using Singularity.V1;
 
 namespace Sing.Apps.FileSystem
@@ -21,6 +24,7 @@ namespace Sing.Apps.FileSystem
         private readonly FatVolume _volume;
         private readonly RtcClock _clock;
         private readonly AccessRule _rule;
+        private readonly AccessControl _acl;
         private readonly EndpointSet<Endpoint> _channels = new EndpointSet<Endpoint>();
         private readonly Holdings _held = new Holdings();
         private byte[] _scratch = new byte[64 * 1024];
@@ -33,6 +37,7 @@ namespace Sing.Apps.FileSystem
             _volume = volume;
             _clock = clock;
             _rule = rule;
+            _acl = new AccessControl(volume);
         }
 
         public void Run(ChannelEndpoint requests)
@@ -145,7 +150,8 @@ namespace Sing.Apps.FileSystem
                         FatException failure = null;
                         try
                         {
-                            text = Listing.Format(_volume.List(path));
+                            Check(session, path, AccessRights.Read);
+                            text = Listing.Format(WithoutAclFiles(_volume.List(path)));
                         }
                         catch (FatException e)
                         {
@@ -163,6 +169,7 @@ namespace Sing.Apps.FileSystem
                         FatException failure = null;
                         try
                         {
+                            RefuseAclFile(path);
                             info = _volume.Stat(path);
                         }
                         catch (FatException e)
@@ -200,6 +207,49 @@ namespace Sing.Apps.FileSystem
                         string from = TakeText(fromVector);
                         string to = TakeText(toVector);
                         Change(client, session, from, to, 2);
+                        break;
+                    }
+                    case FileSystemContract.Exp.ReadyTag.GetAcl:
+                    {
+                        r.GetGetAcl(out ExVector<char> pathVector);
+                        string path = TakeText(pathVector);
+                        string text = null;
+                        FatException failure = null;
+                        try
+                        {
+                            text = DescribeAcl(path);
+                        }
+                        catch (FatException e)
+                        {
+                            failure = e;
+                        }
+                        if (failure == null) client.SendAclText(TextVector.From(text));
+                        else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
+                        break;
+                    }
+                    case FileSystemContract.Exp.ReadyTag.SetAcl:
+                    {
+                        r.GetSetAcl(out ExVector<char> pathVector, out ExVector<char> entriesVector);
+                        if (pathVector is null || entriesVector is null)
+                        {
+                            if (pathVector is not null) pathVector.Free();
+                            if (entriesVector is not null) entriesVector.Free();
+                            throw new ProtocolViolationException("an ACL change arrived without its path and entries");
+                        }
+                        string path = TakeText(pathVector);
+                        string entries = TakeText(entriesVector);
+                        FatException failure = null;
+                        try
+                        {
+                            SetAcl(session, path, entries);
+                            _dirty = true;
+                        }
+                        catch (FatException e)
+                        {
+                            failure = e;
+                        }
+                        if (failure == null) client.SendDone();
+                        else client.SendFailed((int)failure.Error, TextVector.From(failure.Message));
                         break;
                     }
                     case FileSystemContract.Exp.ReadyTag.GetSpace:
@@ -245,9 +295,19 @@ namespace Sing.Apps.FileSystem
                 string refusal = _rule.RefusesChange(session.Who, _volume.Canonical(path));
                 if (refusal == null && to != null) refusal = _rule.RefusesChange(session.Who, _volume.Canonical(to));
                 if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
+                RefuseAclFile(path);
+                if (operation == 0) Check(session, Parent(path), AccessRights.Create);
+                else Check(session, path, AccessRights.Delete);
+                if (operation == 2) Check(session, Parent(to), AccessRights.Create);
+                string source = _volume.Canonical(path);
                 if (operation == 0) _volume.CreateDirectory(path);
-                else if (operation == 1) _volume.Delete(path);
-                else _volume.Rename(path, to);
+                else if (operation == 1) DeleteWithAcl(path, source);
+                else
+                {
+                    RefuseAclFile(to);
+                    _volume.Rename(path, to);
+                    _acl.Move(source, _volume.Canonical(to));
+                }
                 _dirty = true;
             }
             catch (FatException e)
@@ -273,6 +333,7 @@ namespace Sing.Apps.FileSystem
             {
                 string refusal = write ? _rule.RefusesChange(session.Who, _volume.Canonical(path)) : null;
                 if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
+                CheckOpen(session, path, mode, write);
                 file = _volume.Open(path, write, (mode & FileSystemContract.ModeCreate) != 0, (mode & FileSystemContract.ModeTruncate) != 0);
                 if (write) _dirty = true;
             }
@@ -289,6 +350,119 @@ namespace Sing.Apps.FileSystem
             FileContract.CreateChannel(out FileContract.Imp imp, out FileContract.Exp exp);
             client.SendOpened(imp, file.Length);
             _channels.Add(exp, new FileSession(file, session.Who));
+        }
+
+        // ---- access control lists (Permissions/, Apps/FileSystem/README.md) ----
+
+        /// <summary>Throws AccessDenied unless the session's principal holds <paramref name="needed"/> on <paramref name="path"/>;
+        /// an ACL file is never a client's path.</summary>
+        private void Check(ClientSession session, string path, AccessRights needed)
+        {
+            string canonical = RefuseAclFile(path);
+            string refusal = _acl.Refuses(session.Who.Name ?? "", canonical, needed);
+            ReportAclProblems();
+            if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
+        }
+
+        /// <summary>Reading needs read on the file; writing an existing file needs write on it, creating one needs create
+        /// on its directory (and write, which a new file inherits from it).</summary>
+        private void CheckOpen(ClientSession session, string path, int mode, bool write)
+        {
+            RefuseAclFile(path);
+            bool exists = true;
+            try
+            {
+                _volume.Stat(path);
+            }
+            catch (FatException e) when (e.Error == FatError.NotFound)
+            {
+                exists = false;
+            }
+            if (!exists && write && (mode & FileSystemContract.ModeCreate) != 0) Check(session, Parent(path), AccessRights.Create);
+            else Check(session, path, write ? AccessRights.Write : AccessRights.Read);
+        }
+
+        /// <summary>The canonical form of <paramref name="path"/>; NotFound when it names an ACL file.</summary>
+        private string RefuseAclFile(string path)
+        {
+            string canonical = _volume.Canonical(path);
+            if (AccessControl.IsAclFile(canonical))
+                throw new FatException(FatError.NotFound, canonical + ": no such file or directory (the name is the volume's ACL file, which only the server reads)");
+            return canonical;
+        }
+
+        private static string Parent(string path)
+        {
+            string trimmed = path.TrimEnd('/');
+            int slash = trimmed.LastIndexOf('/');
+            return slash <= 0 ? "/" : trimmed.Substring(0, slash);
+        }
+
+        private static List<FatEntryInfo> WithoutAclFiles(List<FatEntryInfo> entries)
+        {
+            entries.RemoveAll(e => FatPath.SameName(e.Name, AccessControl.FileName));
+            return entries;
+        }
+
+        /// <summary>Deletes a file, or a directory whose only entry is its ACL file; the item's own explicit ACL goes too.</summary>
+        private void DeleteWithAcl(string path, string canonical)
+        {
+            try
+            {
+                _volume.Delete(path);
+            }
+            catch (FatException e) when (e.Error == FatError.DirectoryNotEmpty)
+            {
+                if (WithoutAclFiles(_volume.List(path)).Count > 0 || !_acl.RemoveFileOf(canonical)) throw;
+                _volume.Delete(path);
+            }
+            _acl.Forget(canonical);
+        }
+
+        private string DescribeAcl(string path)
+        {
+            string canonical = RefuseAclFile(path);
+            _volume.Stat(path);   // NotFound for nothing at the path
+            IReadOnlyList<AclEntry> entries = _acl.Effective(canonical, out string setOn);
+            ReportAclProblems();
+            if (entries == null) return "none (everyone may do everything)\n";
+            var text = new StringBuilder(setOn == "/" + canonical.TrimStart('/') ? "set on " : "inherited from ").Append(setOn).Append('\n');
+            foreach (AclEntry e in entries) text.Append(e.Pattern.Text).Append('\t').Append(Rights.Format(e.Rights)).Append('\n');
+            return text.ToString();
+        }
+
+        /// <summary>Sets the explicit ACL of <paramref name="path"/> from "PATTERN RIGHTS" lines (none: inherit again).</summary>
+        private void SetAcl(ClientSession session, string path, string lines)
+        {
+            Check(session, path, AccessRights.ChangeAcl);
+            string canonical = _volume.Canonical(path);
+            _volume.Stat(path);
+            string refusal = _rule.RefusesChange(session.Who, canonical);
+            if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
+            var entries = new List<AclEntry>();
+            string[] split = lines.Split('\n');
+            if (split.Length > MaxAclEntries + 1) throw new FatException(FatError.InvalidArgument, "an ACL has at most " + MaxAclEntries.ToString() + " entries");
+            foreach (string raw in split)
+            {
+                string line = raw.Trim();
+                if (line.Length == 0) continue;
+                int space = line.LastIndexOf(' ');
+                if (space <= 0) throw new FatException(FatError.InvalidArgument, "ACL entry \"" + Singularity.Security.PrincipalName.Printable(line) + "\": expected PATTERN RIGHTS");
+                if (!Singularity.Security.PrincipalPattern.TryParse(line.Substring(0, space).Trim(), out Singularity.Security.PrincipalPattern pattern, out string error)
+                    || !Rights.TryParse(line.Substring(space + 1), out AccessRights rights, out error))
+                    throw new FatException(FatError.InvalidArgument, error);
+                entries.Add(new AclEntry(pattern, rights));
+            }
+            _acl.Set(canonical, entries.Count == 0 ? null : entries);
+        }
+
+        private const int MaxAclEntries = 64;
+
+        /// <summary>Damaged lines of ACL files, each logged once.</summary>
+        private void ReportAclProblems()
+        {
+            foreach (string problem in _acl.Problems) Debug.WriteLine("fs: " + problem);
+            _acl.Problems.Clear();
         }
 
         /// <summary>A request's text argument, its vector freed; a request that carries none breaks the contract.</summary>

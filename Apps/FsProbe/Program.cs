@@ -35,6 +35,7 @@ namespace Sing.Apps.FsProbe
                 "hold" => Hold(fs),
                 "flush" => FlushInFlight(fs),
                 "hoard" => Hoard.Run(fs),
+                "acl" => AclChecks.Run(fs),
                 _ => 101,
             };
             Debug.WriteLine(result == 0 ? "fsprobe " + startup.Verb + ": all checks passed" : "fsprobe " + startup.Verb + ": check " + result.ToString() + " failed");

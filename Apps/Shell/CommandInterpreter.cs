@@ -58,6 +58,7 @@ namespace Sing.Apps.Shell
                 case "cp":
                 case "df":
                 case "sync":
+                case "acl":
                     FileCommands.Run(command, rest);
                     return true;
                 case "ifconfig":
@@ -126,7 +127,7 @@ namespace Sing.Apps.Shell
                 return;
             }
             SystemConsole.WriteLine("commands: help [program], programs, ps, services, devices, kill <pid>, names [prefix], wait <name> [seconds], sleep <seconds>, date, echo <text>, shutdown [code], exit (or logout)");
-            SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync");
+            SystemConsole.WriteLine("files (under /fs): ls [path], cat <file>, write <file> <text>, rm <path>, mkdir <path>, mv <from> <to>, cp <from> <to>, df, sync, acl <path>, acl set <path> <pattern> <rwcda>, acl clear <path>");
             SystemConsole.WriteLine("network (through /service/net): ifconfig, netstat, ping <host> [count], fetch http://host[:port]/path");
             SystemConsole.WriteLine("accounts: whoami, su <user>, passwd [user], useradd <user> [--administrator], userdel <user>, logout");
             SystemConsole.WriteLine("programs run by name with their manifest's parameters; a trailing & runs one in the background:");

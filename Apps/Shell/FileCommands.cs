@@ -37,6 +37,7 @@ namespace Sing.Apps.Shell
                 "mv" => Move(fs, first, second, copy: false),
                 "cp" => Move(fs, first, second, copy: true),
                 "df" => Space(fs),
+                "acl" => Acl(fs, rest),
                 _ => fs.Sync(),
             };
             fs.Close();
@@ -85,8 +86,50 @@ namespace Sing.Apps.Shell
             "mv" or "cp" when first.Length == 0 || second.Length == 0 || second.IndexOf(' ') >= 0 => "usage: " + command + " <from> <to>",
             "write" when first.Length == 0 => "usage: write <file> <text>",
             "df" or "sync" when first.Length > 0 => "usage: " + command,
+            "acl" when first.Length == 0 => AclUsage,
             _ => null,
         };
+
+        private const string AclUsage = "usage: acl <path> | acl set <path> <pattern> <rights: rwcda or ->| acl clear <path>";
+
+        /// <summary>acl PATH shows the ACL that applies; acl set PATH PATTERN RIGHTS adds or replaces one entry of the
+        /// path's explicit ACL (RIGHTS '-' removes it; a path that inherited starts an explicit ACL of its own); acl clear
+        /// PATH removes the explicit ACL, so the path inherits again.</summary>
+        private static string Acl(FileSystemClient fs, string arguments)
+        {
+            string[] words = arguments.Split(' ', System.StringSplitOptions.RemoveEmptyEntries);
+            string error;
+            if (words.Length == 1)
+            {
+                error = Local(words[0], out string path);
+                if (error != null) return error;
+                string text = fs.GetAcl(path, out error);
+                if (text == null) return error;
+                SystemConsole.Write(text);
+                return null;
+            }
+            if (words.Length == 2 && words[0] == "clear")
+            {
+                error = Local(words[1], out string path);
+                return error ?? fs.SetAcl(path, "");
+            }
+            if (words.Length != 4 || words[0] != "set") return AclUsage;
+            error = Local(words[1], out string target);
+            if (error != null) return error;
+            string current = fs.GetAcl(target, out error);
+            if (current == null) return error;
+            var entries = new StringBuilder();
+            string[] lines = current.Split('\n');
+            // Only an explicit ACL of the path itself is kept and edited; an inherited one is not copied.
+            if (lines[0].StartsWith("set on ", System.StringComparison.Ordinal))
+                for (int i = 1; i < lines.Length; i++)
+                {
+                    string[] f = lines[i].Split('\t');
+                    if (f.Length == 2 && f[0] != words[2]) entries.Append(f[0]).Append(' ').Append(f[1]).Append('\n');
+                }
+            if (words[3] != "-") entries.Append(words[2]).Append(' ').Append(words[3]).Append('\n');
+            return fs.SetAcl(target, entries.ToString());
+        }
 
         private static string FirstWord(string text, out string rest)
         {

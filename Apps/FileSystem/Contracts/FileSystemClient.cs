@@ -151,6 +151,51 @@ namespace Sing.Storage
             return error;
         }
 
+        /// <summary>The ACL that applies to <paramref name="path"/> (FileSystemContract.GetAcl's text), or null with the reason.</summary>
+        public string GetAcl(string path, out string error)
+        {
+            FileSystemContract.Imp fs = _channel.Acquire();
+            fs.SendGetAcl(TextVector.From(path));
+            FileSystemContract.Imp.ReadyAfterGetAclReceived r = fs.ReceiveReadyAfterGetAcl();
+            string text = null;
+            error = null;
+            switch (r.Tag)
+            {
+                case FileSystemContract.Imp.ReadyAfterGetAclTag.AclText:
+                    r.GetAclText(out ExVector<char> vector);
+                    text = TextVector.Read(vector);
+                    vector.Free();
+                    break;
+                case FileSystemContract.Imp.ReadyAfterGetAclTag.Failed:
+                    r.GetFailed(out _, out ExVector<char> reason);
+                    error = TextVector.Read(reason);
+                    reason.Free();
+                    break;
+                default:
+                    error = Closed;
+                    break;
+            }
+            _channel.Release(fs);
+            return text;
+        }
+
+        /// <summary>Sets <paramref name="path"/>'s explicit ACL ("PATTERN RIGHTS" lines; empty: inherit); null or the reason.</summary>
+        public string SetAcl(string path, string entries)
+        {
+            FileSystemContract.Imp fs = _channel.Acquire();
+            fs.SendSetAcl(TextVector.From(path), TextVector.From(entries));
+            FileSystemContract.Imp.ReadyAfterSetAclReceived r = fs.ReceiveReadyAfterSetAcl();
+            string error = r.Tag == FileSystemContract.Imp.ReadyAfterSetAclTag.Done ? null : Closed;
+            if (r.Tag == FileSystemContract.Imp.ReadyAfterSetAclTag.Failed)
+            {
+                r.GetFailed(out _, out ExVector<char> reason);
+                error = TextVector.Read(reason);
+                reason.Free();
+            }
+            _channel.Release(fs);
+            return error;
+        }
+
         public string Sync()
         {
             FileSystemContract.Imp fs = _channel.Acquire();

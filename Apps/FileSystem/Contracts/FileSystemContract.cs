@@ -7,8 +7,8 @@ namespace Sing.Storage
     /// <see cref="FileContract"/> for the file; List answers with one line per entry:
     /// "d|f TAB size TAB yyyy-mm-dd hh:mm:ss TAB name [TAB damage]". Failed carries an error number
     /// (<see cref="FileSystemErrors"/>) and a sentence naming the path and the reason. The server checks each request
-    /// against the principal (the program behind the channel, from the kernel's connect request) and the access rule
-    /// of its manifest.</summary>
+    /// against the principal (the program behind the channel, from the kernel's connect request), the access control
+    /// lists on the volume, and the access rule of its manifest.</summary>
     [Contract]
     [State("Ready",
         "Open? -> (Opened! | Failed!) -> Ready",
@@ -18,7 +18,9 @@ namespace Sing.Storage
         "Delete? -> (Done! | Failed!) -> Ready",
         "Rename? -> (Done! | Failed!) -> Ready",
         "GetSpace? -> Space! -> Ready",
-        "Sync? -> (Done! | Failed!) -> Ready")]
+        "Sync? -> (Done! | Failed!) -> Ready",
+        "GetAcl? -> (AclText! | Failed!) -> Ready",
+        "SetAcl? -> (Done! | Failed!) -> Ready")]
     public sealed partial class FileSystemContract
     {
         /// <summary>Open modes (flags): read is always allowed once opened.</summary>
@@ -39,5 +41,12 @@ namespace Sing.Storage
         [InMessage] partial void GetSpace();
         [OutMessage] partial void Space(long freeBytes, long totalBytes);
         [InMessage] partial void Sync();
+        /// <summary>The ACL that applies to a path: a first line "set on PATH", "inherited from PATH" or "none", then one
+        /// "PATTERN TAB RIGHTS" line per entry (Apps/FileSystem/README.md). Anyone may read a path's ACL.</summary>
+        [InMessage] partial void GetAcl(ExVector<char> path);
+        [OutMessage] partial void AclText(ExVector<char> text);
+        /// <summary>Sets a path's explicit ACL to the entries, one "PATTERN RIGHTS" per line (empty: the explicit ACL goes
+        /// and the path inherits again); needs the change-ACL right (a) on the path.</summary>
+        [InMessage] partial void SetAcl(ExVector<char> path, ExVector<char> entries);
     }
 }

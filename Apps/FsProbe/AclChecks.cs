@@ -1,0 +1,70 @@
+using System;
+using Sing.Storage;
+using Singularity.V1;
+
+namespace Sing.Apps.FsProbe
+{
+    /// <summary>The "acl" verb: run as a helper the owner of /private did not name in its ACL (the boot test's shell
+    /// sets "*/shell@root rwcda" on /private, so the root shell itself may, and a program it starts may not). Every
+    /// way in is refused with the ACL's reason, the ACL file is never reachable as a path, and the rest of the volume
+    /// still works. Exit 0, or the number of the check that let something through.</summary>
+    internal static class AclChecks
+    {
+        public static int Run(FileSystemClient fs)
+        {
+            if (!Denied(fs.ReadAll("/private/s.txt", out string error) == null, error)) return 1;
+            if (!Denied(fs.List("/private", out error) == null, error)) return 2;
+            if (!Denied(true, fs.WriteAll("/private/new.txt", new byte[] { 1 }))) return 3;
+            if (!Denied(true, fs.Delete("/private/s.txt"))) return 4;
+            if (!Denied(true, fs.Rename("/private/s.txt", "/stolen.txt"))) return 5;
+            if (!Denied(true, fs.SetAcl("/private", "... rwcda"))) return 6;
+            if (!Denied(true, fs.SetAcl("/private/s.txt", "... rwcda"))) return 7;
+            if (!Denied(true, fs.MakeDirectory("/private/sub"))) return 8;
+            // The ACL file is no client's path, whatever the spelling.
+            foreach (string path in new[] { "/private/ACL$.SYS", "/private/acl$.sys", "/private/../private/ACL$.SYS", "/ACL$.SYS" })
+            {
+                if (fs.ReadAll(path, out error) != null || error == null || error.IndexOf("ACL file", StringComparison.Ordinal) < 0)
+                {
+                    Debug.WriteLine("fsprobe: " + path + " should not be readable: " + (error ?? "it was"));
+                    return 9;
+                }
+                if (fs.WriteAll(path, new byte[] { 35 }) == null) return 10;
+                if (fs.Delete(path) == null) return 11;
+            }
+            string listing = fs.List("/", out error);
+            if (listing == null || listing.IndexOf("ACL$", StringComparison.OrdinalIgnoreCase) >= 0)
+            {
+                Debug.WriteLine("fsprobe: the root listing shows an ACL file or failed: " + (listing ?? error));
+                return 12;
+            }
+            // Anyone may see which ACL applies.
+            string acl = fs.GetAcl("/private/s.txt", out error);
+            if (acl == null || !acl.StartsWith("inherited from /private\n", StringComparison.Ordinal) || acl.IndexOf("*/shell@root\trwcda", StringComparison.Ordinal) < 0)
+            {
+                Debug.WriteLine("fsprobe: the ACL of /private/s.txt reads: " + (acl ?? error));
+                return 13;
+            }
+            // What no ACL covers still works for this program.
+            error = fs.WriteAll("/acl-probe.txt", new byte[] { 42 });
+            byte[] back = error == null ? fs.ReadAll("/acl-probe.txt", out error) : null;
+            if (back == null || back.Length != 1 || back[0] != 42)
+            {
+                Debug.WriteLine("fsprobe: a file outside /private: " + (error ?? "read back wrong"));
+                return 14;
+            }
+            return 0;
+        }
+
+        /// <summary>True when the operation failed with the ACL's refusal (logged), false when it went through or failed otherwise.</summary>
+        private static bool Denied(bool failed, string error)
+        {
+            if (failed && error != null && error.IndexOf("does not let", StringComparison.Ordinal) >= 0)
+            {
+                Debug.WriteLine("fsprobe: refused: " + error);
+                return true;
+            }
+            Debug.WriteLine("fsprobe: expected an ACL refusal, got: " + (error ?? "success"));
+            return false;
+        }
+    }
+}
