@@ -169,8 +169,9 @@ namespace Sing.Apps.FileSystem
                         FatException failure = null;
                         try
                         {
-                            RefuseAclFile(path);
                             info = _volume.Stat(path);
+                            // The stored name tells an ACL file under any spelling, with no second walk.
+                            if (FatPath.SameName(info.Name, AccessControl.FileName)) RefuseAclFile(path);
                         }
                         catch (FatException e)
                         {
@@ -333,9 +334,25 @@ namespace Sing.Apps.FileSystem
             {
                 string refusal = write ? _rule.RefusesChange(session.Who, _volume.Canonical(path)) : null;
                 if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
-                CheckOpen(session, path, mode, write);
+                if (write) CheckWrite(session, path, mode);
                 file = _volume.Open(path, write, (mode & FileSystemContract.ModeCreate) != 0, (mode & FileSystemContract.ModeTruncate) != 0);
                 if (write) _dirty = true;
+                else
+                {
+                    // A read is checked on the path the open resolved (canonical: no second walk), and given back if refused.
+                    FatFile opened = file;
+                    try
+                    {
+                        if (AccessControl.IsAclFile(opened.Path)) RefuseAclFile(opened.Path);
+                        CheckCanonical(session, opened.Path, AccessRights.Read);
+                    }
+                    catch (FatException)
+                    {
+                        file = null;
+                        opened.Close();
+                        throw;
+                    }
+                }
             }
             catch (FatException e)
             {
@@ -356,19 +373,20 @@ namespace Sing.Apps.FileSystem
 
         /// <summary>Throws AccessDenied unless the session's principal holds <paramref name="needed"/> on <paramref name="path"/>;
         /// an ACL file is never a client's path.</summary>
-        private void Check(ClientSession session, string path, AccessRights needed)
+        private void Check(ClientSession session, string path, AccessRights needed) => CheckCanonical(session, RefuseAclFile(path), needed);
+
+        private void CheckCanonical(ClientSession session, string canonical, AccessRights needed)
         {
-            string canonical = RefuseAclFile(path);
             string refusal = _acl.Refuses(session.Who.Name ?? "", canonical, needed);
             ReportAclProblems();
             if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
         }
 
-        /// <summary>Reading needs read on the file; writing an existing file needs write on it, creating one needs create
-        /// on its directory (and write, which a new file inherits from it).</summary>
-        private void CheckOpen(ClientSession session, string path, int mode, bool write)
+        /// <summary>Writing an existing file needs write on it, creating one needs create on its directory. (Reading needs
+        /// read on the file, checked on the opened file's path.)</summary>
+        private void CheckWrite(ClientSession session, string path, int mode)
         {
-            RefuseAclFile(path);
+            string canonical = RefuseAclFile(path);
             bool exists = true;
             try
             {
@@ -378,8 +396,8 @@ namespace Sing.Apps.FileSystem
             {
                 exists = false;
             }
-            if (!exists && write && (mode & FileSystemContract.ModeCreate) != 0) Check(session, Parent(path), AccessRights.Create);
-            else Check(session, path, write ? AccessRights.Write : AccessRights.Read);
+            if (!exists && (mode & FileSystemContract.ModeCreate) != 0) Check(session, Parent(path), AccessRights.Create);
+            else CheckCanonical(session, canonical, AccessRights.Write);
         }
 
         /// <summary>The canonical form of <paramref name="path"/>; NotFound when it names an ACL file.</summary>

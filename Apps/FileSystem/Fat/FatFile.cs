@@ -29,6 +29,7 @@ namespace Sing.Storage.Fat
 
         public bool CanWrite { get; }
         public long Length => _node.Size;
+        /// <summary>The path it was opened by, each existing component as stored (FatVolume.Canonical's form).</summary>
         public string Path => _node.Path;
 
         internal FatFile(FatVolume volume, FileNode node, bool write)

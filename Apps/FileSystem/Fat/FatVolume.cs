@@ -144,7 +144,8 @@ namespace Sing.Storage.Fat
                 if (e == null) throw new FatException(FatError.NotFound, path + ": no such directory");
                 if (e.Problem != null) throw new FatException(FatError.Corrupt, path + ": damaged entry: " + e.Problem);
                 if (!e.IsDirectory) throw new FatException(FatError.NotADirectory, path + ": not a directory");
-                dir = new FatDirectory(this, e.FirstCluster == 0 ? Boot.RootCluster : e.FirstCluster, path);
+                parts[i] = e.Name;   // its stored name: what follows is built from canonical components (see Canonical)
+                dir = new FatDirectory(this, e.FirstCluster == 0 ? Boot.RootCluster : e.FirstCluster, FatPath.Join(parts, i + 1));
             }
             return dir;
         }
@@ -217,8 +218,10 @@ namespace Sing.Storage.Fat
             if (parts.Count == 0) throw new FatException(FatError.IsADirectory, "/: is a directory");
             FatDirectory parent = OpenDirectory(parts, parts.Count - 1);
             string name = parts[parts.Count - 1];
-            string full = FatPath.Join(parts, parts.Count);
             DirectoryEntry? e = parent.Lookup(name);
+            if (e != null) parts[parts.Count - 1] = e.Name;
+            // The canonical path (stored names, as Canonical gives): FatFile.Path, which the server's ACL check uses.
+            string full = FatPath.Join(parts, parts.Count);
             if (e == null)
             {
                 List<DirectoryEntry> entries = parent.Scan();

@@ -37,6 +37,36 @@ namespace Sing.Storage.Permissions
         /// the nearest ancestor with one); null when nothing up to the root has one (everyone may do everything).</summary>
         public IReadOnlyList<AclEntry>? Effective(string canonicalPath, out string setOn)
         {
+            if (_effective.TryGetValue(canonicalPath, out Applying known))
+            {
+                setOn = known.SetOn;
+                return known.Entries;
+            }
+            IReadOnlyList<AclEntry>? entries = Walk(canonicalPath, out setOn);
+            if (_effective.Count >= MaxRemembered) _effective.Clear();   // a client naming endless paths cannot grow it
+            _effective[canonicalPath] = new Applying(entries, setOn);
+            return entries;
+        }
+
+        /// <summary>What applies to each path asked about since the last change of an ACL (most opens find their answer
+        /// here: one lookup, no walk up the tree). Any ACL change, delete or rename forgets it all.</summary>
+        private readonly Dictionary<string, Applying> _effective = new Dictionary<string, Applying>(StringComparer.OrdinalIgnoreCase);
+        private const int MaxRemembered = 4096;
+
+        private readonly struct Applying
+        {
+            public Applying(IReadOnlyList<AclEntry>? entries, string setOn)
+            {
+                Entries = entries;
+                SetOn = setOn;
+            }
+
+            public IReadOnlyList<AclEntry>? Entries { get; }
+            public string SetOn { get; }
+        }
+
+        private IReadOnlyList<AclEntry>? Walk(string canonicalPath, out string setOn)
+        {
             List<string> parts = FatPath.Split(canonicalPath);
             for (int count = parts.Count; count >= 0; count--)
             {
@@ -59,11 +89,25 @@ namespace Sing.Storage.Permissions
         public AccessRights RightsOf(string principal, string canonicalPath)
         {
             IReadOnlyList<AclEntry>? entries = Effective(canonicalPath, out _);
-            if (entries == null) return AccessRights.All;
+            return entries == null ? AccessRights.All : Granted(principal, entries);
+        }
+
+        /// <summary>The union of the rights of the entries that match <paramref name="principal"/>. Each principal's last
+        /// answer is kept with the list it was for (lists are replaced, never changed, when an ACL changes), so a client
+        /// working under one ACL matches its patterns once.</summary>
+        private AccessRights Granted(string principal, IReadOnlyList<AclEntry> entries)
+        {
+            if (_granted.TryGetValue(principal, out (IReadOnlyList<AclEntry> Entries, AccessRights Rights) last) && ReferenceEquals(last.Entries, entries))
+                return last.Rights;
             AccessRights granted = AccessRights.None;
             foreach (AclEntry e in entries) if (e.Pattern.Matches(principal)) granted |= e.Rights;
+            if (_granted.Count >= MaxRemembered) _granted.Clear();
+            _granted[principal] = (entries, granted);
             return granted;
         }
+
+        private readonly Dictionary<string, (IReadOnlyList<AclEntry> Entries, AccessRights Rights)> _granted =
+            new Dictionary<string, (IReadOnlyList<AclEntry> Entries, AccessRights Rights)>(StringComparer.Ordinal);
 
         /// <summary>Null when <paramref name="principal"/> holds <paramref name="needed"/> on <paramref name="canonicalPath"/>,
         /// else the refusal (naming the path, the right and where the ACL that refused is set).</summary>
@@ -71,8 +115,7 @@ namespace Sing.Storage.Permissions
         {
             IReadOnlyList<AclEntry>? entries = Effective(canonicalPath, out string setOn);
             if (entries == null) return null;
-            AccessRights granted = AccessRights.None;
-            foreach (AclEntry e in entries) if (e.Pattern.Matches(principal)) granted |= e.Rights;
+            AccessRights granted = Granted(principal, entries);
             if ((granted & needed) == needed) return null;
             string path = "/" + canonicalPath.TrimStart('/');
             return path + ": the ACL " + (setOn == path ? "of it" : "it inherits from " + setOn) + " does not let "
@@ -94,6 +137,7 @@ namespace Sing.Storage.Permissions
         /// of the same name inherits instead of taking it over.</summary>
         public void Forget(string canonicalPath)
         {
+            _effective.Clear();   // a deleted directory's subtree must not keep its answers
             List<string> parts = FatPath.Split(canonicalPath);
             if (parts.Count == 0) return;
             DirectoryAcl acl = Load(parts, parts.Count - 1);
@@ -105,6 +149,7 @@ namespace Sing.Storage.Permissions
         /// <summary>The item moved from <paramref name="from"/> to <paramref name="to"/>: its explicit ACL moves with it.</summary>
         public void Move(string from, string to)
         {
+            _effective.Clear();   // the moved subtree's paths changed
             List<string> source = FatPath.Split(from), target = FatPath.Split(to);
             if (source.Count == 0 || target.Count == 0) return;
             IReadOnlyList<AclEntry>? entries = Load(source, source.Count - 1).Of(source[source.Count - 1]);
@@ -119,6 +164,7 @@ namespace Sing.Storage.Permissions
         {
             string file = Join(FatPath.Split(canonicalPath), FatPath.Split(canonicalPath).Count, FileName);
             _cache.Remove(DirectoryKey(FatPath.Split(canonicalPath), FatPath.Split(canonicalPath).Count));
+            _effective.Clear();
             try
             {
                 _volume.Delete(file);
@@ -170,6 +216,7 @@ namespace Sing.Storage.Permissions
         {
             string path = Join(parts, count, FileName);
             _cache.Remove(DirectoryKey(parts, count));
+            _effective.Clear();
             if (acl.Count == 0)
             {
                 try { _volume.Delete(path); }
