@@ -23,7 +23,9 @@ namespace Sing.Apps.FsProbe
             // The ACL file is no client's path, whatever the spelling.
             foreach (string path in new[] { "/private/ACL$.SYS", "/private/acl$.sys", "/private/../private/ACL$.SYS", "/ACL$.SYS" })
             {
-                if (fs.ReadAll(path, out error) != null || error == null || error.IndexOf("ACL file", StringComparison.Ordinal) < 0)
+                // Refused as the ACL file, or not found where the directory has none (its entries' ACLs are in its parent's).
+                if (fs.ReadAll(path, out error) != null || error == null
+                    || (error.IndexOf("ACL file", StringComparison.Ordinal) < 0 && error.IndexOf("no such file", StringComparison.Ordinal) < 0))
                 {
                     Debug.WriteLine("fsprobe: " + path + " should not be readable: " + (error ?? "it was"));
                     return 9;

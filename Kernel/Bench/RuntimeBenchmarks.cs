@@ -22,6 +22,8 @@ namespace Sing.Kernel.Bench
             new Benchmark("GVMCall", 1_000_000, &GenericVirtualCall),
             new Benchmark("DelegateCall", 1_000_000, &DelegateCall),
             new Benchmark("ThrowCatch", 2_000, &ThrowCatch),
+            // One PBKDF2-HMAC-SHA256 iteration (a login's password check is 20,000 of them: Apps/Accounts/README.md).
+            new Benchmark("Pbkdf2Sha256.Iteration", 2_000, &Pbkdf2Iteration),
             new Benchmark("GCPause1MiB", 1, &GCPause1MiB),
             new Benchmark("GCPause10MiB", 1, &GCPause10MiB),
             new Benchmark("GCPause50MiB", 1, &GCPause50MiB),
@@ -98,6 +100,16 @@ namespace Sing.Kernel.Bench
             s_pick = (int)(Cpu.ReadTsc() % 5);
         }
         private static Func<int, int> s_delegate = x => x + 1;
+
+        private static ulong Pbkdf2Iteration(int n)
+        {
+            byte[] salt = new byte[16];
+            ulong start = Cpu.ReadTsc();
+            byte[] key = System.Security.Cryptography.Rfc2898DeriveBytes.Pbkdf2("correct horse", salt, n, System.Security.Cryptography.HashAlgorithmName.SHA256, 32);
+            ulong end = Cpu.ReadTsc();
+            s_sink = key;
+            return end - start;
+        }
 
         private static ulong AllocSmallObject(int n)
         {

@@ -48,9 +48,51 @@ namespace Sing.Kernel.Channels
             if (service?.Manifest == null) return null;   // the kernel's own registrations
             var rule = ProgramCatalog.Manifest?.RuleFor(path);
             if (rule == null) return null;
-            for (int i = 0; i < rule.Kinds.Length; i++) if (rule.Kinds[i] == service.Manifest.Kind) return null;
+            for (int i = 0; i < rule.Kinds.Length; i++)
+                if (rule.Kinds[i] == service.Manifest.Kind) return PatternsRefuse(service, path, rule, rule.Register, "register");
             return string.Concat(service.Name, " (a ", service.Manifest.Kind, ") may not register ", path, ": names under ",
                 rule.Prefix, " are for programs of kind ", string.Join(",", rule.Kinds));
+        }
+
+        /// <summary>Why <paramref name="who"/> may not bind <paramref name="path"/> under the policy's bind= patterns, or null.
+        /// Only looked up when some rule has bind patterns: binds are frequent.</summary>
+        private static string BindRefuses(KernelProcess who, string path)
+        {
+            Singularity.Manifests.SystemManifest manifest = ProgramCatalog.Manifest;
+            if (who == null || manifest == null || !HasBindPatterns(manifest)) return null;
+            var rule = manifest.RuleFor(path);
+            return rule == null ? null : PatternsRefuse(who, path, rule, rule.Bind, "bind");
+        }
+
+        private static Singularity.Manifests.SystemManifest s_patternsOf;
+        private static int s_patternsRules = -1;
+        private static bool s_hasBindPatterns;
+
+        /// <summary>Whether any namespace rule has bind= patterns (worked out again when the rules change).</summary>
+        private static bool HasBindPatterns(Singularity.Manifests.SystemManifest manifest)
+        {
+            if (!ReferenceEquals(s_patternsOf, manifest) || s_patternsRules != manifest.Namespaces.Count)
+            {
+                bool any = false;
+                for (int i = 0; i < manifest.Namespaces.Count; i++) any |= manifest.Namespaces[i].Bind != null;
+                s_hasBindPatterns = any;
+                s_patternsOf = manifest;
+                s_patternsRules = manifest.Namespaces.Count;
+            }
+            return s_hasBindPatterns;
+        }
+
+        /// <summary>Null when <paramref name="who"/>'s principal matches one of <paramref name="patterns"/> (space-separated,
+        /// Runtime/Security/README.md; null: no patterns, anyone), else why not.</summary>
+        private static string PatternsRefuse(KernelProcess who, string path, Singularity.Manifests.NamespaceRule rule, string patterns, string verb)
+        {
+            if (patterns == null) return null;
+            string[] each = patterns.Split(' ');
+            for (int i = 0; i < each.Length; i++)
+                if (each[i].Length > 0 && Singularity.Security.PrincipalPattern.TryParse(each[i], out var pattern, out _) && pattern.Matches(who.Principal))
+                    return null;
+            return string.Concat(who.Name, " (pid ", who.Id.ToString(), ") may not ", verb, " ", path, ": its principal ", who.Principal,
+                " matches none of the patterns for names under ", rule.Prefix, " (", patterns, ")");
         }
 
         /// <summary>Registers <paramref name="path"/> for <paramref name="service"/>; <paramref name="contract"/> is the
@@ -119,6 +161,12 @@ namespace Sing.Kernel.Channels
         {
             clientSide = null;
             if (!IsValidPath(path)) return AbiStatus.InvalidArgument;
+            string refusal = BindRefuses(client, path);
+            if (refusal != null)
+            {
+                client.LogRefusal(string.Concat("bind refused: ", refusal));
+                return AbiStatus.NotPermitted;
+            }
             AbiStatus status = Channel.Create(client, Endpoint.MaxCapacity, out Endpoint* imp, out Endpoint* exp);
             if (status != AbiStatus.Ok) return status;
             ChannelMessage request = default;

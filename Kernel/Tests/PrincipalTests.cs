@@ -83,6 +83,36 @@ namespace Sing.Kernel.Tests
             NameService.RemoveDeadRegistrations();
         }
 
+        /// <summary>A namespace rule's register= and bind= patterns (the policy's) decide by principal: a program whose
+        /// principal matches none is refused (NotPermitted) and nothing is registered.</summary>
+        public static unsafe void NamespacePatternsDecideByPrincipal(TestContext t)
+        {
+            var rules = ProgramCatalog.Manifest.Namespaces;
+            var rule = new Singularity.Manifests.NamespaceRule
+            {
+                Prefix = "/test/guarded/", Kinds = new[] { "application" }, Register = "@alice @carol", Bind = "^*/hello@alice",
+            };
+            rules.Add(rule);
+            KernelProcess bob = Create(t, null, "bob");
+            KernelProcess alice = Create(t, null, "alice");
+            if (bob != null && alice != null)
+            {
+                t.True(NameService.Register(bob, "/test/guarded/x", out Endpoint* refused) == AbiStatus.NotPermitted && refused == null, "bob may not register");
+                t.True(!NameService.IsRegistered("/test/guarded/x"), "nothing was registered");
+                t.True(NameService.Register(alice, "/test/guarded/x", out Endpoint* requests) == AbiStatus.Ok, "alice may register");
+                t.True(NameService.Bind(bob, "/test/guarded/x", out Endpoint* none) == AbiStatus.NotPermitted && none == null, "bob may not bind");
+                AbiStatus bound = NameService.Bind(alice, "/test/guarded/x", out Endpoint* client);
+                t.True(bound == AbiStatus.Ok, string.Concat("alice may bind: ", bound.ToString()));
+                if (client != null) Channel.CloseEndpoint(client, alice);
+                if (requests != null) Channel.CloseEndpoint(requests, alice);
+                NameService.RemoveDeadRegistrations();
+            }
+            rules.Remove(rule);
+            t.True(NameService.Bind(bob, "/test/guarded/x", out _) == AbiStatus.NotFound, "without the rule bob's bind reaches the lookup");
+            if (alice != null) ProcessManager.Terminate(alice, 0, "principal test");
+            if (bob != null) ProcessManager.Terminate(bob, 0, "principal test");
+        }
+
         /// <summary>Every principal number a run took is given back when its processes and endpoints are gone: a program
         /// that creates channels and children in a loop cannot fill the table.</summary>
         public static void NumbersAreGivenBack(TestContext t)

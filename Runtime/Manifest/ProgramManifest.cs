@@ -144,6 +144,9 @@ namespace Singularity.Manifests
     {
         public string Prefix;
         public string[] Kinds;
+        /// <summary>The policy's register= and bind= principal patterns (space-separated text, Runtime/Security), or null.</summary>
+        public string Register;
+        public string Bind;
 
         public bool Allows(string kind)
         {

@@ -121,7 +121,7 @@ namespace Singularity.Manifests
             {
                 string prefix = r.Get("prefix");
                 if (prefix == null) return "namespace record without prefix=";
-                Namespaces.Add(new NamespaceRule { Prefix = prefix, Kinds = (r.Get("kinds") ?? "").Split(',') });
+                Namespaces.Add(new NamespaceRule { Prefix = prefix, Kinds = (r.Get("kinds") ?? "").Split(','), Register = r.Get("register"), Bind = r.Get("bind") });
                 return null;
             }
             if (kind == "boot")

@@ -63,7 +63,7 @@ namespace Sing.Installer.Tests
             Assert.False(parsed!.Find("outside")!.Trusted);
             Assert.Equal("outside", parsed.Boot[^1].Program);
             Assert.Equal("on-failure", parsed.Boot[^1].Restart);
-            Assert.Equal("shell", parsed.Boot[^2].Program);
+            Assert.Equal("login", parsed.Boot[^2].Program);
         }
 
         [Fact]

@@ -38,6 +38,7 @@ namespace Sing.Installer.Diagnostics
         public const string ManifestNameMismatch = "SINGI031";
         public const string TrustedWithoutReason = "SINGI032";
         public const string BadNamespacePrefix = "SINGI033";
+        public const string BadPrincipalPattern = "SINGI100";
 
         public const string BootOrder = "SINGI092";
         public const string DependencyCycle = "SINGI093";

@@ -37,7 +37,9 @@ namespace Sing.Installer.Model
     }
 
     /// <summary>Which manifest kinds may register names under a path prefix.</summary>
-    public sealed record NamespaceRule(string Prefix, IReadOnlyList<string> Kinds, XmlSpot Spot);
+    /// <summary>A namespace rule: the kinds of program that may register under the prefix and, when given, the principal
+    /// patterns (space-separated) of who may register and who may bind there.</summary>
+    public sealed record NamespaceRule(string Prefix, IReadOnlyList<string> Kinds, XmlSpot Spot, string? Register = null, string? Bind = null);
 
     /// <summary>A service started at boot, in policy order.</summary>
     /// <summary>A service or driver started at boot, and what the kernel's supervisor does when it ends (restart:

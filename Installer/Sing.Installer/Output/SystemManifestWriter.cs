@@ -77,7 +77,13 @@ namespace Sing.Installer.Output
                     }
                 }
             }
-            foreach (var n in policy.Namespaces) Record(text, "namespace", ("prefix", n.Prefix), ("kinds", string.Join(",", n.Kinds)));
+            foreach (var n in policy.Namespaces)
+            {
+                var fields = new List<(string, string)> { ("prefix", n.Prefix), ("kinds", string.Join(",", n.Kinds)) };
+                if (n.Register is not null) fields.Add(("register", n.Register));
+                if (n.Bind is not null) fields.Add(("bind", n.Bind));
+                Record(text, "namespace", fields.ToArray());
+            }
             foreach (var b in policy.Boot)
                 Record(text, "boot", ("program", b.Program), ("arguments", b.Arguments), ("restart", b.Restart),
                     ("restartLimit", b.RestartLimit.ToString(System.Globalization.CultureInfo.InvariantCulture)),

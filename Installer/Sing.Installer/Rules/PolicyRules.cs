@@ -25,7 +25,22 @@ namespace Sing.Installer.Rules
                     bag.Add(ErrorCodes.BadNamespacePrefix, n.Spot.At("prefix"), $"namespace prefix '{n.Prefix}' is not a path ending in '/'; write e.g. /service/");
                 else if (!prefixes.Add(n.Prefix))
                     bag.Add(ErrorCodes.BadNamespacePrefix, n.Spot.At("prefix"), $"namespace prefix {n.Prefix} is declared twice; merge the kinds into one <namespace>");
+                CheckPatterns(n.Register, "register", n, bag);
+                CheckPatterns(n.Bind, "bind", n, bag);
             }
+        }
+
+        /// <summary>Each space-separated principal pattern of a namespace's register= or bind= must parse (the kernel
+        /// matches them with the same code, Runtime/Security/PrincipalPattern.cs).</summary>
+        private static void CheckPatterns(string? patterns, string attribute, NamespaceRule n, DiagnosticBag bag)
+        {
+            if (patterns == null) return;
+            string[] each = patterns.Split(' ', System.StringSplitOptions.RemoveEmptyEntries);
+            if (each.Length == 0)
+                bag.Add(ErrorCodes.BadPrincipalPattern, n.Spot.At(attribute), $"namespace {n.Prefix}: {attribute}= names no pattern; leave it out to allow everyone the kinds allow");
+            foreach (string pattern in each)
+                if (!Singularity.Security.PrincipalPattern.TryParse(pattern, out _, out string? error))
+                    bag.Add(ErrorCodes.BadPrincipalPattern, n.Spot.At(attribute), $"namespace {n.Prefix}: {attribute}=: {error}");
         }
 
         /// <summary>The rules of one policy entry (what `verify` of a single program needs).</summary>

@@ -44,6 +44,13 @@ namespace Sing.Installer.Rules
             ["netstat"] = "",
             ["ping"] = "<host> [count]",
             ["fetch"] = "<url>",
+            ["acl"] = "<path> | set <path> <pattern> <rights> | clear <path>",
+            ["logout"] = "",
+            ["whoami"] = "",
+            ["su"] = "<user>",
+            ["passwd"] = "[user]",
+            ["useradd"] = "<user> [--administrator]",
+            ["userdel"] = "<user>",
         };
 
         public static void Check(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, DiagnosticBag bag)
@@ -161,7 +168,14 @@ namespace Sing.Installer.Rules
                 case "cat":
                 case "rm":
                 case "mkdir":
+                case "acl":
                     return tail.Length == 0 ? $"{name} needs a path" : null;
+                case "su":
+                case "useradd":
+                case "userdel":
+                    return tail.Length == 0 ? $"{name} needs a user name" : null;
+                case "passwd":
+                    return null;
                 case "write":
                 case "mv":
                 case "cp":

@@ -21,7 +21,8 @@ namespace Sing.Installer.Xml
             var programs = root.Element(s_ns + "programs")!.Elements(s_ns + "program").Select(e => ReadProgram(file, directory, e)).ToList();
 
             var namespaces = (root.Element(s_ns + "namespaces")?.Elements(s_ns + "namespace") ?? Enumerable.Empty<XElement>())
-                .Select(e => new NamespaceRule((string)e.Attribute("prefix")!, ((string)e.Attribute("kinds")!).Split(',').ToList(), XmlDocumentLoader.Spot(file, e)))
+                .Select(e => new NamespaceRule((string)e.Attribute("prefix")!, ((string)e.Attribute("kinds")!).Split(',').ToList(), XmlDocumentLoader.Spot(file, e),
+                    (string?)e.Attribute("register"), (string?)e.Attribute("bind")))
                 .ToList();
 
             var boot = root.Elements(s_ns + "boot").Select(e => ReadBoot(file, e)).ToList();
