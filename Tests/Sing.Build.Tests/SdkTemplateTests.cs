@@ -101,7 +101,7 @@ public sealed class SdkTemplateTests(ITestOutputHelper output) : IDisposable
             // reach its first line however slowly this host runs the guest.
             // run= first: the greeter binds /dev/rtc, so the kernel starts the clock driver before it (and not again
             // with the other boot services after it).
-            KernelOptions = "run=greeter:Singularity script=wait /service/counter; wait /dev/kbd; greeter Singularity; sleep 2; names /; shutdown",
+            KernelOptions = "run=greeter:Singularity user=root script=wait /service/counter; wait /dev/kbd; greeter Singularity; sleep 2; names /; shutdown",
             Timeout = TimeSpan.FromMinutes(3),
         });
         Log($"booted in {watch.Elapsed.TotalSeconds:F0} s");
