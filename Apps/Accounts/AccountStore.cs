@@ -11,6 +11,10 @@ namespace Sing.Apps.Accounts
     {
         private const int NotFound = 1;   // FatError.NotFound, the server's code for nothing at the path
 
+        /// <summary>The users file's ACL (Apps/FileSystem/README.md): the login program itself, and a shell at the end of a
+        /// chain that starts with it (a user's shell, su's shells), may read and change it; nothing else may.</summary>
+        public const string Readers = "^singularity-project/login@system rwcda\n^singularity-project/login@system+...+singularity-project/shell rwcda\n";
+
         /// <summary>The accounts, or null with the reason. <paramref name="exists"/> is false only when the file system
         /// answered that there is no users file.</summary>
         public static UsersFile Load(out bool exists, out string error)
@@ -53,6 +57,9 @@ namespace Sing.Apps.Accounts
                 if (fs.Stat(directory, out bool isDirectory, out _, out _, out int failure) != null && failure == NotFound) error = fs.MakeDirectory(directory);
                 else if (!isDirectory) error = directory + " is not a directory";
                 error ??= fs.WriteAll(UsersFile.Path, Encoding.UTF8.GetBytes(users.Format()));
+                // Only the login program and the shells it starts read or change the accounts: no other program (an
+                // application, a helper a shell starts) gets the hashes.
+                error ??= fs.SetAcl(UsersFile.Path, Readers);
                 return error ?? fs.Sync();
             }
             finally

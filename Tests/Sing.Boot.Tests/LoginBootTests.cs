@@ -76,7 +76,8 @@ public class LoginBootTests
         await Answer(session, steps, @"^new password: \r?$", 2, AliceNewPassword);
         await Answer(session, steps, @"^new password again: \r?$", 2, AliceNewPassword);
         await Answer(session, steps, @"^singularity> ", 12, "cat /fs/system/users");
-        await Answer(session, steps, @"^singularity> ", 13, "shutdown");
+        await Answer(session, steps, @"^singularity> ", 13, "acl /fs/system/users");
+        await Answer(session, steps, @"^singularity> ", 14, "shutdown");
     }
 
     private static async Task<string> SerialAsync()
@@ -104,6 +105,9 @@ public class LoginBootTests
     [InlineData(@"^passwd: changed the password of alice$")]
     [InlineData(@"^admin:administrator:pbkdf2-sha256:20000:[0-9a-f]{32}:[0-9a-f]{64}$")]
     [InlineData(@"^alice:user:pbkdf2-sha256:20000:[0-9a-f]{32}:[0-9a-f]{64}$")]
+    [InlineData(@"^set on /system/users\r?$")]
+    [InlineData(@"^\^singularity-project/login@system\trwcda\r?$")]
+    [InlineData(@"^\^singularity-project/login@system\+\.\.\.\+singularity-project/shell\trwcda\r?$")]
     public async Task SessionShows(string pattern)
     {
         string serial = await SerialAsync();
