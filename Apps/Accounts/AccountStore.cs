@@ -15,6 +15,34 @@ namespace Sing.Apps.Accounts
         /// chain that starts with it (a user's shell, su's shells), may read and change it; nothing else may.</summary>
         public const string Readers = "^singularity-project/login@system rwcda\n^singularity-project/login@system+...+singularity-project/shell rwcda\n";
 
+        public const string HomeRoot = "/home";
+
+        public static string HomeOf(string user) => HomeRoot + "/" + user;
+
+        /// <summary>Makes /home/USER (and /home) if missing and gives it the ACL "@USER rwcda": every program running as
+        /// the user, and nothing else, may use it (what is inside inherits). Null or the reason.</summary>
+        public static string MakeHome(string user)
+        {
+            FileSystemClient fs = FileSystemClient.Connect(out string error);
+            if (fs == null) return error;
+            try
+            {
+                foreach (string directory in new[] { HomeRoot, HomeOf(user) })
+                    if (fs.Stat(directory, out bool isDirectory, out _, out _, out int failure) != null)
+                    {
+                        if (failure != NotFound) return directory + " cannot be read";
+                        error = fs.MakeDirectory(directory);
+                        if (error != null) return error;
+                    }
+                    else if (!isDirectory) return directory + " is not a directory";
+                return fs.SetAcl(HomeOf(user), "@" + user + " rwcda\n") ?? fs.Sync();
+            }
+            finally
+            {
+                fs.Close();
+            }
+        }
+
         /// <summary>The accounts, or null with the reason. <paramref name="exists"/> is false only when the file system
         /// answered that there is no users file.</summary>
         public static UsersFile Load(out bool exists, out string error)

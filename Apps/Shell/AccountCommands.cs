@@ -94,7 +94,10 @@ namespace Sing.Apps.Shell
             string password = NewPassword(out error);
             if (password == null) return error;
             error = users.Set(user, password, administrator) ?? AccountStore.Save(users);
-            if (error == null) SystemConsole.WriteLine("useradd: added " + (administrator ? "the administrator " : "") + user);
+            if (error != null) return error;
+            SystemConsole.WriteLine("useradd: added " + (administrator ? "the administrator " : "") + user);
+            error = AccountStore.MakeHome(user);
+            if (error == null) SystemConsole.WriteLine("useradd: " + user + "'s home is /fs" + AccountStore.HomeOf(user) + " (only " + user + " may use it)");
             return error;
         }
 

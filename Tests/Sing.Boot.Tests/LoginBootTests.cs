@@ -64,20 +64,22 @@ public class LoginBootTests
         await Answer(session, steps, @"^password: \r?$", 4, "Wh4tever-x");
         await Answer(session, steps, @"^login: [a-z]*\r?$", 4, "alice");
         await Answer(session, steps, @"^password: \r?$", 5, AlicePassword);
-        await Answer(session, steps, @"^singularity> ", 5, "whoami");
-        await Answer(session, steps, @"^singularity> ", 6, "useradd bob");
-        await Answer(session, steps, @"^singularity> ", 7, "hello Ann");
-        await Answer(session, steps, @"^singularity> ", 8, "su admin");
+        await Answer(session, steps, @"^singularity> ", 5, "write /fs/home/alice/notes.txt alice's own");
+        await Answer(session, steps, @"^singularity> ", 6, "whoami");
+        await Answer(session, steps, @"^singularity> ", 7, "useradd bob");
+        await Answer(session, steps, @"^singularity> ", 8, "hello Ann");
+        await Answer(session, steps, @"^singularity> ", 9, "su admin");
         await Answer(session, steps, @"^password for admin: \r?$", 1, AdminPassword);
-        await Answer(session, steps, @"^singularity> ", 9, "whoami");
-        await Answer(session, steps, @"^singularity> ", 10, "exit");
-        await Answer(session, steps, @"^singularity> ", 11, "passwd");
+        await Answer(session, steps, @"^singularity> ", 10, "whoami");
+        await Answer(session, steps, @"^singularity> ", 11, "cat /fs/home/alice/notes.txt");
+        await Answer(session, steps, @"^singularity> ", 12, "exit");
+        await Answer(session, steps, @"^singularity> ", 13, "passwd");
         await Answer(session, steps, @"^current password: \r?$", 1, AlicePassword);
         await Answer(session, steps, @"^new password: \r?$", 2, AliceNewPassword);
         await Answer(session, steps, @"^new password again: \r?$", 2, AliceNewPassword);
-        await Answer(session, steps, @"^singularity> ", 12, "cat /fs/system/users");
-        await Answer(session, steps, @"^singularity> ", 13, "acl /fs/system/users");
-        await Answer(session, steps, @"^singularity> ", 14, "shutdown");
+        await Answer(session, steps, @"^singularity> ", 14, "cat /fs/system/users");
+        await Answer(session, steps, @"^singularity> ", 15, "acl /fs/system/users");
+        await Answer(session, steps, @"^singularity> ", 16, "shutdown");
     }
 
     private static async Task<string> SerialAsync()
@@ -106,6 +108,8 @@ public class LoginBootTests
     [InlineData(@"^admin:administrator:pbkdf2-sha256:20000:[0-9a-f]{32}:[0-9a-f]{64}$")]
     [InlineData(@"^alice:user:pbkdf2-sha256:20000:[0-9a-f]{32}:[0-9a-f]{64}$")]
     [InlineData(@"^set on /system/users\r?$")]
+    [InlineData(@"^useradd: alice's home is /fs/home/alice \(only alice may use it\)$")]
+    [InlineData(@"^cat: /home/alice/notes\.txt: the ACL it inherits from /home/alice does not let singularity-project/login@system\+singularity-project/shell@alice\+singularity-project/shell@admin read it")]
     [InlineData(@"^\^singularity-project/login@system\trwcda\r?$")]
     [InlineData(@"^\^singularity-project/login@system\+\.\.\.\+singularity-project/shell\trwcda\r?$")]
     public async Task SessionShows(string pattern)
