@@ -209,7 +209,8 @@ namespace Sing.Kernel.Channels
         {
             ContractChecker checker = ContractChecker.Get(contract);
             int* violators = stackalloc int[Endpoint.MaxCapacity];
-            int violatorCount = 0;
+            Endpoint** violatorEnds = stackalloc Endpoint*[Endpoint.MaxCapacity];
+            int violatorCount = 0, endCount = 0;
             AbiStatus status = AbiStatus.Ok;
             string path = null, declared = null;
             ulong flags = Scheduler.DisableInterrupts();
@@ -222,7 +223,7 @@ namespace Sing.Kernel.Channels
             else
             {
                 s_checked[path] = contract;
-                violatorCount = CheckQueuedRequests(requests, contract, violators);
+                violatorCount = CheckQueuedRequests(requests, contract, violators, violatorEnds, out endCount);
             }
             Scheduler.RestoreInterrupts(flags);
             if (status == AbiStatus.NotPermitted)
@@ -233,14 +234,18 @@ namespace Sing.Kernel.Channels
                 if (client != null) ProcessManager.Terminate(client, ExitCodes.KernelTerminated, string.Concat("protocol violation on a ", checker.Name,
                     " channel bound to ", path, ": a message sent before the service checked its binds is not allowed by the contract"));
             }
+            // Closed only now: a violator that saw its channel close before it was ended would exit on its own.
+            for (int i = 0; i < endCount; i++) Channel.CloseEndpoint(violatorEnds[i], null);
             return status;
         }
 
         /// <summary>Binds <paramref name="contract"/> to each channel waiting in the request queue at <paramref name="requests"/>
         /// and replays the messages its client already sent; the requests of clients that broke the contract leave the
-        /// queue (their channel is closed) and their process ids go to <paramref name="violators"/>. Interrupts off.</summary>
-        private static int CheckQueuedRequests(Endpoint* requests, int contract, int* violators)
+        /// queue, their process ids go to <paramref name="violators"/> and their service ends (owned by nobody) to
+        /// <paramref name="ends"/>, for the caller to close once the violators are ended. Interrupts off.</summary>
+        private static int CheckQueuedRequests(Endpoint* requests, int contract, int* violators, Endpoint** ends, out int endCount)
         {
+            endCount = 0;
             ContractChecker checker = ContractChecker.Get(contract);
             ChannelMessage* slots = Endpoint.SlotsOf(requests);
             var kept = stackalloc ChannelMessage[Endpoint.MaxCapacity];
@@ -257,7 +262,7 @@ namespace Sing.Kernel.Channels
                 Endpoint* clientEnd = serviceEnd->Peer;
                 int pid = clientEnd == null ? 0 : ExchangeHeap.HeaderOf(clientEnd)->OwnerPid;
                 if (pid != 0) violators[violatorCount++] = pid;
-                Channel.CloseEndpoint(serviceEnd, null);
+                ends[endCount++] = serviceEnd;
             }
             for (int i = 0; i < keptCount; i++) slots[i] = kept[i];
             requests->Head = 0;
