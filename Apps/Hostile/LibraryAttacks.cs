@@ -160,7 +160,8 @@ namespace Sing.Apps.Hostile
         }
 
         /// <summary>One thread frees or sends a vector while others read and write it: an access is never made to a block
-        /// that another thread already gave up (whose pages may be another process's by then).</summary>
+        /// that another thread already gave up (whose pages may be another process's by then), and the free itself
+        /// succeeds at once, waiting out the copy in progress.</summary>
         public static int RacingAccessAndFree()
         {
             for (int round = 0; round < 8; round++)
@@ -169,19 +170,8 @@ namespace Sing.Apps.Hostile
                 var worker = new System.Threading.Thread(() => Hammer(victim));
                 worker.Start();
                 System.Threading.Thread.Sleep(1);
-                bool done = false;
-                while (!done)
-                {
-                    try
-                    {
-                        victim.Vector.Free();
-                        done = true;
-                    }
-                    catch (LinearityViolationException)
-                    {
-                        System.Threading.Thread.Yield();
-                    }
-                }
+                // The free waits for a copy in progress on the worker (it never refuses one, so it cannot starve).
+                if (Throws(() => victim.Vector.Free())) return 3;
                 victim.Stop = true;
                 worker.Join();
                 if (victim.Vector.IsOwned || !Throws(() => victim.Vector.Get(0))) return 1;

@@ -40,5 +40,48 @@ namespace Sing.Contracts.Tests
             v.Free();
             Assert.ThrowsAny<System.Exception>(() => v.CopyTo(back));
         }
+
+        /// <summary>A free while another thread copies in and out waits for the copy in progress and succeeds at the
+        /// first call (a refusal made a retrying freer starve when the reader was always caught mid-copy); every later
+        /// access on the reader's side fails with a linearity violation, never a read of a freed block.</summary>
+        [Fact]
+        public void FreeWaitsForAnAccessInProgressAndLaterAccessesFail()
+        {
+            for (int round = 0; round < 20; round++)
+            {
+                ExVector<long> v = ExchangeHeap.NewVector<long>(4096);
+                var started = new System.Threading.ManualResetEventSlim();
+                System.Exception? other = null;
+                bool refused = false;
+                var reader = new System.Threading.Thread(() =>
+                {
+                    var buffer = new long[4096];
+                    started.Set();
+                    try
+                    {
+                        while (true)
+                        {
+                            v.CopyTo(buffer);
+                            v.CopyFrom(buffer);
+                        }
+                    }
+                    catch (LinearityViolationException)
+                    {
+                        refused = true;
+                    }
+                    catch (System.Exception e)
+                    {
+                        other = e;
+                    }
+                });
+                reader.Start();
+                started.Wait();
+                v.Free();
+                Assert.True(reader.Join(10_000), "the reader stops once the vector is freed");
+                Assert.Null(other);
+                Assert.True(refused);
+                Assert.False(v.IsOwned);
+            }
+        }
     }
 }

@@ -8,8 +8,8 @@ namespace Sing.Contracts
     /// the same at run time as a backstop, so a stale alias fails loudly instead of sharing memory.
     /// Every change of ownership is one interlocked step, so two threads (or two copies of one message
     /// that both hold this handle) can never both take it; and an access to the resource in progress
-    /// (<see cref="BeginAccess"/>) holds off a free or a send from another thread, so the memory cannot
-    /// change owner between the ownership check and the read or write.
+    /// (<see cref="BeginAccess"/>) holds off a free or a send from another thread (the free waits for it to end, and
+    /// later accesses fail), so the memory cannot change owner between the ownership check and the read or write.
     /// </summary>
     public abstract class Linear
     {
@@ -38,7 +38,7 @@ namespace Sing.Contracts
         }
 
         /// <summary>Starts a read or write of the resource; <see cref="EndAccess"/> must follow (in a finally).
-        /// While any access is in progress no other thread can free or send the handle.</summary>
+        /// While any access is in progress a free or send on another thread waits for it.</summary>
         protected void BeginAccess()
         {
             Interlocked.Increment(ref _accesses);
@@ -57,7 +57,7 @@ namespace Sing.Contracts
         }
 
         /// <summary>Ends this handle's ownership before its resource is released (a free): throws, and changes
-        /// nothing, unless this handle owns the resource and no access is in progress.</summary>
+        /// nothing, unless this handle owns the resource; waits for accesses in progress on other threads to end.</summary>
         protected void EndOwnership()
         {
             Leave(Dead);
@@ -107,10 +107,13 @@ namespace Sing.Contracts
                 throw Violation(status);
             }
 
-            if (Volatile.Read(ref _accesses) != 0)
+            // Changing already refuses new accesses (BeginAccess backs out), so the ones in progress are all that can
+            // hold the resource, and each is a bounded copy that runs no caller code: wait them out rather than refuse.
+            // Refusing let a program that retries the free starve when its reader was always caught mid-copy (on one
+            // CPU under instruction counting the timer can land at the same point of the reader's loop every time).
+            while (Volatile.Read(ref _accesses) != 0)
             {
-                Volatile.Write(ref _status, Owned);
-                throw new LinearityViolationException(KindName + " is being read or written by another thread; it cannot be freed or sent now");
+                Thread.Yield();
             }
 
             Volatile.Write(ref _status, to);
