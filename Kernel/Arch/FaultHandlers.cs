@@ -43,6 +43,8 @@ namespace Sing.Kernel.Arch
             Threading.KernelThread overflowed = Threading.Scheduler.FindByGuardPage(address, out bool soft);
             if (overflowed != null)
             {
+                // The fault may have been the delivery of an interrupt onto this stack: it stays in service unless ended.
+                InterruptController.ReleaseLostDelivery();
                 if (overflowed.Owner != null && overflowed == Threading.Scheduler.Current)
                 {
                     // The SIP's own code overflowed: it ends here. Kernel code working for it (an ABI call, an

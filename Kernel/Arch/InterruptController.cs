@@ -99,6 +99,14 @@ namespace Sing.Kernel.Arch
             LocalApic.EndOfInterrupt();
         }
 
+        /// <summary>Ends the interrupts in service on the calling CPU (interrupts off). An external interrupt that arrives
+        /// when the stack it would be pushed on is at its guard page is accepted by the controller (in service) but its
+        /// handler never runs, so its acknowledgement never comes and the controller holds back every interrupt of that
+        /// priority or lower on this CPU for good (an application processor stopped taking its ticks and wake-ups). The
+        /// page-fault handler calls this for every guard-page fault: none of our handlers is in service then, since
+        /// each acknowledges before it runs, so only such a lost delivery can be.</summary>
+        public static int ReleaseLostDelivery() => UsesApic ? LocalApic.EndAllInService() : Pic.EndAllInService();
+
         /// <summary>A free MSI line for a driver's PCI function; false when all 16 are taken or there is no APIC.
         /// Call with interrupts off.</summary>
         public static bool TryAllocateMsi(out int line)

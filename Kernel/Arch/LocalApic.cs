@@ -9,6 +9,7 @@ namespace Sing.Kernel.Arch
     {
         private const uint BaseMsr = 0x1B;
         private const ulong GlobalEnable = 1 << 11;
+        private const int InServiceRegisters = 0x100;   // eight 32-bit registers, 16 bytes apart: one bit per vector
         private const int IdRegister = 0x20, TaskPriority = 0x80, EndOfInterruptRegister = 0xB0, SpuriousRegister = 0xF0,
             Lint0 = 0x350, Lint1 = 0x360,
             CommandLow = 0x300, CommandHigh = 0x310,
@@ -71,6 +72,26 @@ namespace Sing.Kernel.Arch
         }
 
         public static void EndOfInterrupt() => Write(EndOfInterruptRegister, 0);
+
+        /// <summary>Ends every interrupt the calling CPU has in service (interrupts off); returns how many. Only for an
+        /// interrupt whose delivery failed: each handler acknowledges its own first.</summary>
+        public static int EndAllInService()
+        {
+            int ended = 0;
+            while (ended < 256 && AnyInService())
+            {
+                EndOfInterrupt();   // ends the highest-priority one in service
+                ended++;
+            }
+            return ended;
+        }
+
+        private static bool AnyInService()
+        {
+            for (int i = 0; i < 8; i++)
+                if (Read(InServiceRegisters + 0x10 * i) != 0) return true;
+            return false;
+        }
 
         /// <summary>How many counts (bus clock divided by 16) the calling CPU's timer makes in
         /// <paramref name="tscCycles"/> of the TSC: the timer runs masked from its largest count while the TSC advances,

@@ -62,6 +62,17 @@ namespace Sing.Kernel.Arch
             Cpu.OutByte(MasterCommand, EndOfInterruptCommand);
         }
 
+        /// <summary>Ends whatever the controllers have in service (interrupts off); returns how many ends were sent.</summary>
+        public static int EndAllInService()
+        {
+            int ended = 0;
+            Cpu.OutByte(SlaveCommand, ReadInServiceRegister);
+            for (int i = 0; i < 8 && Cpu.InByte(SlaveCommand) != 0; i++, ended++) Cpu.OutByte(SlaveCommand, EndOfInterruptCommand);
+            Cpu.OutByte(MasterCommand, ReadInServiceRegister);
+            for (int i = 0; i < 8 && Cpu.InByte(MasterCommand) != 0; i++, ended++) Cpu.OutByte(MasterCommand, EndOfInterruptCommand);
+            return ended;
+        }
+
         /// <summary>IRQ 7/15 can fire spuriously; the in-service register tells whether it is real.</summary>
         public static bool IsSpurious(int irq)
         {
