@@ -25,6 +25,8 @@ namespace Sing.Apps.Shell
         {
             var text = new StringBuilder();
             text.Append(p.Name).Append(' ').Append(p.Version).Append(" (").Append(p.Kind).Append(", ").Append(p.Publisher).Append(")\n");
+            // The first 16 hex digits of the installed content hash: enough to tell two builds of a program apart.
+            if (p.Content.Length > 23) text.Append("  code ").Append(p.Content.Substring(0, 23)).Append("...\n");
             if (p.Description.Length > 0) text.Append("  ").Append(p.Description).Append('\n');
             text.Append("  ").Append(Usage(p)).Append('\n');
             foreach (ParameterInfo q in p.Parameters)

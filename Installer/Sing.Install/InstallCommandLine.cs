@@ -20,9 +20,17 @@ namespace Sing.Install
             {
                 Policy, Fragments, Assemblies, Trusted, References, Out,
             };
+            Sign = new Command("sign", "sign one program (its manifest and code assemblies) as its manifest's publisher; writes ASSEMBLY.sig")
+            {
+                Policy, Fragments, Program, Assembly, References, Key,
+            };
+            Keygen = new Command("keygen", "make a publisher's ECDSA P-256 key pair: the private key to a file only the publisher keeps, the policy's <publisher> line to the output")
+            {
+                Publisher, KeyOut,
+            };
             Root = new RootCommand("sing-install: the installer's checks, run by the build for every program and for the system image")
             {
-                Check, Verify, Compose,
+                Check, Verify, Compose, Sign, Keygen,
             };
         }
 
@@ -35,11 +43,16 @@ namespace Sing.Install
         public Option<string?> Image { get; } = new("--image") { Description = "every assembly the program's image links", HelpName = "a.dll;b.dll" };
         public Option<string?> Assemblies { get; } = new("--assemblies") { Description = "each program's IL assembly, checked again at compose", HelpName = "name=path.dll;..." };
         public Option<string> Out { get; } = new("--out") { Description = "where to write the system manifest", Required = true, HelpName = "system.manifest" };
+        public Option<string> Key { get; } = new("--key") { Description = "the publisher's private key (PEM, from sing-install keygen)", Required = true, HelpName = "publisher.key" };
+        public Option<string> Publisher { get; } = new("--publisher") { Description = "the publisher's name, as its manifests write it", Required = true, HelpName = "NAME" };
+        public Option<string> KeyOut { get; } = new("--out") { Description = "where to write the private key (refused if the file exists)", Required = true, HelpName = "publisher.key" };
 
         public RootCommand Root { get; }
         public Command Check { get; }
         public Command Verify { get; }
         public Command Compose { get; }
+        public Command Sign { get; }
+        public Command Keygen { get; }
 
         /// <summary>Parses as the build passes arguments: no response files (an argument starting with '@' is a path).</summary>
         public ParseResult Parse(string[] args) => Root.Parse(args, new ParserConfiguration { ResponseFileTokenReplacer = null });

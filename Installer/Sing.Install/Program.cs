@@ -8,10 +8,11 @@ using System.Text;
 using Sing.Installer;
 using Sing.Installer.Diagnostics;
 using Sing.Installer.Il.Verification;
+using Sing.Installer.Signing;
 
 namespace Sing.Install
 {
-    /// <summary>sing-install check | verify | compose (<see cref="InstallCommandLine"/>). Exit 0 when nothing is rejected, 1
+    /// <summary>sing-install check | verify | compose | sign | keygen (<see cref="InstallCommandLine"/>). Exit 0 when nothing is rejected, 1
     /// otherwise, 2 on a usage error.
     /// <see cref="Run"/> is the whole tool with its streams as parameters, so tests run it in process.</summary>
     public static class Program
@@ -44,7 +45,15 @@ namespace Sing.Install
                 }
                 var bag = new DiagnosticBag();
                 Command verb = result.CommandResult.Command;
+                if (verb == line.Keygen) return Keygen(result.GetRequiredValue(line.Publisher), result.GetRequiredValue(line.KeyOut));
                 string policy = result.GetRequiredValue(line.Policy);
+                if (verb == line.Sign)
+                {
+                    string program = result.GetRequiredValue(line.Program), assembly = result.GetRequiredValue(line.Assembly);
+                    string? signature = InstallerPipeline.Sign(policy, program, assembly, ItemList.Split(result.GetValue(line.References)), result.GetRequiredValue(line.Key), bag,
+                        ItemList.Split(result.GetValue(line.Fragments)));
+                    return Report(bag, $"sign: wrote {signature}");
+                }
                 if (verb == line.Check)
                 {
                     InstallerPipeline.Check(policy, bag, ItemList.Split(result.GetValue(line.Fragments)));
@@ -92,6 +101,25 @@ namespace Sing.Install
                     File.WriteAllText(output, text, new UTF8Encoding(false));
                 }
                 return Report(bag, $"compose: wrote {output}");
+            }
+
+            /// <summary>A new publisher key: the private half to <paramref name="file"/> (never over an existing file, readable
+            /// by its owner alone), the public half as the policy line to paste.</summary>
+            private int Keygen(string publisher, string file)
+            {
+                if (publisher.Trim().Length == 0 || publisher.Any(char.IsControl)) return UsageError("--publisher needs a name without control characters");
+                if (File.Exists(file)) return UsageError($"{file} exists; keygen never overwrites a key (remove it first, or choose another --out)");
+                var (privatePem, publicKey) = PublisherKey.Create();
+                string? dir = Path.GetDirectoryName(Path.GetFullPath(file));
+                if (dir is not null) Directory.CreateDirectory(dir);
+                var options = new FileStreamOptions { Mode = FileMode.CreateNew, Access = FileAccess.Write };
+                if (!OperatingSystem.IsWindows()) options.UnixCreateMode = UnixFileMode.UserRead | UnixFileMode.UserWrite;
+                using (var stream = new StreamWriter(file, new UTF8Encoding(false), options)) stream.Write(privatePem + "\n");
+                var element = new System.Xml.Linq.XElement("publisher", new System.Xml.Linq.XAttribute("name", publisher), new System.Xml.Linq.XAttribute("key", publicKey));
+                output.WriteLine($"keygen: wrote the private key of \"{publisher}\" to {file}; keep it secret and out of source control");
+                output.WriteLine("keygen: trust the publisher by adding this line to the policy's <publishers>:");
+                output.WriteLine(element.ToString());
+                return 0;
             }
 
             private int Report(DiagnosticBag bag, string success)

@@ -8,6 +8,7 @@ using Sing.Installer.Il.Verification;
 using Sing.Installer.Model;
 using Sing.Installer.Output;
 using Sing.Installer.Rules;
+using Sing.Installer.Signing;
 using Sing.Installer.Xml;
 
 namespace Sing.Installer
@@ -219,6 +220,8 @@ namespace Sing.Installer
         {
             SystemImage? image = Check(policyFile, bag, fragments);
             if (image is null) return null;
+            // Programs whose code is not given here are installed unverified by signature: publisher "unsigned".
+            var identities = new Dictionary<string, ProgramIdentity>(StringComparer.Ordinal);
             if (assemblies is not null)
             {
                 foreach (var p in image.Policy.Programs)
@@ -228,9 +231,26 @@ namespace Sing.Installer
                     bag.Add(ErrorCodes.ProgramNotInPolicy, SourceLocation.OfFile(policyFile), $"--assemblies names program {name}, which the policy does not install; add it to <programs> or drop it");
                 TrustedSet trust = Trusted(trusted, bag);
                 foreach (var p in image.Programs)
-                    if (assemblies.TryGetValue(p.Manifest.Name, out string? path)) VerifyCode(p, path, references, trust, bag);
+                    if (assemblies.TryGetValue(p.Manifest.Name, out string? path))
+                    {
+                        VerifyCode(p, path, references, trust, bag);
+                        if (SignatureCheck.Check(p, path, references, image.Policy.Publishers, bag) is ProgramIdentity id) identities[p.Manifest.Name] = id;
+                    }
             }
-            return bag.HasErrors ? null : SystemManifestWriter.Write(image.Policy, image.Programs);
+            return bag.HasErrors ? null : SystemManifestWriter.Write(image.Policy, image.Programs, identities);
+        }
+
+        /// <summary>Signs one program of the policy as its manifest's publisher with the private key in
+        /// <paramref name="keyFile"/>; the signature file's path, or null with the reasons in <paramref name="bag"/>.</summary>
+        public static string? Sign(string policyFile, string program, string assemblyPath, IEnumerable<string> references, string keyFile, DiagnosticBag bag,
+            IEnumerable<string>? fragments = null)
+        {
+            SystemPolicy? policy = PolicyReader.Read(policyFile, fragments ?? Array.Empty<string>(), bag);
+            PolicyProgram? entry = policy?.Programs.FirstOrDefault(p => p.Name == program);
+            if (policy is not null && entry is null)
+                bag.Add(ErrorCodes.ProgramNotInPolicy, SourceLocation.OfFile(policyFile), $"program {program} is not installed by this policy, so its manifest is unknown; add a <program name=\"{program}\" .../> entry");
+            if (entry is null || LoadProgram(entry, bag) is not ProgramManifest m) return null;
+            return SignatureCheck.Sign(new InstalledProgram(entry, m), assemblyPath, references, keyFile, bag);
         }
 
         private static ProgramManifest? LoadProgram(PolicyProgram entry, DiagnosticBag bag)

@@ -81,7 +81,10 @@ namespace Singularity.Manifests
         public string Name;
         public string Kind;          // application, service, driver
         public string Version = "";
+        /// <summary>The publisher its principal names: one the installer checked the signature of, or "unsigned".</summary>
         public string Publisher = "";
+        /// <summary>"sha256:" and the hash of its manifest and code as installed (Installer/README.md, Signatures); "" if unknown.</summary>
+        public string Content = "";
         public string Description = "";
         public string Image;
         public bool Trusted;

@@ -103,6 +103,7 @@ namespace Singularity.Manifests
                     Kind = r.Get("kind"),
                     Version = r.Get("version") ?? "",
                     Publisher = r.Get("publisher") ?? "",
+                    Content = r.Get("content") ?? "",
                     Description = r.Get("description") ?? "",
                     Image = r.Get("image") ?? r.Get("name"),
                     Trusted = r.Get("trusted") == "true",

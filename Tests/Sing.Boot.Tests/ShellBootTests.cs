@@ -53,6 +53,9 @@ public class ShellBootTests
     [InlineData(@"^boot: started webserver \(pid 6\)$")]
     [InlineData(@"^boot: started login \(pid 7\)$")]
     [InlineData(@"^Singularity shell: \d+ installed programs; type help\.$")]
+    // The publisher the installer checked the signature of (the test key's), and the content hash it installed.
+    [InlineData(@"^hello 1\.0\.0 \(application, singularity-project\)$")]
+    [InlineData(@"^  code sha256:[0-9a-f]{16}\.\.\.$")]
     [InlineData(@"^  usage: hello \[name\] \[--count int32\]$")]
     [InlineData(@"^    --count : int32, default 1 - ")]
     [InlineData(@"^parameter count of hello expects int32, got 'x'$")]

@@ -39,6 +39,9 @@ namespace Sing.Installer.Diagnostics
         public const string TrustedWithoutReason = "SINGI032";
         public const string BadNamespacePrefix = "SINGI033";
         public const string BadPrincipalPattern = "SINGI100";
+        public const string BadPublisher = "SINGI101";
+        public const string BadSignature = "SINGI102";
+        public const string UnsignedRefused = "SINGI103";
 
         public const string BootOrder = "SINGI092";
         public const string DependencyCycle = "SINGI093";

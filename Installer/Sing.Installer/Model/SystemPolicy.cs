@@ -9,7 +9,30 @@ namespace Sing.Installer.Model
         IReadOnlyList<PolicyProgram> Programs,
         IReadOnlyList<NamespaceRule> Namespaces,
         IReadOnlyList<BootService> Boot,
-        IReadOnlyList<ScriptLine> Startup);
+        IReadOnlyList<ScriptLine> Startup)
+    {
+        /// <summary>Whose signatures the system trusts, and what becomes of programs no trusted publisher signed.</summary>
+        public PublisherPolicy Publishers { get; init; } = PublisherPolicy.None;
+    }
+
+    /// <summary>The policy's &lt;publishers&gt;: the trusted publishers' public keys, and what an unsigned program (or one
+    /// signed by a publisher not listed) may do: <see cref="Refuse"/> it, or <see cref="RunAsUnsigned"/>, installed with
+    /// the publisher "unsigned" in its principal.</summary>
+    public sealed record PublisherPolicy(IReadOnlyList<TrustedPublisher> Trusted, string Unsigned)
+    {
+        public const string Refuse = "refuse";
+        public const string RunAsUnsigned = "run-as-unsigned";
+
+        /// <summary>The principal's publisher of a program no trusted publisher signed.</summary>
+        public const string UnsignedPublisher = "unsigned";
+
+        /// <summary>A policy without &lt;publishers&gt;: nobody is trusted, every program runs as unsigned.</summary>
+        public static readonly PublisherPolicy None = new(System.Array.Empty<TrustedPublisher>(), RunAsUnsigned);
+    }
+
+    /// <summary>A publisher the system trusts: its name as manifests write it, and its ECDSA P-256 public key (base64
+    /// SubjectPublicKeyInfo). Test marks the repository's committed test key.</summary>
+    public sealed record TrustedPublisher(string Name, string Key, bool Test, XmlSpot Spot);
 
     /// <summary>A program installed in the image. ManifestPath is resolved against the policy's directory.</summary>
     public sealed record PolicyProgram(string Name, string Manifest, string ManifestPath, string Project, bool Trusted, string? Reason, XmlSpot Spot)
@@ -36,12 +59,10 @@ namespace Sing.Installer.Model
         public static readonly string[] QuotaNames = { "pagesMiB", "exchangeMiB", "threads", "handles", "children", "names" };
     }
 
-    /// <summary>Which manifest kinds may register names under a path prefix.</summary>
     /// <summary>A namespace rule: the kinds of program that may register under the prefix and, when given, the principal
     /// patterns (space-separated) of who may register and who may bind there.</summary>
     public sealed record NamespaceRule(string Prefix, IReadOnlyList<string> Kinds, XmlSpot Spot, string? Register = null, string? Bind = null);
 
-    /// <summary>A service started at boot, in policy order.</summary>
     /// <summary>A service or driver started at boot, and what the kernel's supervisor does when it ends (restart:
     /// never, on-failure, always; it gives up after RestartLimit ends within RestartWindow seconds).</summary>
     public sealed record BootService(string Program, string Arguments, XmlSpot Spot)

@@ -4,6 +4,7 @@ using System.Linq;
 using System.Text;
 using Sing.Installer.Model;
 using Sing.Installer.Rules;
+using Sing.Installer.Signing;
 
 namespace Sing.Installer.Output
 {
@@ -15,7 +16,9 @@ namespace Sing.Installer.Output
     {
         public const int FormatVersion = 1;
 
-        public static string Write(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs)
+        /// <param name="identities">Each program's installed identity (<see cref="SignatureCheck"/>): the publisher its
+        /// principal names and its content hash. A program without one is written with the publisher "unsigned".</param>
+        public static string Write(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, IReadOnlyDictionary<string, ProgramIdentity>? identities = null)
         {
             var text = new StringBuilder();
             Record(text, "singularity-system-manifest", ("version", FormatVersion.ToString(CultureInfo.InvariantCulture)),
@@ -24,8 +27,10 @@ namespace Sing.Installer.Output
             {
                 ProgramManifest m = p.Manifest;
                 string name = m.Name;
-                var program = new List<(string, string)> { ("name", name), ("kind", m.Kind), ("version", m.Version), ("publisher", m.Publisher),
-                    ("trusted", p.Entry.Trusted ? "true" : "false") };
+                ProgramIdentity? identity = identities is not null && identities.TryGetValue(name, out var id) ? id : null;
+                var program = new List<(string, string)> { ("name", name), ("kind", m.Kind), ("version", m.Version),
+                    ("publisher", identity?.Publisher ?? PublisherPolicy.UnsignedPublisher), ("trusted", p.Entry.Trusted ? "true" : "false") };
+                if (identity is not null) program.Add(("content", "sha256:" + identity.Content));
                 // A domain of its own, only when the policy gives one (the record reads as before otherwise).
                 if (p.Entry.Domain is string domain) program.Add(("domain", domain));
                 if (p.Entry.TestTool) program.Add(("test", "true"));

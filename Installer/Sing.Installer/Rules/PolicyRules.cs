@@ -1,4 +1,6 @@
+using System;
 using System.Collections.Generic;
+using System.Linq;
 using Sing.Installer.Diagnostics;
 using Sing.Installer.Model;
 
@@ -18,6 +20,7 @@ namespace Sing.Installer.Rules
                     bag.Add(ErrorCodes.DuplicateProgram, p.Spot.At("name"), $"program {p.Name} is listed twice in the policy; remove one of the entries");
                 CheckEntry(p, bag);
             }
+            CheckPublishers(policy.Publishers, bag);
             var prefixes = new HashSet<string>();
             foreach (var n in policy.Namespaces)
             {
@@ -60,6 +63,25 @@ namespace Sing.Installer.Rules
             if (p.Name != m.Name)
                 bag.Add(ErrorCodes.ManifestNameMismatch, m.Spot.At("name"),
                     $"manifest {p.Manifest} names program '{m.Name}', but the policy installs it as '{p.Name}'; make the two names equal");
+        }
+
+        /// <summary>Each trusted publisher once, with a name a principal can carry and a key the installer can use.</summary>
+        private static void CheckPublishers(PublisherPolicy publishers, DiagnosticBag bag)
+        {
+            var names = new HashSet<string>(StringComparer.Ordinal);
+            foreach (var t in publishers.Trusted)
+            {
+                string principal = Singularity.Security.PrincipalName.PublisherName(t.Name);
+                if (!t.Name.Any(char.IsAsciiLetterOrDigit))
+                    bag.Add(ErrorCodes.BadPublisher, t.Spot.At("name"), $"publisher \"{t.Name}\" has no letter or digit, so no principal could name it; write the name its manifests give");
+                else if (principal is PublisherPolicy.UnsignedPublisher or "system")
+                    bag.Add(ErrorCodes.BadPublisher, t.Spot.At("name"), $"publisher \"{t.Name}\" would appear in principals as \"{principal}\", which names unsigned programs or the kernel; choose another name");
+                else if (!names.Add(principal))
+                    bag.Add(ErrorCodes.BadPublisher, t.Spot.At("name"), $"publisher \"{t.Name}\" is listed twice (principal name {principal}); keep one key per publisher");
+                using var key = Signing.PublisherKey.LoadPublic(t.Key, out string? problem);
+                if (key is null)
+                    bag.Add(ErrorCodes.BadPublisher, t.Spot.At("key"), $"the key of publisher \"{t.Name}\" cannot be used: {problem}; paste the line sing-install keygen printed");
+            }
         }
     }
 }

@@ -30,7 +30,14 @@ namespace Sing.Installer.Xml
             var startup = (root.Element(s_ns + "startup")?.Elements(s_ns + "line") ?? Enumerable.Empty<XElement>())
                 .Select(e => new ScriptLine(e.Value.Trim(), XmlDocumentLoader.Spot(file, e))).ToList();
 
-            return new SystemPolicy(file, (string)root.Attribute("configuration")!, programs, namespaces, boot, startup);
+            return new SystemPolicy(file, (string)root.Attribute("configuration")!, programs, namespaces, boot, startup)
+            {
+                Publishers = root.Element(s_ns + "publishers") is XElement publishers
+                    ? new PublisherPolicy(publishers.Elements(s_ns + "publisher")
+                        .Select(e => new TrustedPublisher((string)e.Attribute("name")!, ((string)e.Attribute("key")!).Trim(), (bool?)e.Attribute("test") ?? false, XmlDocumentLoader.Spot(file, e))).ToList(),
+                        (string?)publishers.Attribute("unsigned") ?? PublisherPolicy.RunAsUnsigned)
+                    : PublisherPolicy.None,
+            };
         }
 
         /// <summary>The policy with the programs (and boot entries) of policy fragments from outside the repository
