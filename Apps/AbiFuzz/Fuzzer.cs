@@ -344,7 +344,13 @@ namespace Sing.Apps.AbiFuzz
                     t->GetOtherStacks((ulong*)Pointer(scratch), Int());   // forged buffers and counts: -1 or a bounded write
                     // Principals: forged buffers, and forged or real endpoints (-1 unless owned, never a fault).
                     t->GetPrincipal((char*)Pointer(scratch), Int());
-                    t->ChannelPrincipal((void*)ExchangeAddress(_endpoints, scratch), (char*)Pointer(scratch), Int());
+                    {
+                        // Delegation on the same forged or real endpoint: no draw of its own, so every seed's calls
+                        // stay the ones the kernel tests have always made.
+                        void* endpoint = (void*)ExchangeAddress(_endpoints, scratch);
+                        t->ChannelPrincipal(endpoint, (char*)Pointer(scratch), Int());
+                        Record(t->ChannelDelegate(endpoint));
+                    }
                     break;
                 case 46: Record(t->KillProcessById(OneIn(2) ? Below(64) : Int())); break;
                 case 47: Record(t->Shutdown(Int())); break;

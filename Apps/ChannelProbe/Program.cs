@@ -39,6 +39,7 @@ namespace Sing.Apps.ChannelProbe
                 case "transfer-client": return TransferClient(args[1]);
                 case "raw-send": return RawSend(args[1], int.Parse(args[2]), args.Length > 3 ? int.Parse(args[3]) : 0);
                 case "hang": return Hang(args[1]);
+                case "delegate": return Delegate(args[1]);
                 case "remap-send": return RemapSend(args[1], int.Parse(args[2]), args[3]);
                 case "watch": return Watch(args[1], int.Parse(args[2]));
                 case "contract-server": return ContractServer(args[1]);
@@ -190,6 +191,33 @@ namespace Sing.Apps.ChannelProbe
             Channels.Send(mine, Data, 41);
             if (Channels.Receive(mine, out ReceivedMessage answer) != AbiStatus.Ok || answer.InlineInt64() != 42) return 72;
             Channels.Close(mine);
+            return 0;
+        }
+
+        /// <summary>Passes its client end of <paramref name="path"/> through a channel of its own twice: once plainly (the
+        /// service must still hear this program alone: message 1), once delegated (the service must hear this program's
+        /// chain and the receiver, here this program again: message 2); a stale copy and an endpoint whose peer is gone
+        /// cannot be delegated. Waits for the service's answer to each message.</summary>
+        private static int Delegate(string path)
+        {
+            ChannelEndpoint server = BindRetrying(path);
+            if (server.IsNull || Channels.Create(4, out ChannelEndpoint mine, out ChannelEndpoint theirs) != AbiStatus.Ok) return 80;
+            ChannelEndpoint stale = server;
+            for (int round = 1; round <= 2; round++)
+            {
+                if (round == 2 && Channels.Delegate(server) != AbiStatus.Ok) return 81;
+                if (Channels.Send(mine, NewChannel, round, default, server) != AbiStatus.Ok) return 82;
+                if (Channels.Receive(theirs, out ReceivedMessage passed) != AbiStatus.Ok || passed.Endpoint.IsNull) return 83;
+                server = passed.Endpoint;
+                // The service answers once it has read whom this message speaks for.
+                if (Channels.Send(server, Data, round) != AbiStatus.Ok) return 84;
+                if (Channels.Receive(server, out ReceivedMessage answer) != AbiStatus.Ok || answer.InlineInt64() != round) return 87;
+            }
+            if (Channels.Delegate(stale) == AbiStatus.Ok) return 85;   // the handle it had before passing it on
+            Channels.Close(theirs);
+            if (Channels.Delegate(mine) != AbiStatus.ChannelClosed) return 86;
+            Channels.Close(mine);
+            Channels.Close(server);
             return 0;
         }
 

@@ -17,6 +17,7 @@ namespace Sing.Kernel.Abi
             Table->CreateProcessInRole = &CreateProcessInRole;
             Table->ChannelPrincipal = &ChannelPrincipal;
             Table->GetPrincipal = &GetPrincipal;
+            Table->ChannelDelegate = &ChannelDelegate;
         }
 
         [UnmanagedCallersOnly]
@@ -68,6 +69,23 @@ namespace Sing.Kernel.Abi
             int length = capacity > 0 && !CallerMemory.Holds(buffer, capacity, sizeof(char)) ? -1 : CopyOut(Caller.Principal, buffer, capacity);
             Leave(mark);
             return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static AbiStatus ChannelDelegate(void* endpoint)
+        {
+            ulong mark = Enter();
+            // Checked and marked with interrupts off: another thread of the process may close or send the endpoint.
+            ulong flags = Scheduler.DisableInterrupts();
+            AbiStatus status = Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e);
+            if (status == AbiStatus.Ok)
+            {
+                if (e->Peer == null) status = AbiStatus.ChannelClosed;
+                else Delegation.Mark(e);
+            }
+            Scheduler.RestoreInterrupts(flags);
+            Leave(mark);
+            return status;
         }
     }
 }

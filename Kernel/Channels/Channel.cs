@@ -18,6 +18,7 @@ namespace Sing.Kernel.Channels
         public nint Waiter;             // the thread blocked receiving or selecting on this endpoint (a KernelThread)
         public int Contract;            // ContractChecker index, or -1 for an unchecked channel
         public int Principal;           // who the messages arriving here speak for (Security.PrincipalTable; 0: the kernel)
+        public int Delegating;          // 1: its holder delegated it; its next receiver joins the chain its peer records (Security/Delegation)
         public short* NextStates;       // the checker's dense next-state table (null: ask the checker)
         public int MessageCount;        // the contract's message count, bounds the table's message index
         public int Side;                // ContractChecker.ImporterSends for the Imp end, ExporterSends for the Exp end
@@ -69,6 +70,7 @@ namespace Sing.Kernel.Channels
             e->Peer = peer;
             e->Capacity = capacity;
             e->Contract = -1;
+            e->Delegating = 0;
         }
 
         /// <summary>Makes both ends of a new channel follow a contract, starting in its initial state.</summary>
@@ -433,7 +435,11 @@ namespace Sing.Kernel.Channels
             {
                 ExchangeHeap.Block* block = ExchangeHeap.HeaderOf(message->SecondEndpoint);
                 if (from != null) ExchangeHeap.GiveUpLocked(block, from, ExchangeHeap.Kind.Endpoint);
-                else ExchangeHeap.TakeLocked(block, to);
+                else
+                {
+                    ExchangeHeap.TakeLocked(block, to);
+                    if (((Endpoint*)message->SecondEndpoint)->Delegating != 0) Security.Delegation.Received((Endpoint*)message->SecondEndpoint, to);
+                }
             }
         }
 
@@ -496,7 +502,11 @@ namespace Sing.Kernel.Channels
                 int next = NextState(at, message->Tag, 1 - at->Side);
                 if (next >= 0) at->State = next;
             }
-            if (message->Endpoint != null) ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
+            if (message->Endpoint != null)
+            {
+                ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
+                if (((Endpoint*)message->Endpoint)->Delegating != 0) Security.Delegation.Received((Endpoint*)message->Endpoint, receiver);
+            }
             return AbiStatus.Ok;
         }
 
@@ -701,6 +711,7 @@ namespace Sing.Kernel.Channels
             e->Waiter = 0;
             if (e->Principal != 0) Security.PrincipalTable.Release(e->Principal);
             e->Principal = 0;
+            e->Delegating = 0;
             Scheduler.RestoreInterrupts(flags);
             // Queued blocks may lie where only the kernel's space maps them (in transit, or in their sender's domain);
             // each was validated when it was sent and has had no owner since.

@@ -9,6 +9,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("principals.bad_roles_are_refused", &PrincipalTests.BadRolesAreRefused),
             new KernelTest("principals.binds_carry_both_principals", &PrincipalTests.BindsCarryBothPrincipals),
             new KernelTest("principals.numbers_are_given_back", &PrincipalTests.NumbersAreGivenBack),
+            new KernelTest("principals.delegation_adds_the_receiver", &PrincipalTests.DelegationAddsTheReceiver),
             new KernelTest("principals.namespace_patterns_decide_by_principal", &PrincipalTests.NamespacePatternsDecideByPrincipal),
         };
     }

@@ -83,6 +83,77 @@ namespace Sing.Kernel.Tests
             NameService.RemoveDeadRegistrations();
         }
 
+        /// <summary>Delegation (001 §3.6): an endpoint passed plainly keeps speaking for its binder; one its holder
+        /// delegated gains its receiver's link in the principal its peer records (the far side sees the chain), once per
+        /// delegation; a stale handle or a closed channel cannot be delegated; the numbers are given back.</summary>
+        public static void DelegationAddsTheReceiver(TestContext t)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            int before = PrincipalTable.Live;
+            Scheduler.RestoreInterrupts(flags);
+
+            // In the kernel: a receiver in another role appears as the chain's last link.
+            KernelProcess bob = Create(t, null, "bob");
+            if (bob != null && Channel.Create(null, 2, out Endpoint* imp, out Endpoint* exp) == AbiStatus.Ok)
+            {
+                flags = Scheduler.DisableInterrupts();
+                Delegation.Mark(imp);
+                Delegation.Received(imp, bob);
+                string seen = PrincipalTable.TextOf(exp->Principal);
+                Delegation.Received(imp, bob);   // not marked again: no second link
+                string again = PrincipalTable.TextOf(exp->Principal);
+                Scheduler.RestoreInterrupts(flags);
+                t.Equal(PrincipalTable.KernelPrincipal + "+" + Hello + "@bob", seen, "the peer's end names the holder's chain, then the receiver");
+                t.Equal(seen, again, "one delegation adds one link");
+                Channel.CloseEndpoint(imp, null);
+                Channel.CloseEndpoint(exp, null);
+            }
+            if (bob != null) ProcessManager.Terminate(bob, 0, "principal test");
+
+            // Through the ABI: channelprobe passes its end of a bound channel to itself, plainly, then delegated.
+            if (NameService.Register(null, "/test/delegation", null, out Endpoint* requests) != AbiStatus.Ok)
+            {
+                t.Fail("cannot register /test/delegation");
+                return;
+            }
+            KernelProcess client = ChannelTests.Start(t, "delegate /test/delegation");
+            ChannelMessage m = default;
+            AbiStatus status = Channel.Receive(Scheduler.Current, requests, 30_000, &m);
+            t.True(status == AbiStatus.Ok && m.Tag == NameService.ConnectRequestTag && m.Endpoint != null, "the bind arrived");
+            if (status == AbiStatus.Ok && m.Endpoint != null)
+            {
+                var serviceEnd = (Endpoint*)m.Endpoint;
+                const string Probe = "singularity-project/channelprobe@system";
+                for (int round = 1; round <= 2; round++)
+                {
+                    ChannelMessage data = default;
+                    status = Channel.Receive(Scheduler.Current, serviceEnd, 30_000, &data);
+                    t.True(status == AbiStatus.Ok && *(long*)data.Inline == round, string.Concat("message ", round.ToString(), " arrived (", status.ToString(), ")"));
+                    flags = Scheduler.DisableInterrupts();
+                    string heard = PrincipalTable.TextOf(serviceEnd->Principal);
+                    Scheduler.RestoreInterrupts(flags);
+                    t.Equal(round == 1 ? Probe : Probe + "+" + Probe, heard, round == 1 ? "passed plainly: the binder alone" : "delegated: the binder, then the receiver");
+                    ChannelMessage answer = default;
+                    answer.Tag = 2;
+                    answer.InlineLength = 8;
+                    *(long*)answer.Inline = round;
+                    t.True(Channel.Send(null, serviceEnd, &answer) == AbiStatus.Ok, "the answer was sent");
+                }
+            }
+            if (client != null)
+            {
+                t.True(client.Exited.WaitOne(30_000), "channelprobe ended");
+                t.Equal(0, (ulong)client.ExitCode, "channelprobe's delegation checks (80-87 name the failed step)");
+            }
+            if (m.Endpoint != null) Channel.CloseEndpoint((Endpoint*)m.Endpoint, null);
+            Channel.CloseEndpoint(requests, null);
+            NameService.RemoveDeadRegistrations();
+            flags = Scheduler.DisableInterrupts();
+            int after = PrincipalTable.Live;
+            Scheduler.RestoreInterrupts(flags);
+            t.Equal((ulong)before, (ulong)after, "principal numbers in use before and after");
+        }
+
         /// <summary>A namespace rule's register= and bind= patterns (the policy's) decide by principal: a program whose
         /// principal matches none is refused (NotPermitted) and nothing is registered.</summary>
         public static unsafe void NamespacePatternsDecideByPrincipal(TestContext t)

@@ -90,6 +90,10 @@ namespace Singularity.Security
             return n;
         }
 
+        /// <summary>The last link (the process itself): "publisher/program@role".</summary>
+        public static string LastLink(string principal) =>
+            string.IsNullOrEmpty(principal) ? "" : principal.Substring(principal.LastIndexOf(LinkSeparator) + 1);
+
         /// <summary>The role of the last link (the process itself), or "" when it has none.</summary>
         public static string RoleOf(string principal)
         {

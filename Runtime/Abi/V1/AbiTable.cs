@@ -178,11 +178,16 @@ namespace Singularity.V1
         // other end: the client on a service's end of a bound channel, the service on the client's, the creator on both
         // ends of a channel a process made), as GetSystemManifest copies text: up to capacity chars, returns the full
         // length, -1 when the caller does not own the endpoint or the buffer is not its own. Set by the kernel when the
-        // channel was made or bound; it does not change when the endpoint travels.
+        // channel was made or bound; it does not change when the endpoint travels, unless its holder delegates it (entry 78).
         public delegate* unmanaged<void*, char*, int, int> ChannelPrincipal;
 
         // (entry 77) The caller's own compound principal, copied the same way.
         public delegate* unmanaged<char*, int, int> GetPrincipal;
+
+        // (entry 78) Delegates an endpoint the caller owns (001 §3.6): the next process that receives it is added to the
+        // chain its peer records, so the other side sees the caller's authority exercised by that receiver. Ok, or
+        // NotOwner/StaleHandle/InvalidArgument for an endpoint the caller does not own, ChannelClosed when the peer is gone.
+        public delegate* unmanaged<void*, AbiStatus> ChannelDelegate;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

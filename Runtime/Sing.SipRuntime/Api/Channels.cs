@@ -335,6 +335,16 @@ namespace Singularity.V1
             return length < 0 ? null : new string(buffer, 0, length < Capacity ? length : Capacity);
         }
 
+        /// <summary>Delegates <paramref name="endpoint"/> (001 §3.6): send it next, and the process that receives it is
+        /// added to the principal the other end sees (this process's chain, then the receiver's link), so the far side
+        /// knows who exercises this process's authority. Without it a passed endpoint keeps speaking for its binder alone.
+        /// Ok; ChannelClosed when the other end is gone; NotOwner or StaleHandle for an endpoint this process does not own.</summary>
+        public static AbiStatus Delegate(ChannelEndpoint endpoint)
+        {
+            AbiStatus status = endpoint.Check();
+            return status != AbiStatus.Ok ? status : Abi.Table->ChannelDelegate(endpoint.Address);
+        }
+
         public static AbiStatus Close(ChannelEndpoint endpoint)
         {
             AbiStatus status = endpoint.Check();
