@@ -5,9 +5,9 @@ using Sing.Storage;
 namespace Sing.Apps.WebServer
 {
     /// <summary>The access log: one Common Log Format line per answer, appended to a file on /fs in batches (at most every
-    /// <see cref="FlushMilliseconds"/> of guest time, or when <see cref="BatchBytes"/> are waiting), so serving a
-    /// request never waits for the disk. The newest lines are also kept in memory for the system page. When the file
-    /// system is missing or refuses the write, lines are dropped and counted, never held without bound.</summary>
+    /// <see cref="FlushMilliseconds"/> of guest time, or when <see cref="BatchBytes"/> are waiting), so serving waits for
+    /// the file system once a batch, not once a request. The newest lines are also kept in memory for the system page.
+    /// When the file system is missing or refuses the write, lines are dropped and counted, never held without bound.</summary>
     internal sealed class AccessLogFile
     {
         public const int FlushMilliseconds = 2000;

@@ -17,6 +17,7 @@ internal static class Machine
         {
             Disks = disks ?? Array.Empty<string>(),
             DiskSnapshots = diskSnapshots,
+            DiskFlushesIgnored = true,
             MachineType = machineType,
             CpuModel = cpuModel,
             Firmware = firmware,

@@ -87,13 +87,18 @@ public class WebServerBootTests(ITestOutputHelper output)
         if (!await session.WaitForAsync(@"netstack: address 10\.0\.2\.15/24", Silence)) throw new TimeoutException("DHCP never bound");
         if (!await session.WaitForAsync(@"^singularity> ", Silence)) throw new TimeoutException("no shell prompt");
         var baseUri = new Uri($"http://127.0.0.1:{port}/");
-        using var http = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = 100, PooledConnectionLifetime = TimeSpan.FromMinutes(5) })
+        using var http = new HttpClient(new SocketsHttpHandler
+        {
+            MaxConnectionsPerServer = 100,
+            PooledConnectionLifetime = TimeSpan.FromMinutes(5),
+            ConnectCallback = ForwardedPortConnector.ConnectAsync,
+        })
         {
             BaseAddress = baseUri,
             Timeout = TimeSpan.FromSeconds(60),
         };
         await PagesAsync(http, port, seen);
-        await ConcurrentAsync(http, seen);
+        await ConcurrentAsync(session, http, seen);
         seen.BigFileServed = await http.GetByteArrayAsync("/big.bin");
         Browse(port, seen);
         await RestartAsync(session, http, port, seen, "webserver", 6, @"webserver: listening on port 80");
@@ -163,7 +168,7 @@ public class WebServerBootTests(ITestOutputHelper output)
     }
 
     /// <summary>100 clients at once, each with its own keep-alive connection, five requests each.</summary>
-    private static async Task ConcurrentAsync(HttpClient http, Observed seen)
+    private static async Task ConcurrentAsync(QemuSession session, HttpClient http, Observed seen)
     {
         var tasks = new List<Task>();
         int ok = 0;
@@ -186,7 +191,18 @@ public class WebServerBootTests(ITestOutputHelper output)
                 }
             }));
         }
-        await Task.WhenAll(tasks);
+        // A request still unanswered after 20 s is a fault to diagnose: the stack's view of every connection goes to
+        // the serial log (artifacts/test-logs/web-session.log) while it is stuck.
+        Task all = Task.WhenAll(tasks);
+        int shown = 0;
+        var started = Stopwatch.StartNew();
+        while (await Task.WhenAny(all, Task.Delay(TimeSpan.FromSeconds(20))) != all && shown < 2)
+        {
+            shown++;
+            seen.Notes.Add($"concurrent clients still waiting after {started.Elapsed.TotalSeconds:F0} s ({ok} answered): netstat typed");
+            await session.TypeLineAsync("netstat");
+        }
+        await all;
         seen.ConcurrentOk = ok;
     }
 
@@ -323,7 +339,7 @@ public class WebServerBootTests(ITestOutputHelper output)
     public async Task HundredKeepAliveClientsAreAllServed()
     {
         (_, Observed seen) = await SessionAsync();
-        Assert.True(seen.ConcurrentOk == 500, $"500 answers expected, {seen.ConcurrentOk} right; errors: {string.Join("; ", seen.ConcurrentErrors.Take(10))}");
+        Assert.True(seen.ConcurrentOk == 500, $"500 answers expected, {seen.ConcurrentOk} right; errors: {string.Join("; ", seen.ConcurrentErrors.Take(10))}; {string.Join("; ", seen.Notes)}");
     }
 
     [Fact]

@@ -36,6 +36,14 @@ public class QemuCommandLineTests
     }
 
     [Fact]
+    public void TestBootsMayIgnoreTheGuestsDiskFlushes()
+    {
+        Assert.DoesNotContain("cache=", Joined(Base with { Disks = new[] { "/d/a.img" } }), StringComparison.Ordinal);
+        Assert.Contains("-drive id=d0,file=/d/a.img,format=raw,if=none,cache=unsafe,snapshot=on ",
+            Joined(Base with { Disks = new[] { "/d/a.img" }, DiskFlushesIgnored = true, DiskSnapshots = true }), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void EveryMachineHasAnE1000OnTheUserNetworkForwardingOnlyWhenAsked()
     {
         string args = Joined(Base);

@@ -100,7 +100,7 @@ public static class QemuCommandLine
             // In QEMU's option syntax a comma separates options; a comma inside the path is written twice.
             string file = options.Disks[i].Replace(",", ",,", StringComparison.Ordinal);
             args.Add("-drive");
-            args.Add(string.Create(CultureInfo.InvariantCulture, $"id=d{i},file={file},format=raw,if=none{(options.DiskSnapshots ? ",snapshot=on" : "")}"));
+            args.Add(string.Create(CultureInfo.InvariantCulture, $"id=d{i},file={file},format=raw,if=none{(options.DiskFlushesIgnored ? ",cache=unsafe" : "")}{(options.DiskSnapshots ? ",snapshot=on" : "")}"));
             args.Add("-device");
             args.Add(string.Create(CultureInfo.InvariantCulture, $"ide-hd,drive=d{i},bus=ide.{s_diskBuses[i]}"));
         }

@@ -89,6 +89,13 @@ public sealed record QemuOptions
     /// was (benchmarks replaying a fixed image).</summary>
     public bool DiskSnapshots { get; init; }
 
+    /// <summary>Attach the disks with cache=unsafe: the guest's flushes return at once instead of waiting for the host's
+    /// fdatasync. Writes still reach the image file (the host's page cache) as they happen, so a test reading the image
+    /// after the run sees them; only a host crash could lose them. For test boots, whose verdicts must not depend on how
+    /// busy the host's disk is: on a loaded host one flush took seconds, and a guest service waiting on its file system
+    /// stalled its clients past their timeouts.</summary>
+    public bool DiskFlushesIgnored { get; init; }
+
     /// <summary>The machine's network card: an Intel e1000 (82540EM, PCI 8086:100e) on QEMU's user-mode network
     /// (guest 10.0.2.15, gateway 10.0.2.2), always present, so every machine has the same PCI devices.</summary>
     public const string NicDevice = "e1000";
