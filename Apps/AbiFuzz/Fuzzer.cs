@@ -345,11 +345,11 @@ namespace Sing.Apps.AbiFuzz
                     // Principals: forged buffers, and forged or real endpoints (-1 unless owned, never a fault).
                     t->GetPrincipal((char*)Pointer(scratch), Int());
                     {
-                        // Delegation on the same forged or real endpoint: no draw of its own, so every seed's calls
-                        // stay the ones the kernel tests have always made.
+                        // Delegation on the same forged or real endpoint, then on one drawn afresh.
                         void* endpoint = (void*)ExchangeAddress(_endpoints, scratch);
                         t->ChannelPrincipal(endpoint, (char*)Pointer(scratch), Int());
                         Record(t->ChannelDelegate(endpoint));
+                        Record(t->ChannelDelegate((void*)ExchangeAddress(_endpoints, scratch)));
                     }
                     break;
                 case 46: Record(t->KillProcessById(OneIn(2) ? Below(64) : Int())); break;

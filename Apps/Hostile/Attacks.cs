@@ -78,7 +78,8 @@ namespace Sing.Apps.Hostile
         }
 
         /// <summary>Two endpoints each put in the other's queue would be owned by nobody and freed by no close: an
-        /// endpoint whose queue holds an endpoint cannot travel (InvalidState), so the cycle cannot be made.</summary>
+        /// endpoint whose queue holds an endpoint cannot travel (InvalidState), and the kernel's end of a registration
+        /// or a watch, which nothing receives from, takes no messages (QueueFull), so no such cycle can be made.</summary>
         public static int EndpointCycleRefused()
         {
             if (Channels.Create(4, out ChannelEndpoint x1, out ChannelEndpoint x2) != AbiStatus.Ok) return 1;
@@ -89,6 +90,21 @@ namespace Sing.Apps.Hostile
             Channels.Close(x1);
             Channels.Close(y1);
             Channels.Close(x2);   // frees y2 with its queue
+            // The kernel's end of a registration or a watch takes no messages: one left there would wait for good, and
+            // with this program's own end sent after it into the endpoint it carried, the registration would outlive
+            // the program (the next run of this verb could not register the name again).
+            if (Names.Register("/hostile/cycle", out ChannelEndpoint requests) != AbiStatus.Ok) return 6;
+            if (Names.Watch("/hostile/", out ChannelEndpoint watch) != AbiStatus.Ok) return 7;
+            if (Channels.Create(4, out ChannelEndpoint z1, out ChannelEndpoint z2) != AbiStatus.Ok) return 8;
+            if (Channels.Send(requests, 1, 0, default, z1) != AbiStatus.QueueFull || !z1.IsOwned) return 9;
+            if (Channels.Send(watch, 1, 0, default, z1) != AbiStatus.QueueFull || !z1.IsOwned) return 10;
+            if (Channels.Send(requests, 1) != AbiStatus.QueueFull) return 11;
+            if (Channels.Send(z2, 1, 0, default, requests) != AbiStatus.Ok) return 12;   // the registration travels on
+            if (Channels.Send(z2, 1, 0, default, watch) != AbiStatus.Ok) return 13;      // and the watch
+            Channels.Close(z2);
+            Channels.Close(z1);   // closes both with its queue: the name is free again
+            if (Names.Register("/hostile/cycle", out requests) != AbiStatus.Ok) return 14;
+            Channels.Close(requests);
             return 0;
         }
 

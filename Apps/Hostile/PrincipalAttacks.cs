@@ -3,8 +3,8 @@ using Singularity.V1;
 
 namespace Sing.Apps.Hostile
 {
-    /// <summary>The "principals" verb: claiming a principal that is not this program's (001 §3.6). Exit 0 when every
-    /// attempt was refused, else the number of the check that let it through.</summary>
+    /// <summary>The "principals" verb: claiming a principal that is not this program's, or naming another through
+    /// delegation (001 §3.6). Exit 0 when every attempt was refused, else the number of the check that let it through.</summary>
     internal static class PrincipalAttacks
     {
         private const int Forged = 7;
@@ -48,6 +48,39 @@ namespace Sing.Apps.Hostile
             Channels.Close(exp);
             if (Channels.PrincipalOf(imp) != null) return 16;
             Channels.Close(withEndpoint.Endpoint);
+            return Delegation(own);
+        }
+
+        /// <summary>Delegation names only the true receivers: an endpoint this program does not hold cannot be
+        /// delegated, and delegating one to itself over and over only repeats its own link, until the chain reaches the
+        /// longest principal name and then stays as it was (the kernel says why; the endpoint still arrives).</summary>
+        private static int Delegation(string own)
+        {
+            if (Channels.Delegate(default) == AbiStatus.Ok) return 20;
+            if (Channels.Create(4, out ChannelEndpoint near, out ChannelEndpoint far) != AbiStatus.Ok) return 21;
+            if (Channels.Create(4, out ChannelEndpoint loopIn, out ChannelEndpoint loopOut) != AbiStatus.Ok) return 22;
+            string seen = Channels.PrincipalOf(far);
+            for (int round = 0; round < 200; round++)
+            {
+                if (Channels.Delegate(near) != AbiStatus.Ok) return 23;
+                if (Channels.Send(loopIn, 1, 0, default, near) != AbiStatus.Ok) return 24;
+                if (Channels.Delegate(near) == AbiStatus.Ok) return 25;                 // sent away: no longer its own
+                if (Channels.Receive(loopOut, out ReceivedMessage back, 1000) != AbiStatus.Ok || back.Endpoint.IsNull) return 26;
+                near = back.Endpoint;
+                string now = Channels.PrincipalOf(far);
+                if (now == null || !now.StartsWith(own, StringComparison.Ordinal)) return 27;
+                foreach (string link in now.Split('+'))
+                    if (link != own) return 28;                                        // no link but its own
+                if (now == seen) break;                                                 // the longest chain: it stays
+                if (now.Length <= seen.Length) return 29;
+                seen = now;
+            }
+            if (Channels.Send(near, 1) != AbiStatus.Ok || Channels.Receive(far, out _, 1000) != AbiStatus.Ok) return 30;   // still a working channel
+            Channels.Close(near);
+            if (Channels.Delegate(near) == AbiStatus.Ok) return 31;                     // closed
+            Channels.Close(far);
+            Channels.Close(loopIn);
+            Channels.Close(loopOut);
             return 0;
         }
     }

@@ -65,6 +65,13 @@ namespace Sing.Kernel.Channels
             return AbiStatus.Ok;
         }
 
+        /// <summary>Makes <paramref name="e"/>, an end the kernel holds and never receives from (a name registration's,
+        /// a watch's), refuse every message with QueueFull. Otherwise what a message left there would wait until its peer
+        /// closed, and a message carrying an endpoint that holds, or comes to hold, that peer (the sender's own end, sent
+        /// on in a second message) would wait for ever: a cycle through the kernel's table that no close reaches, with
+        /// the name registered for good. Interrupts off.</summary>
+        public static void ReceivesNothing(Endpoint* e) => e->Capacity = 0;
+
         private static void Initialize(Endpoint* e, Endpoint* peer, int capacity)
         {
             e->Peer = peer;

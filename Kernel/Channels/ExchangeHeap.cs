@@ -356,26 +356,55 @@ namespace Sing.Kernel.Channels
         }
 
         /// <summary>The first few live blocks owned by nobody (in messages, or the kernel's own), for a test that
-        /// finds more than it expected: kind, bytes, and for an endpoint whether its peer is gone.</summary>
+        /// finds more than it expected, each numbered: kind, bytes, where it waits (in the queue of block #n of the list,
+        /// in a queue at an endpoint of process p, or in no queue: held by the kernel, or lost), and for an endpoint
+        /// which process owns its peer (pid 0: nobody) or that its peer is gone. A cycle shows as blocks each in the
+        /// next one's queue.</summary>
         public static string DescribeUnowned(int most)
         {
             var text = new System.Text.StringBuilder();
             ulong flags = Scheduler.DisableInterrupts();
+            Block** found = stackalloc Block*[most];
             int n = 0;
             for (Block* block = s_live; block != null && n < most; block = block->NextLive)
+                if (block->OwnerPid == 0) found[n++] = block;
+            for (int i = 0; i < n; i++)
             {
-                if (block->OwnerPid != 0) continue;
-                n++;
-                text.Append(block->BlockKind == Kind.Endpoint ? " endpoint" : " data").Append('(').Append(block->DataBytes.ToString());
+                Block* block = found[i];
+                byte* data = (byte*)block + HeaderBytes;
+                text.Append(" #").Append(i.ToString()).Append(block->BlockKind == Kind.Endpoint ? " endpoint" : " data").Append('(').Append(block->DataBytes.ToString());
                 if (block->BlockKind == Kind.Endpoint)
                 {
-                    Endpoint* e = (Endpoint*)((byte*)block + HeaderBytes);
-                    text.Append(e->Peer == null ? ", peer gone" : ", peer live").Append(", queued ").Append(e->Count.ToString());
+                    Endpoint* e = (Endpoint*)data;
+                    text.Append(e->Peer == null ? ", peer gone" : string.Concat(", peer of pid ", ((Block*)((byte*)e->Peer - HeaderBytes))->OwnerPid.ToString()))
+                        .Append(", queued ").Append(e->Count.ToString());
                 }
+                Block* holder = QueueHolding(data);
+                int index = -1;
+                for (int j = 0; j < n; j++) if (found[j] == holder) index = j;
+                text.Append(holder == null ? ", in no queue" : index >= 0 ? string.Concat(", in #", index.ToString()) : string.Concat(", queued at pid ", holder->OwnerPid.ToString()));
                 text.Append(')');
             }
             Scheduler.RestoreInterrupts(flags);
             return text.ToString();
+        }
+
+        /// <summary>The live endpoint whose queue holds a message carrying <paramref name="data"/>, or null. Interrupts off.</summary>
+        private static Block* QueueHolding(byte* data)
+        {
+            for (Block* block = s_live; block != null; block = block->NextLive)
+            {
+                if (block->BlockKind != Kind.Endpoint) continue;
+                Endpoint* e = (Endpoint*)((byte*)block + HeaderBytes);
+                for (int i = 0, slot = e->Head; i < e->Count; i++, slot = slot + 1 == e->Capacity ? 0 : slot + 1)
+                {
+                    Singularity.V1.ChannelMessage* m = Endpoint.SlotsOf(e) + slot;
+                    if (m->Block == data || m->Endpoint == data) return block;
+                    if ((m->Carries & Singularity.V1.ChannelMessage.CarriesSecondBlock) != 0 && m->SecondBlock == data) return block;
+                    if ((m->Carries & Singularity.V1.ChannelMessage.CarriesSecondEndpoint) != 0 && m->SecondEndpoint == data) return block;
+                }
+            }
+            return null;
         }
 
         /// <summary>How many blocks <paramref name="process"/> owns (walks the live list: for diagnostics and tests).</summary>

@@ -118,6 +118,7 @@ namespace Sing.Kernel.Channels
                 Scheduler.RestoreInterrupts(flags);
                 return status;
             }
+            Channel.ReceivesNothing(kernelSide);
             RemoveIfDead(path);
             if (s_names.ContainsKey(path)) status = AbiStatus.NameInUse;
             else
@@ -361,6 +362,7 @@ namespace Sing.Kernel.Channels
                 Scheduler.RestoreInterrupts(flags);
                 return status;
             }
+            Channel.ReceivesNothing(kernelSide);
             ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), watcher);
             s_watchPrefixes.Add(prefix);
             s_watchEndpoints.Add((ulong)kernelSide);
@@ -437,7 +439,7 @@ namespace Sing.Kernel.Channels
             {
                 var kernelSide = (Endpoint*)s_watchEndpoints[i];
                 if (kernelSide->Peer != null) continue;
-                // Out of the list before it is closed: closing drains its queue, which may close other watches.
+                // Out of the list before it is closed (its queue is empty: the kernel's end of a watch takes no messages).
                 s_watchPrefixes.RemoveAt(i);
                 s_watchEndpoints.RemoveAt(i);
                 Channel.CloseEndpoint(kernelSide, null);
