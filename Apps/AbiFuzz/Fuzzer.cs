@@ -348,6 +348,7 @@ namespace Sing.Apps.AbiFuzz
                         // Delegation on the same forged or real endpoint, then on one drawn afresh.
                         void* endpoint = (void*)ExchangeAddress(_endpoints, scratch);
                         t->ChannelPrincipal(endpoint, (char*)Pointer(scratch), Int());
+                        t->ChannelPrincipalChanges(endpoint);
                         Record(t->ChannelDelegate(endpoint));
                         Record(t->ChannelDelegate((void*)ExchangeAddress(_endpoints, scratch)));
                     }

@@ -95,6 +95,8 @@ namespace Sing.Apps.FileSystem
                 if (status != AbiStatus.Ok) return true;
                 timeout = 0;
                 if (m.Tag != Names.ConnectRequestTag) continue;
+                // The count first: a delegation between the two reads then shows as a change at the first request.
+                int changes = Channels.PrincipalChangesOf(m.Endpoint);
                 Principal who = Principal.Of(m);
                 FileSystemContract.Exp client = FileSystemContract.Exp.Attach(KernelEndpoints.Wrap(m.Endpoint), FileSystemContract.States.Ready);
                 string refusal = _held.TryTake(who.ProcessId);
@@ -105,7 +107,7 @@ namespace Sing.Apps.FileSystem
                     client.Free();
                     continue;
                 }
-                _channels.Add(client, new ClientSession(who));
+                _channels.Add(client, new ClientSession(who, changes));
             }
         }
 
@@ -126,6 +128,7 @@ namespace Sing.Apps.FileSystem
         private void ServeClient([Claims] Endpoint endpoint, ClientSession session)
         {
             var client = (FileSystemContract.Exp)endpoint;
+            session.Refresh(client);
             try
             {
                 FileSystemContract.Exp.ReadyReceived r = client.ReceiveReady();
@@ -377,7 +380,7 @@ namespace Sing.Apps.FileSystem
 
         private void CheckCanonical(ClientSession session, string canonical, AccessRights needed)
         {
-            string refusal = _acl.Refuses(session.Who.Name ?? "", canonical, needed);
+            string refusal = _acl.Refuses(session.Name, canonical, needed);
             ReportAclProblems();
             if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
         }

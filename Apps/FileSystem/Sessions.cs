@@ -6,9 +6,32 @@ namespace Sing.Apps.FileSystem
     /// <summary>The server's state for one client channel of /fs: who is behind it.</summary>
     internal sealed class ClientSession
     {
+        /// <summary>The client as its connect request named it (kind, program, pid: the /system rule, quotas, logs).</summary>
         public readonly Principal Who;
 
-        public ClientSession(Principal who) { Who = who; }
+        /// <summary>The compound principal its requests speak for now, which access control lists match: the one at
+        /// connect, one link longer for each time the client delegated its end of the channel (001 §3.6).</summary>
+        public string Name;
+
+        /// <summary>How often the kernel's record of that principal had changed when <see cref="Name"/> was read.</summary>
+        private int _changes;
+
+        public ClientSession(Principal who, int changes)
+        {
+            Who = who;
+            Name = who.Name ?? "";
+            _changes = changes;
+        }
+
+        /// <summary>Before a request is served: reads the principal again if the client delegated its end since (one
+        /// cheap kernel call when it did not).</summary>
+        public void Refresh(Sing.Contracts.Endpoint channel)
+        {
+            int changes = Sing.Contracts.Sip.KernelEndpoints.PrincipalChangesOf(channel);
+            if (changes == _changes) return;
+            _changes = changes;
+            Name = Sing.Contracts.Sip.KernelEndpoints.PrincipalOf(channel) ?? Name;
+        }
     }
 
     /// <summary>The server's state for one file channel: the open file and the position, and who opened it.</summary>

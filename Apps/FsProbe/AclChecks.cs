@@ -57,6 +57,30 @@ namespace Sing.Apps.FsProbe
             return 0;
         }
 
+        /// <summary>The "delegated" verb: the boot test's shell lets "*/shell@root+*/fsprobe@root" read /deleg, so this
+        /// program, started by the root shell, reads /deleg/d.txt; then it delegates its /fs channel to itself (001 §3.6),
+        /// the file system sees one link more ("...+fsprobe@root+fsprobe@root"), which the ACL does not name, and the
+        /// same read on the same channel is refused. Exit 0, or the number of the check that went wrong.</summary>
+        public static int Delegated(FileSystemClient fs)
+        {
+            if (fs.ReadAll("/deleg/d.txt", out string error) == null)
+            {
+                Debug.WriteLine("fsprobe: /deleg/d.txt before delegating: " + error);
+                return 1;
+            }
+            if (fs.Delegate(out ChannelEndpoint raw) != AbiStatus.Ok) return 2;
+            if (Channels.Create(2, out ChannelEndpoint loopIn, out ChannelEndpoint loopOut) != AbiStatus.Ok) return 3;
+            if (Channels.Send(loopIn, 1, 0, default, raw) != AbiStatus.Ok) return 4;
+            if (Channels.Receive(loopOut, out ReceivedMessage back, 1000) != AbiStatus.Ok || back.Endpoint.IsNull) return 5;
+            Channels.Close(loopIn);
+            Channels.Close(loopOut);
+            FileSystemClient delegated = FileSystemClient.Adopt(back.Endpoint);
+            if (!Denied(delegated.ReadAll("/deleg/d.txt", out error) == null, error)) return 6;
+            if (error.IndexOf("/fsprobe@root+singularity-project/fsprobe@root ", StringComparison.Ordinal) < 0) return 7;
+            delegated.Close();
+            return 0;
+        }
+
         /// <summary>True when the operation failed with the ACL's refusal (logged), false when it went through or failed otherwise.</summary>
         private static bool Denied(bool failed, string error)
         {

@@ -36,6 +36,7 @@ namespace Sing.Apps.FsProbe
                 "flush" => FlushInFlight(fs),
                 "hoard" => Hoard.Run(fs),
                 "acl" => AclChecks.Run(fs),
+                "delegated" => AclChecks.Delegated(fs),
                 _ => 101,
             };
             Debug.WriteLine(result == 0 ? "fsprobe " + startup.Verb + ": all checks passed" : "fsprobe " + startup.Verb + ": check " + result.ToString() + " failed");

@@ -18,6 +18,7 @@ namespace Sing.Kernel.Abi
             Table->ChannelPrincipal = &ChannelPrincipal;
             Table->GetPrincipal = &GetPrincipal;
             Table->ChannelDelegate = &ChannelDelegate;
+            Table->ChannelPrincipalChanges = &ChannelPrincipalChanges;
         }
 
         [UnmanagedCallersOnly]
@@ -60,6 +61,17 @@ namespace Sing.Kernel.Abi
             int length = text == null || (capacity > 0 && !CallerMemory.Holds(buffer, capacity, sizeof(char))) ? -1 : CopyOut(text, buffer, capacity);
             Leave(mark);
             return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int ChannelPrincipalChanges(void* endpoint)
+        {
+            ulong mark = Enter();
+            ulong flags = Scheduler.DisableInterrupts();
+            int changes = Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e) == AbiStatus.Ok ? e->PrincipalChanges : -1;
+            Scheduler.RestoreInterrupts(flags);
+            Leave(mark);
+            return changes;
         }
 
         [UnmanagedCallersOnly]

@@ -19,6 +19,7 @@ namespace Sing.Kernel.Channels
         public int Contract;            // ContractChecker index, or -1 for an unchecked channel
         public int Principal;           // who the messages arriving here speak for (Security.PrincipalTable; 0: the kernel)
         public int Delegating;          // 1: its holder delegated it; its next receiver joins the chain its peer records (Security/Delegation)
+        public int PrincipalChanges;    // how often Principal changed since the channel was made (each a delegation of the peer)
         public short* NextStates;       // the checker's dense next-state table (null: ask the checker)
         public int MessageCount;        // the contract's message count, bounds the table's message index
         public int Side;                // ContractChecker.ImporterSends for the Imp end, ExporterSends for the Exp end
@@ -78,6 +79,7 @@ namespace Sing.Kernel.Channels
             e->Capacity = capacity;
             e->Contract = -1;
             e->Delegating = 0;
+            e->PrincipalChanges = 0;
         }
 
         /// <summary>Makes both ends of a new channel follow a contract, starting in its initial state.</summary>

@@ -32,6 +32,7 @@ namespace Sing.Kernel.Security
             int number = PrincipalTable.Acquire(extended);
             PrincipalTable.Release(peer->Principal);
             peer->Principal = number;
+            peer->PrincipalChanges++;
         }
     }
 }

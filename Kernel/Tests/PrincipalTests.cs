@@ -97,14 +97,20 @@ namespace Sing.Kernel.Tests
             if (bob != null && Channel.Create(null, 2, out Endpoint* imp, out Endpoint* exp) == AbiStatus.Ok)
             {
                 flags = Scheduler.DisableInterrupts();
+                int unchanged = exp->PrincipalChanges;
                 Delegation.Mark(imp);
                 Delegation.Received(imp, bob);
                 string seen = PrincipalTable.TextOf(exp->Principal);
+                int changed = exp->PrincipalChanges;
                 Delegation.Received(imp, bob);   // not marked again: no second link
                 string again = PrincipalTable.TextOf(exp->Principal);
+                int still = exp->PrincipalChanges;
                 Scheduler.RestoreInterrupts(flags);
                 t.Equal(PrincipalTable.KernelPrincipal + "+" + Hello + "@bob", seen, "the peer's end names the holder's chain, then the receiver");
                 t.Equal(seen, again, "one delegation adds one link");
+                t.Equal(0, (ulong)unchanged, "a new channel's record has not changed");
+                t.Equal(1, (ulong)changed, "a delegation counts one change (ChannelPrincipalChanges)");
+                t.Equal(1, (ulong)still, "a receive that adds no link counts none");
                 Channel.CloseEndpoint(imp, null);
                 Channel.CloseEndpoint(exp, null);
             }

@@ -84,6 +84,17 @@ namespace Sing.Contracts.Sip
                 : AbiStatus.InvalidArgument;
         }
 
+        /// <summary>Whom the messages arriving at <paramref name="endpoint"/> speak for now: the kernel's record, which
+        /// grows a link each time the client delegates its end (Runtime/Security/README.md). Null when it is not a kernel
+        /// endpoint this process owns.</summary>
+        public static string? PrincipalOf(Endpoint endpoint) =>
+            endpoint.Transport is KernelTransport kernel ? Channels.PrincipalOf(kernel.AsValue) : null;
+
+        /// <summary>How often that record has changed since the channel was made (Channels.PrincipalChangesOf); -1 when
+        /// it is not a kernel endpoint this process owns.</summary>
+        public static int PrincipalChangesOf(Endpoint endpoint) =>
+            endpoint.Transport is KernelTransport kernel ? Channels.PrincipalChangesOf(kernel.AsValue) : -1;
+
         /// <summary>The kernel endpoint of a contract endpoint, which stops being usable (as if it had been sent).</summary>
         public static ChannelEndpoint Unwrap([Claims] Endpoint endpoint)
         {

@@ -8,7 +8,9 @@ namespace Sing.Boot.Tests;
 /// shell gives /private an ACL that names only itself ("*/shell@root"), reads its file, and a helper it starts
 /// (fsprobe, the same user) is refused every way in (read, list, write, create, delete, rename, ACL change, the ACL
 /// file by any spelling) while the rest of the volume still works for it; a malformed pattern is refused with the
-/// reason; the ACL file never shows in a listing; clearing the ACL lets everyone in again.</summary>
+/// reason; the ACL file never shows in a listing; clearing the ACL lets everyone in again. Then /deleg lets the root
+/// shell's fsprobe read: fsprobe reads, delegates its /fs channel to itself, and the file system, which reads the
+/// channel's principal again before each request, sees the longer chain and refuses the same read.</summary>
 public class AclBootTests
 {
     private static readonly string[] Lines =
@@ -16,7 +18,9 @@ public class AclBootTests
         "mkdir /fs/private", "write /fs/private/s.txt secret words", "acl /fs/private",
         "acl set /fs/private */shell@root rwcda", "acl /fs/private/s.txt", "cat /fs/private/s.txt",
         "fsprobe acl", "ls /fs", "acl set /fs/private Bad!Pattern r", "acl set /fs/private @root rwcdz",
-        "acl clear /fs/private", "acl /fs/private", "shutdown",
+        "acl clear /fs/private", "acl /fs/private",
+        "mkdir /fs/deleg", "write /fs/deleg/d.txt delegated words", "acl set /fs/deleg */shell@root+*/fsprobe@root r", "fsprobe delegated",
+        "shutdown",
     };
 
     private static readonly Lazy<Task<QemuResult>> Session = new(async () =>
@@ -49,6 +53,8 @@ public class AclBootTests
     [InlineData(@"^secret words\r?$", 1)]
     [InlineData(@"^\[fsprobe:\d+\] fsprobe acl: all checks passed\r?$", 1)]
     [InlineData(@"^\[fsprobe:\d+\] fsprobe: refused: /private/s\.txt: the ACL it inherits from /private does not let singularity-project/login@system\+singularity-project/shell@root\+singularity-project/fsprobe@root read it \(rights there: -----\)", 1)]
+    [InlineData(@"^\[fsprobe:\d+\] fsprobe delegated: all checks passed\r?$", 1)]
+    [InlineData(@"^\[fsprobe:\d+\] fsprobe: refused: /deleg/d\.txt: the ACL it inherits from /deleg does not let singularity-project/login@system\+singularity-project/shell@root\+singularity-project/fsprobe@root\+singularity-project/fsprobe@root read it", 1)]
     [InlineData(@"^acl: principal pattern ""Bad!Pattern"": at character 1: ""Bad!Pattern"" names no publisher", 1)]
     [InlineData(@"^acl: rights ""rwcdz"" have 'z'", 1)]
     public async Task SessionShows(string pattern, int count)

@@ -40,6 +40,19 @@ namespace Sing.Storage
             fs.Free();
         }
 
+        /// <summary>Gives this client's channel up for delegation (001 §3.6): the raw endpoint, marked so that the process
+        /// that receives it joins the principal the file system sees (which then decides by "this chain + receiver");
+        /// send it next. This client is unusable afterwards. The status is ChannelDelegate's.</summary>
+        public AbiStatus Delegate(out ChannelEndpoint endpoint)
+        {
+            endpoint = KernelEndpoints.Unwrap(_channel.Acquire());
+            return Channels.Delegate(endpoint);
+        }
+
+        /// <summary>A client over a /fs channel another process passed or delegated to this one (its receiver).</summary>
+        public static FileSystemClient Adopt(ChannelEndpoint endpoint) =>
+            new FileSystemClient(FileSystemContract.Imp.Attach(KernelEndpoints.Wrap(endpoint), FileSystemContract.States.Ready));
+
         /// <summary>The listing text (see FileSystemContract), or null with <paramref name="error"/>.</summary>
         public string List(string path, out string error)
         {

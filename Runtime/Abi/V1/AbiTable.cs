@@ -188,6 +188,11 @@ namespace Singularity.V1
         // chain its peer records, so the other side sees the caller's authority exercised by that receiver. Ok, or
         // NotOwner/StaleHandle/InvalidArgument for an endpoint the caller does not own, ChannelClosed when the peer is gone.
         public delegate* unmanaged<void*, AbiStatus> ChannelDelegate;
+
+        // (entry 79) How often the principal ChannelPrincipal reads for an endpoint the caller owns has changed since
+        // the channel was made (each change a delegation by the holder of the other end); -1 when the caller does not
+        // own the endpoint. A service that asks before each request reads the text again only when this moved.
+        public delegate* unmanaged<void*, int> ChannelPrincipalChanges;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

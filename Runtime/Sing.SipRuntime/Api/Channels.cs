@@ -327,6 +327,13 @@ namespace Singularity.V1
         /// own the endpoint.</summary>
         public static string PrincipalOf(ChannelEndpoint endpoint) => endpoint.Check() != AbiStatus.Ok ? null : PrincipalOf(endpoint.Address);
 
+        /// <summary>How often the principal <see cref="PrincipalOf(ChannelEndpoint)"/> reads for <paramref name="endpoint"/>
+        /// has changed since the channel was made (each change a delegation by the holder of the other end), or -1 when
+        /// this process does not own it: a server that must see a client's delegation before each request reads the
+        /// text again only when this moved.</summary>
+        public static int PrincipalChangesOf(ChannelEndpoint endpoint) =>
+            endpoint.Check() != AbiStatus.Ok ? -1 : Abi.Table->ChannelPrincipalChanges(endpoint.Address);
+
         internal static string PrincipalOf(void* address)
         {
             const int Capacity = Singularity.Security.PrincipalName.MaxLength;   // the kernel makes none longer
