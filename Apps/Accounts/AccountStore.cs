@@ -11,9 +11,14 @@ namespace Sing.Apps.Accounts
     {
         private const int NotFound = 1;   // FatError.NotFound, the server's code for nothing at the path
 
-        /// <summary>The users file's ACL (Apps/FileSystem/README.md): the login program itself, and a shell at the end of a
-        /// chain that starts with it (a user's shell, su's shells), may read and change it; nothing else may.</summary>
-        public const string Readers = "^singularity-project/login@system rwcda\n^singularity-project/login@system+...+singularity-project/shell rwcda\n";
+        /// <summary>The users file's ACL (Apps/FileSystem/README.md): the login program itself (a one-link principal: the
+        /// kernel started it) and nothing else, not even the shells it starts, which ask its accounts service
+        /// (<see cref="AccountsContract"/>) instead.</summary>
+        public const string Readers = "^singularity-project/login@system rwcda\n";
+
+        /// <summary>Held around each load-change-save in the login program, whose console sessions and accounts service
+        /// run on two threads.</summary>
+        public static readonly object Gate = new object();
 
         public const string HomeRoot = "/home";
 

@@ -121,6 +121,17 @@ namespace Sing.Apps.Accounts
 
         public bool Remove(string name) => _accounts.RemoveAll(a => a.Name == name) > 0;
 
+        /// <summary>How many accounts are marked administrator.</summary>
+        public int AdministratorCount
+        {
+            get
+            {
+                int n = 0;
+                foreach (UserAccount a in _accounts) if (a.IsAdministrator) n++;
+                return n;
+            }
+        }
+
         public static string PasswordError(string password)
         {
             if (string.IsNullOrEmpty(password)) return "the password is empty";

@@ -38,6 +38,7 @@ namespace Sing.Apps.Hostile
                 "endpoint-cycle" => Attacks.EndpointCycleRefused(),
                 "fork-bomb" => Attacks.ForkBomb(),
                 "principals" => PrincipalAttacks.Run(),
+                "accounts" => AccountAttacks.Run(),
                 "hand-packed" => LibraryAttacks.HandPackedMessages(),
                 "message-copies" => LibraryAttacks.MessageCopies(),
                 "kept-messages" => LibraryAttacks.KeptReceivedMessages(),

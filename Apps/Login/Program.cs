@@ -12,6 +12,7 @@ namespace Sing.Apps.Login
     {
         [Parameter("lines")] public string Lines;
         [Parameter("user")] public string User;
+        [Endpoint("accounts")] public ChannelEndpoint Accounts;
     }
 
     internal static class Program
@@ -20,6 +21,8 @@ namespace Sing.Apps.Login
         {
             // A one-link principal: the kernel started this instance, so its user= and script= are the machine owner's.
             bool fromKernel = PrincipalName.LinkCount(Processes.Principal) == 1;
+            // The shells this program starts change accounts through it, on a thread of its own (AccountService).
+            AccountService.Start(startup.Accounts);
             if ((startup.Lines.Length > 0 || startup.User.Length > 0) && !fromKernel)
             {
                 SystemConsole.WriteLine("login: --user and --lines are the kernel's boot options (user=, script=); a login started by a program asks for a password");

@@ -18,7 +18,10 @@ namespace Sing.Apps.Login
         /// <summary>One login (or one attempt); false when the console cannot be read.</summary>
         public bool Next()
         {
-            UsersFile users = AccountStore.Load(out bool exists, out string error);
+            UsersFile users;
+            bool exists;
+            string error;
+            lock (AccountStore.Gate) users = AccountStore.Load(out exists, out error);
             if (users == null)
             {
                 // Never a session without the accounts: a file system that is not (yet, or any more) there lets no one in.
@@ -72,8 +75,13 @@ namespace Sing.Apps.Login
                 SystemConsole.WriteLine("login: the passwords differ; nothing was created");
                 return true;
             }
-            string error = users.Set(name, password, administrator: true);
-            error ??= AccountStore.Save(users);
+            string error;
+            lock (AccountStore.Gate)
+            {
+                // The accounts service may have made the file meanwhile (a user= shell's useradd): never overwrite it.
+                AccountStore.Load(out bool exists, out error);
+                error ??= exists ? UsersFile.Path + " was created meanwhile" : users.Set(name, password, administrator: true) ?? AccountStore.Save(users);
+            }
             SystemConsole.WriteLine(error == null ? $"login: created the administrator {name} in {UsersFile.Path}" : $"login: {error}; nothing was created");
             return true;
         }

@@ -4,9 +4,10 @@ using Singularity.V1;
 namespace Sing.Apps.Shell
 {
     /// <summary>The account built-ins (Apps/Accounts/README.md): whoami, su, passwd, useradd, userdel. The shell runs in
-    /// the role of the user the login program let in; an administrator is an account marked so in the users file
-    /// (while the file has none, whoever holds the console is one, so a fresh system can make its first). Passwords
-    /// are typed at the console without echo, never taken from a command line or a script.</summary>
+    /// the role of the user the login program let in; it never reads the users file: the login program's accounts
+    /// service (/service/accounts) checks and changes accounts for this shell's role, which decides who administers
+    /// (an account marked so, or anyone while the file has none). Passwords are typed at the console without echo,
+    /// never taken from a command line or a script.</summary>
     internal sealed class AccountCommands
     {
         private readonly LineReader _console;
@@ -40,18 +41,27 @@ namespace Sing.Apps.Shell
             return null;
         }
 
-        /// <summary>A shell in <paramref name="user"/>'s role, until it exits; the user's password unless an administrator asks.</summary>
+        /// <summary>A shell in <paramref name="user"/>'s role, until it exits; the user's password unless an administrator
+        /// asks (the accounts service checks it).</summary>
         private string SwitchUser(string user)
         {
-            UsersFile users = AccountStore.Load(out _, out string error);
-            if (users == null) return error;
-            UserAccount target = users.Find(user);
-            if (target == null) return "no account named " + Singularity.Security.PrincipalName.Printable(user);
-            if (!IsAdministrator(users))
+            AccountsClient accounts = AccountsClient.Connect(out string error);
+            if (accounts == null) return error;
+            try
             {
-                string password = Secret("password for " + user + ": ", out error);
-                if (password == null) return error;
-                if (!UsersFile.Verify(target, password)) return "wrong password";
+                error = Existing(accounts, user, out bool administers);
+                if (error != null) return error;
+                if (!administers)
+                {
+                    string password = Secret("password for " + user + ": ", out error);
+                    if (password == null) return error;
+                    error = accounts.CheckPassword(user, password);
+                    if (error != null) return error;
+                }
+            }
+            finally
+            {
+                accounts.Close();
             }
             AbiStatus status = Processes.CreateInRole("shell", "script=false", user, out ProcessHandle shell);
             if (status == AbiStatus.Ok) status = Processes.Start(shell);
@@ -64,37 +74,53 @@ namespace Sing.Apps.Shell
 
         private string ChangePassword(string user)
         {
-            UsersFile users = AccountStore.Load(out _, out string error);
-            if (users == null) return error;
-            UserAccount account = users.Find(user);
-            if (account == null) return "no account named " + Singularity.Security.PrincipalName.Printable(user);
-            bool own = user == Processes.Role;
-            if (!own && !IsAdministrator(users)) return "only an administrator changes another user's password";
-            if (own && !IsAdministrator(users))
+            AccountsClient accounts = AccountsClient.Connect(out string error);
+            if (accounts == null) return error;
+            try
             {
-                string current = Secret("current password: ", out error);
-                if (current == null) return error;
-                if (!UsersFile.Verify(account, current)) return "wrong password";
+                error = Existing(accounts, user, out bool administers);
+                if (error != null) return error;
+                bool own = user == Processes.Role;
+                if (!own && !administers) return "only an administrator changes another user's password";
+                string current = "";
+                if (!administers)
+                {
+                    current = Secret("current password: ", out error);
+                    if (current == null) return error;
+                }
+                string password = NewPassword(out error);
+                if (password == null) return error;
+                error = accounts.SetPassword(user, current, password);
+                if (error == null) SystemConsole.WriteLine("passwd: changed the password of " + user);
+                return error;
             }
-            string password = NewPassword(out error);
-            if (password == null) return error;
-            error = users.Set(user, password, account.IsAdministrator) ?? AccountStore.Save(users);
-            if (error == null) SystemConsole.WriteLine("passwd: changed the password of " + user);
-            return error;
+            finally
+            {
+                accounts.Close();
+            }
         }
 
         private string AddUser(string user, bool administrator)
         {
-            UsersFile users = AccountStore.Load(out _, out string error);
-            if (users == null) return error;
-            if (!IsAdministrator(users)) return "only an administrator adds accounts";
-            if (users.Find(user) != null) return "an account named " + user + " exists already";
-            string nameError = Singularity.Security.PrincipalName.NameError("user", user);
-            if (nameError != null) return nameError;
-            string password = NewPassword(out error);
-            if (password == null) return error;
-            error = users.Set(user, password, administrator) ?? AccountStore.Save(users);
-            if (error != null) return error;
+            AccountsClient accounts = AccountsClient.Connect(out string error);
+            if (accounts == null) return error;
+            try
+            {
+                error = accounts.Describe(user, out bool exists, out bool administers);
+                if (error != null) return error;
+                if (!administers) return "only an administrator adds accounts";
+                if (exists) return "an account named " + user + " exists already";
+                string nameError = Singularity.Security.PrincipalName.NameError("user", user);
+                if (nameError != null) return nameError;
+                string password = NewPassword(out error);
+                if (password == null) return error;
+                error = accounts.AddUser(user, password, administrator);
+                if (error != null) return error;
+            }
+            finally
+            {
+                accounts.Close();
+            }
             SystemConsole.WriteLine("useradd: added " + (administrator ? "the administrator " : "") + user);
             error = AccountStore.MakeHome(user);
             if (error == null) SystemConsole.WriteLine("useradd: " + user + "'s home is /fs" + AccountStore.HomeOf(user) + " (only " + user + " may use it)");
@@ -103,30 +129,19 @@ namespace Sing.Apps.Shell
 
         private static string DeleteUser(string user)
         {
-            UsersFile users = AccountStore.Load(out _, out string error);
-            if (users == null) return error;
-            if (!IsAdministrator(users)) return "only an administrator removes accounts";
-            UserAccount account = users.Find(user);
-            if (account == null) return "no account named " + Singularity.Security.PrincipalName.Printable(user);
-            if (account.IsAdministrator && CountAdministrators(users) == 1) return user + " is the last administrator";
-            users.Remove(user);
-            error = AccountStore.Save(users);
+            AccountsClient accounts = AccountsClient.Connect(out string error);
+            if (accounts == null) return error;
+            error = accounts.RemoveUser(user);
+            accounts.Close();
             if (error == null) SystemConsole.WriteLine("userdel: removed " + user + " (processes running as " + user + " keep running)");
             return error;
         }
 
-        /// <summary>Whether this shell's role administers accounts: its account says so, or the file has no administrator.</summary>
-        private static bool IsAdministrator(UsersFile users)
+        /// <summary>Null when <paramref name="user"/> has an account (and whether this shell administers accounts), else why not.</summary>
+        private static string Existing(AccountsClient accounts, string user, out bool administers)
         {
-            UserAccount me = users.Find(Processes.Role);
-            return (me != null && me.IsAdministrator) || CountAdministrators(users) == 0;
-        }
-
-        private static int CountAdministrators(UsersFile users)
-        {
-            int n = 0;
-            foreach (UserAccount a in users.Accounts) if (a.IsAdministrator) n++;
-            return n;
+            string error = accounts.Describe(user, out bool exists, out administers);
+            return error ?? (exists ? null : "no account named " + Singularity.Security.PrincipalName.Printable(user));
         }
 
         private string NewPassword(out string error)
