@@ -81,6 +81,85 @@ namespace Sing.Apps.FsProbe
             return 0;
         }
 
+        /// <summary>The "acl-race" verb: an ACL change takes effect at the next request, whoever races it. A second thread,
+        /// on its own /fs channel, switches /race (made by the boot test's shell) between "read" and "no read" for this
+        /// program while this thread reads /race/f.txt in a loop: each read returns the whole file or is refused by the
+        /// ACL, nothing else. Then, in order: the read right after a change to "no read" is refused and the one right
+        /// after "read" succeeds (no decision outlives a change), and a file opened while reading was allowed reads on
+        /// after the ACL takes read away (rights are fixed at open), while a new open is refused. Exit 0, or the number of
+        /// the check that went wrong.</summary>
+        public static int Race(FileSystemClient fs)
+        {
+            const string Allow = "*/fsprobe@root ra", Deny = "*/fsprobe@root a";
+            byte[] expected = fs.ReadAll("/race/f.txt", out string error);
+            if (expected == null)
+            {
+                Debug.WriteLine("fsprobe: /race/f.txt: " + error);
+                return 1;
+            }
+            if (fs.SetAcl("/race", Allow) != null) return 2;
+            var toggler = new Toggler(Allow, Deny);
+            var thread = new System.Threading.Thread(toggler.Run);
+            thread.Start();
+            int served = 0, refused = 0;
+            while (!toggler.Done)
+            {
+                byte[] got = fs.ReadAll("/race/f.txt", out error);
+                if (got != null && got.AsSpan().SequenceEqual(expected)) served++;
+                else if (got == null && error != null && error.IndexOf("does not let", StringComparison.Ordinal) >= 0) refused++;
+                else
+                {
+                    Debug.WriteLine("fsprobe: a read raced with an ACL change gave: " + (error ?? got.Length.ToString() + " bytes, not the file"));
+                    return 3;
+                }
+            }
+            thread.Join();
+            if (toggler.Error != null)
+            {
+                Debug.WriteLine("fsprobe: the ACL toggler: " + toggler.Error);
+                return 4;
+            }
+            Debug.WriteLine($"fsprobe: {toggler.Changes} ACL changes raced {served + refused} reads ({served} served, {refused} refused)");
+            if (fs.SetAcl("/race", Deny) != null || fs.ReadAll("/race/f.txt", out _) != null) return 5;
+            if (fs.SetAcl("/race", Allow) != null || fs.ReadAll("/race/f.txt", out _) == null) return 6;
+            OpenFile open = fs.Open("/race/f.txt", FileSystemContract.ModeRead, out error);
+            if (open == null) return 7;
+            if (fs.SetAcl("/race", Deny) != null) return 8;
+            var buffer = new byte[expected.Length];
+            int read = open.Read(buffer, 0, buffer.Length, out error);
+            open.Close();
+            if (read != expected.Length) return 9;
+            if (!Denied(fs.ReadAll("/race/f.txt", out error) == null, error)) return 10;
+            return 0;
+        }
+
+        /// <summary>Switches /race's ACL back and forth on a channel of its own.</summary>
+        private sealed class Toggler
+        {
+            private readonly string _allow, _deny;
+            public volatile bool Done;
+            public string Error;
+            public int Changes;
+
+            public Toggler(string allow, string deny)
+            {
+                _allow = allow;
+                _deny = deny;
+            }
+
+            public void Run()
+            {
+                FileSystemClient own = FileSystemClient.Connect(out Error);
+                for (int i = 0; own != null && Error == null && i < 40; i++)
+                {
+                    Error = own.SetAcl("/race", i % 2 == 0 ? _deny : _allow);
+                    Changes++;
+                }
+                own?.Close();
+                Done = true;
+            }
+        }
+
         /// <summary>True when the operation failed with the ACL's refusal (logged), false when it went through or failed otherwise.</summary>
         private static bool Denied(bool failed, string error)
         {

@@ -37,6 +37,7 @@ namespace Sing.Apps.FsProbe
                 "hoard" => Hoard.Run(fs),
                 "acl" => AclChecks.Run(fs),
                 "delegated" => AclChecks.Delegated(fs),
+                "acl-race" => AclChecks.Race(fs),
                 _ => 101,
             };
             Debug.WriteLine(result == 0 ? "fsprobe " + startup.Verb + ": all checks passed" : "fsprobe " + startup.Verb + ": check " + result.ToString() + " failed");

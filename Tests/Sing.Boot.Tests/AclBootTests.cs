@@ -10,7 +10,9 @@ namespace Sing.Boot.Tests;
 /// file by any spelling) while the rest of the volume still works for it; a malformed pattern is refused with the
 /// reason; the ACL file never shows in a listing; clearing the ACL lets everyone in again. Then /deleg lets the root
 /// shell's fsprobe read: fsprobe reads, delegates its /fs channel to itself, and the file system, which reads the
-/// channel's principal again before each request, sees the longer chain and refuses the same read.</summary>
+/// channel's principal again before each request, sees the longer chain and refuses the same read. Last, fsprobe reads
+/// a file while its own second thread switches the ACL between read and no read: every read is whole or refused, the
+/// first request after a change follows it, and a file opened before keeps reading.</summary>
 public class AclBootTests
 {
     private static readonly string[] Lines =
@@ -20,6 +22,7 @@ public class AclBootTests
         "fsprobe acl", "ls /fs", "acl set /fs/private Bad!Pattern r", "acl set /fs/private @root rwcdz",
         "acl clear /fs/private", "acl /fs/private",
         "mkdir /fs/deleg", "write /fs/deleg/d.txt delegated words", "acl set /fs/deleg */shell@root+*/fsprobe@root r", "fsprobe delegated",
+        "mkdir /fs/race", "write /fs/race/f.txt raced words", "fsprobe acl-race",
         "shutdown",
     };
 
@@ -54,6 +57,8 @@ public class AclBootTests
     [InlineData(@"^\[fsprobe:\d+\] fsprobe acl: all checks passed\r?$", 1)]
     [InlineData(@"^\[fsprobe:\d+\] fsprobe: refused: /private/s\.txt: the ACL it inherits from /private does not let singularity-project/login@system\+singularity-project/shell@root\+singularity-project/fsprobe@root read it \(rights there: -----\)", 1)]
     [InlineData(@"^\[fsprobe:\d+\] fsprobe delegated: all checks passed\r?$", 1)]
+    [InlineData(@"^\[fsprobe:\d+\] fsprobe: 40 ACL changes raced \d+ reads \(\d+ served, \d+ refused\)\r?$", 1)]
+    [InlineData(@"^\[fsprobe:\d+\] fsprobe acl-race: all checks passed\r?$", 1)]
     [InlineData(@"^\[fsprobe:\d+\] fsprobe: refused: /deleg/d\.txt: the ACL it inherits from /deleg does not let singularity-project/login@system\+singularity-project/shell@root\+singularity-project/fsprobe@root\+singularity-project/fsprobe@root read it", 1)]
     [InlineData(@"^acl: principal pattern ""Bad!Pattern"": at character 1: ""Bad!Pattern"" names no publisher", 1)]
     [InlineData(@"^acl: rights ""rwcdz"" have 'z'", 1)]
