@@ -54,18 +54,10 @@ namespace Sing.Kernel.Tests
         /// the service; the connect request's inline identity is unchanged.</summary>
         public static void BindsCarryBothPrincipals(TestContext t)
         {
-            if (NameService.Register(null, "/test/principals", null, out Endpoint* requests) != AbiStatus.Ok)
+            Endpoint* serviceEnd = ProbeBinds(t, "/test/principals", "hang", out Endpoint* requests, out KernelProcess client);
+            if (requests == null) return;
+            if (serviceEnd != null)
             {
-                t.Fail("cannot register /test/principals");
-                return;
-            }
-            KernelProcess client = ChannelTests.Start(t, "hang /test/principals");
-            ChannelMessage m = default;
-            AbiStatus status = Channel.Receive(Scheduler.Current, requests, 30_000, &m);
-            t.True(status == AbiStatus.Ok && m.Tag == NameService.ConnectRequestTag && m.Endpoint != null, "the bind arrived");
-            if (status == AbiStatus.Ok && m.Endpoint != null)
-            {
-                var serviceEnd = (Endpoint*)m.Endpoint;
                 t.Equal("singularity-project/channelprobe@system", PrincipalTable.TextOf(serviceEnd->Principal), "the service hears the client");
                 ulong flags = Scheduler.DisableInterrupts();
                 Endpoint* clientEnd = serviceEnd->Peer;
@@ -81,6 +73,25 @@ namespace Sing.Kernel.Tests
             }
             Channel.CloseEndpoint(requests, null);
             NameService.RemoveDeadRegistrations();
+        }
+
+        /// <summary>Registers <paramref name="path"/> (null <paramref name="requests"/> when it cannot), starts channelprobe
+        /// with "<paramref name="verb"/> PATH" and takes its bind: the service's end of the channel, or null.</summary>
+        private static Endpoint* ProbeBinds(TestContext t, string path, string verb, out Endpoint* requests, out KernelProcess client)
+        {
+            client = null;
+            if (NameService.Register(null, path, null, out requests) != AbiStatus.Ok)
+            {
+                t.Fail("cannot register " + path);
+                requests = null;
+                return null;
+            }
+            client = ChannelTests.Start(t, string.Concat(verb, " ", path));
+            ChannelMessage m = default;
+            AbiStatus status = Channel.Receive(Scheduler.Current, requests, 30_000, &m);
+            bool arrived = status == AbiStatus.Ok && m.Tag == NameService.ConnectRequestTag && m.Endpoint != null;
+            t.True(arrived, "the bind arrived");
+            return arrived ? (Endpoint*)m.Endpoint : null;
         }
 
         /// <summary>Delegation (001 §3.6): an endpoint passed plainly keeps speaking for its binder; one its holder
@@ -117,23 +128,15 @@ namespace Sing.Kernel.Tests
             if (bob != null) ProcessManager.Terminate(bob, 0, "principal test");
 
             // Through the ABI: channelprobe passes its end of a bound channel to itself, plainly, then delegated.
-            if (NameService.Register(null, "/test/delegation", null, out Endpoint* requests) != AbiStatus.Ok)
+            Endpoint* serviceEnd = ProbeBinds(t, "/test/delegation", "delegate", out Endpoint* requests, out KernelProcess client);
+            if (requests == null) return;
+            if (serviceEnd != null)
             {
-                t.Fail("cannot register /test/delegation");
-                return;
-            }
-            KernelProcess client = ChannelTests.Start(t, "delegate /test/delegation");
-            ChannelMessage m = default;
-            AbiStatus status = Channel.Receive(Scheduler.Current, requests, 30_000, &m);
-            t.True(status == AbiStatus.Ok && m.Tag == NameService.ConnectRequestTag && m.Endpoint != null, "the bind arrived");
-            if (status == AbiStatus.Ok && m.Endpoint != null)
-            {
-                var serviceEnd = (Endpoint*)m.Endpoint;
                 const string Probe = "singularity-project/channelprobe@system";
                 for (int round = 1; round <= 2; round++)
                 {
                     ChannelMessage data = default;
-                    status = Channel.Receive(Scheduler.Current, serviceEnd, 30_000, &data);
+                    AbiStatus status = Channel.Receive(Scheduler.Current, serviceEnd, 30_000, &data);
                     t.True(status == AbiStatus.Ok && *(long*)data.Inline == round, string.Concat("message ", round.ToString(), " arrived (", status.ToString(), ")"));
                     flags = Scheduler.DisableInterrupts();
                     string heard = PrincipalTable.TextOf(serviceEnd->Principal);
@@ -151,7 +154,7 @@ namespace Sing.Kernel.Tests
                 t.True(client.Exited.WaitOne(30_000), "channelprobe ended");
                 t.Equal(0, (ulong)client.ExitCode, "channelprobe's delegation checks (80-87 name the failed step)");
             }
-            if (m.Endpoint != null) Channel.CloseEndpoint((Endpoint*)m.Endpoint, null);
+            if (serviceEnd != null) Channel.CloseEndpoint(serviceEnd, null);
             Channel.CloseEndpoint(requests, null);
             NameService.RemoveDeadRegistrations();
             flags = Scheduler.DisableInterrupts();
