@@ -1,13 +1,12 @@
-using Sing.Storage;
-using Singularity.V1;
-
+#nullable enable
 namespace Sing.Apps.FileSystem
 {
     /// <summary>The policy's access rule, from the manifest parameter "readonly": a directory (default /system) that
     /// programs of kind application may read but not change: no open for writing, create, truncate, mkdir, delete,
     /// or rename into or out of it. Services and drivers (the shell among them) may. The kind comes from the
-    /// kernel's connect request, so a program cannot pretend to be another. Paths are compared after the volume made
-    /// them canonical (FatVolume.Canonical: "..", short aliases and case resolved), so no other spelling escapes.</summary>
+    /// kernel's connect request, so a program cannot pretend to be another; a channel its client delegated counts as
+    /// an application's (ClientSession.CountsAsApplication). Paths are compared after the volume made them canonical
+    /// (FatVolume.Canonical: "..", short aliases and case resolved), so no other spelling escapes.</summary>
     internal sealed class AccessRule
     {
         private readonly string[] _protected;
@@ -19,12 +18,12 @@ namespace Sing.Apps.FileSystem
 
         public string Directory => "/" + string.Join("/", _protected);
 
-        /// <summary>Null when <paramref name="who"/> may change the file at <paramref name="canonicalPath"/>, else the refusal.</summary>
-        public string RefusesChange(Principal who, string canonicalPath)
+        /// <summary>Null when a client may change the file at <paramref name="canonicalPath"/>, else the refusal;
+        /// <paramref name="application"/>: the client counts as an application, <paramref name="who"/> names it.</summary>
+        public string? RefusesChange(bool application, string who, string canonicalPath)
         {
-            if (_protected.Length == 0 || who.Kind != Principal.Application || !Inside(canonicalPath)) return null;
-            string path = canonicalPath;
-            return path + ": " + Directory + " is read-only to applications (" + who.Program + " is one)";
+            if (_protected.Length == 0 || !application || !Inside(canonicalPath)) return null;
+            return canonicalPath + ": " + Directory + " is read-only to applications (" + who + " is one)";
         }
 
         private bool Inside(string path)

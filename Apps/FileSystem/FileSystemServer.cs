@@ -296,8 +296,8 @@ namespace Sing.Apps.FileSystem
             FatException failure = null;
             try
             {
-                string refusal = _rule.RefusesChange(session.Who, _volume.Canonical(path));
-                if (refusal == null && to != null) refusal = _rule.RefusesChange(session.Who, _volume.Canonical(to));
+                string refusal = _rule.RefusesChange(session.CountsAsApplication, session.Described, _volume.Canonical(path));
+                if (refusal == null && to != null) refusal = _rule.RefusesChange(session.CountsAsApplication, session.Described, _volume.Canonical(to));
                 if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
                 RefuseAclFile(path);
                 if (operation == 0) Check(session, Parent(path), AccessRights.Create);
@@ -335,7 +335,7 @@ namespace Sing.Apps.FileSystem
             }
             try
             {
-                string refusal = write ? _rule.RefusesChange(session.Who, _volume.Canonical(path)) : null;
+                string refusal = write ? _rule.RefusesChange(session.CountsAsApplication, session.Described, _volume.Canonical(path)) : null;
                 if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
                 if (write) CheckWrite(session, path, mode);
                 file = _volume.Open(path, write, (mode & FileSystemContract.ModeCreate) != 0, (mode & FileSystemContract.ModeTruncate) != 0);
@@ -458,7 +458,7 @@ namespace Sing.Apps.FileSystem
             Check(session, path, AccessRights.ChangeAcl);
             string canonical = _volume.Canonical(path);
             _volume.Stat(path);
-            string refusal = _rule.RefusesChange(session.Who, canonical);
+            string refusal = _rule.RefusesChange(session.CountsAsApplication, session.Described, canonical);
             if (refusal != null) throw new FatException(FatError.AccessDenied, refusal);
             var entries = new List<AclEntry>();
             string[] split = lines.Split('\n');

@@ -23,6 +23,14 @@ namespace Sing.Apps.FileSystem
             _changes = changes;
         }
 
+        /// <summary>Whether the /system rule (AccessRule) treats this client as an application: it is one, or its channel
+        /// was delegated. The helper at the end of a delegated chain may be an application, and the kernel's record names
+        /// it without its kind; delegating never gives more than lending, so the narrowest rule applies.</summary>
+        public bool CountsAsApplication => Who.Kind == Principal.Application || _changes != 0;
+
+        /// <summary>The client as the /system rule's refusal names it.</summary>
+        public string Described => _changes != 0 ? "a channel " + Who.Program + " delegated" : Who.Program;
+
         /// <summary>Before a request is served: reads the principal again if the client delegated its end since (one
         /// cheap kernel call when it did not).</summary>
         public void Refresh(Sing.Contracts.Endpoint channel)
