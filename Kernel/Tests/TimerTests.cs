@@ -16,18 +16,20 @@ namespace Sing.Kernel.Tests
         public static void TscMatchesTimer(TestContext t)
         {
             t.True(Tsc.Frequency > 10_000_000, "the TSC runs faster than 10 MHz");
-            // Ticks never come early, but under a multi-threaded emulator a busy host delivers some late (the guest CPU's
-            // thread was not running): the shortest of a few measurements is the one that says what the timer does.
-            ulong expected = Tsc.Frequency * 20 / Timer.Hz, shortest = ulong.MaxValue;
-            for (int attempt = 0; attempt < 5 && shortest >= expected * 5 / 4; attempt++)
+            // Under an emulator without instruction counting a busy host delivers ticks late (the guest CPU's thread was
+            // not running) and then in a burst as the timer catches up, so one measurement can be long or short: the
+            // timer is right when any of a few measurements is.
+            ulong expected = Tsc.Frequency * 20 / Timer.Hz;
+            bool within = false;
+            for (int attempt = 0; attempt < 8 && !within; attempt++)
             {
                 Timer.WaitTicks(1);
                 ulong start = Cpu.ReadTsc();
                 Timer.WaitTicks(20);
                 ulong cycles = Cpu.ReadTsc() - start;
-                if (cycles < shortest) shortest = cycles;
+                within = cycles > expected * 3 / 4 && cycles < expected * 5 / 4;
             }
-            t.True(shortest > expected * 3 / 4 && shortest < expected * 5 / 4, "20 timer ticks last 20 ms of calibrated TSC time (within 25%)");
+            t.True(within, "20 timer ticks last 20 ms of calibrated TSC time (within 25%, in one of 8 measurements)");
         }
     }
 }
