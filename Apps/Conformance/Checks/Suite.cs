@@ -31,6 +31,7 @@ namespace Sing.Conformance
             ("types", TypeChecks.Run),
             ("misc", MiscChecks.Run),
             ("regex", RegexChecks.Run),
+            ("json", JsonChecks.Run),
             ("biginteger", BigIntegerChecks.Run),
             ("everyday", EverydayChecks.Run),
             ("threading", ThreadingChecks.Run),

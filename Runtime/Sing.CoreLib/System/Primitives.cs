@@ -551,6 +551,18 @@ namespace System
             if (!FloatNumber.StyleAllows(s.AsSpan(), style) || !FloatNumber.TryParseSingle(s, out result)) Number.ThrowFloatParseFailure(s);
             return result;
         }
+        public static bool TryParse(string s, NumberStyles style, IFormatProvider provider, out float result)
+        {
+            result = 0;
+            return s is not null && TryParse(s.AsSpan(), style, provider, out result);
+        }
+
+        public static bool TryParse(ReadOnlySpan<char> s, NumberStyles style, IFormatProvider provider, out float result)
+        {
+            result = 0;
+            return FloatNumber.StyleAllows(s, style) && FloatNumber.TryParseSingle(s, out result);
+        }
+
         public static bool TryParse(string s, out float result) => TryParse((ReadOnlySpan<char>)s, out result);
         public static bool TryParse(ReadOnlySpan<char> s, out float result) => FloatNumber.TryParseSingle(s, out result);
 
