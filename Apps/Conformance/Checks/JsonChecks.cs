@@ -27,7 +27,7 @@ namespace Sing.Conformance
         }
 
         /// <summary>One line whose value is computed on its own: an exception shows as its type and message.</summary>
-        private static void L(string name, Func<object> value)
+        internal static void L(string name, Func<object> value)
         {
             string text;
             try

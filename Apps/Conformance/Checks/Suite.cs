@@ -32,6 +32,7 @@ namespace Sing.Conformance
             ("misc", MiscChecks.Run),
             ("regex", RegexChecks.Run),
             ("json", JsonChecks.Run),
+            ("jsonserializer", JsonSerializerChecks.Run),
             ("biginteger", BigIntegerChecks.Run),
             ("everyday", EverydayChecks.Run),
             ("threading", ThreadingChecks.Run),

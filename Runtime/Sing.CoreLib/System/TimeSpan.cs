@@ -258,6 +258,9 @@ namespace System
 
         public static TimeSpan Parse(string input, IFormatProvider formatProvider) => Parse(input);
 
+        /// <summary>The one culture is the invariant one, so the provider changes nothing.</summary>
+        public static bool TryParse(string input, IFormatProvider formatProvider, out TimeSpan result) => TryParse(input, out result);
+
         /// <summary>[ws][-]{ d | [d.]hh:mm[:ss[.ff]] }[ws], as the invariant culture reads it.</summary>
         public static bool TryParse(string s, out TimeSpan result)
         {

@@ -216,6 +216,24 @@ namespace System.Text.Json
         public long? BytePositionInLine { get; }
 
         public string Path { get; }
+
+        // The steps a serializer failure passed through, innermost first (JsonMetadataServices.AddPath).
+        private System.Collections.Generic.List<string> _pathSteps;
+
+        internal void AddPathStep(string step) => (_pathSteps ??= new System.Collections.Generic.List<string>()).Add(step);
+
+        /// <summary>The exception JsonSerializer throws for this one: WHAT, the path, and the position if there is one.</summary>
+        internal JsonException Final(string what)
+        {
+            var path = new StringBuilder("$");
+            if (_pathSteps != null)
+            {
+                for (int i = _pathSteps.Count - 1; i >= 0; i--) path.Append(_pathSteps[i]);
+            }
+            string text = path.ToString();
+            string where = LineNumber is null ? "." : " | LineNumber: " + LineNumber + " | BytePositionInLine: " + BytePositionInLine + ".";
+            return new JsonException(what + " Path: " + text + where, text, LineNumber, BytePositionInLine, InnerException);
+        }
     }
 
     /// <summary>The reader's own errors (.NET's type name, internal as there).</summary>
@@ -225,6 +243,10 @@ namespace System.Text.Json
             : base(message + " LineNumber: " + lineNumber + " | BytePositionInLine: " + bytePositionInLine + ".",
                    null, lineNumber, bytePositionInLine)
         {
+            RawMessage = message;
         }
+
+        /// <summary>The message without its position (the serializer puts the path before it).</summary>
+        internal string RawMessage { get; }
     }
 }

@@ -497,8 +497,15 @@ namespace System.Text.Json
 
         private readonly JsonException Error(string message)
         {
+            Position(out long line, out long byteInLine);
+            return new JsonReaderException(message, line, byteInLine);
+        }
+
+        /// <summary>Where the reader is (after the current token): the line and the byte in it, from 0.</summary>
+        internal readonly void Position(out long line, out long byteInLine)
+        {
             int position = Math.Min(_consumed, _buffer.Length);
-            long line = 0;
+            line = 0;
             int lineStart = 0;
             for (int i = 0; i < position; i++)
             {
@@ -508,7 +515,7 @@ namespace System.Text.Json
                     lineStart = i + 1;
                 }
             }
-            return new JsonReaderException(message, line, position - lineStart);
+            byteInLine = position - lineStart;
         }
     }
 }
