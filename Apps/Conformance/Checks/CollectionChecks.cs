@@ -41,9 +41,35 @@ namespace Sing.Conformance
             Line("ext-null-dictionary", Throws(() => ((IReadOnlyDictionary<int, int>)null).GetValueOrDefault(1)));
         }
 
+        /// <summary>Array.Copy and CopyTo over System.Array: same types, reference types both ways, ranks, bad arguments.</summary>
+        private static void ArrayCopies()
+        {
+            int[] numbers = { 1, 2, 3, 4, 5 };
+            int[] target = new int[7];
+            numbers.CopyTo(target, 2);
+            Line("array-copyto", target);
+            Array.Copy((Array)numbers, 1, target, 0, 3);
+            Line("array-copy-untyped", target);
+            Array.Copy(numbers, 0, numbers, 1, 4);
+            Line("array-copy-overlap", numbers);
+            object[] boxes = new object[3];
+            new[] { "a", "b" }.CopyTo(boxes, 1);
+            Line("array-copy-upcast", boxes);
+            string[] strings = new string[2];
+            Array.Copy(new object[] { "x", "y" }, strings, 2);
+            Line("array-copy-downcast", strings);
+            int[,] grid = { { 1, 2 }, { 3, 4 } };
+            int[,] grid2 = new int[2, 2];
+            Array.Copy(grid, grid2, 4);
+            Line("array-copy-2d", grid2[1, 0] + " " + grid2[1, 1]);
+            Line("array-copy-errors", Throws(() => numbers.CopyTo(new int[3], 0)) + " | " + Throws(() => Array.Copy(numbers, -1, target, 0, 1))
+                + " | " + Throws(() => Array.Copy(grid, numbers, 1)) + " | " + Throws(() => numbers.CopyTo(grid2, 0)) + " | " + Throws(() => numbers.CopyTo(null, 0)));
+        }
+
         public static void Run()
         {
             Extensions();
+            ArrayCopies();
             var list = new List<int> { 5, 3, 8, 1 };
             list.Add(7);
             list.Insert(0, 9);

@@ -28,6 +28,7 @@ namespace Sing.Conformance
             ("formats", FormatChecks.Run),
             ("parsing", ParseChecks.Run),
             ("spans", SpanChecks.Run),
+            ("base64", Base64Checks.Run),
             ("types", TypeChecks.Run),
             ("misc", MiscChecks.Run),
             ("regex", RegexChecks.Run),
@@ -53,6 +54,7 @@ namespace Sing.Conformance
             ("program.text", TextProgram.Run),
             ("program.features", FeaturesProgram.Run),
             ("program.streams", StreamsProgram.Run),
+            ("program.json", JsonProgram.Run),
         };
 
         /// <summary>Runs every group whose name starts with <paramref name="only"/> (all when empty); returns 0.</summary>

@@ -46,10 +46,7 @@ namespace System
 
         public static void Copy<T>(T[] source, int sourceIndex, T[] destination, int destinationIndex, int length)
         {
-            if (source is null || destination is null) throw new ArgumentNullException(source is null ? "source" : "destination");
-            if (sourceIndex < 0 || destinationIndex < 0 || length < 0
-                || source.Length - sourceIndex < length || destination.Length - destinationIndex < length)
-                ThrowHelpers.ThrowArgumentOutOfRangeException();
+            CheckCopy(source, sourceIndex, destination, destinationIndex, length);
             // Elements without references (bytes, chars, numbers, such structs): one block move, overlap handled by
             // Memmove. The heap is non-moving, and no collector needs to see a copy that writes no reference.
             if (length > 0 && !source.m_pMethodTable->ContainsGCPointers)

@@ -192,7 +192,11 @@ namespace System.Collections.Generic
         {
             if (key == null) CollectionThrowHelpers.ArgumentNull("key");
             if (_buckets == null) return -1;
-            int hash = Hash(key);
+            return FindEntry(key, Hash(key));
+        }
+
+        private int FindEntry(TKey key, int hash)
+        {
             for (int i = _buckets[BucketOf(hash)] - 1; i >= 0; i = _entries[i].Next)
             {
                 if (_entries[i].HashCode == hash && KeysEqual(_entries[i].Key, key)) return i;
@@ -204,7 +208,9 @@ namespace System.Collections.Generic
         {
             if (key == null) CollectionThrowHelpers.ArgumentNull("key");
             if (_buckets == null) Initialize(0);
-            int existing = FindEntry(key);
+            // One hash per insert: the lookup and the new entry share it (a string key is hashed once, not twice).
+            int hash = Hash(key);
+            int existing = FindEntry(key, hash);
             if (existing >= 0)
             {
                 if (!overwrite) CollectionThrowHelpers.DuplicateKey(key);
@@ -224,7 +230,6 @@ namespace System.Collections.Generic
                 if (_count == _entries.Length) Resize(_entries.Length * 2);
                 index = _count++;
             }
-            int hash = Hash(key);
             ref int bucket = ref _buckets[BucketOf(hash)];
             ref Entry entry = ref _entries[index];
             entry.HashCode = hash;

@@ -220,6 +220,8 @@ namespace System.Text.Json
         // The steps a serializer failure passed through, innermost first (JsonMetadataServices.AddPath).
         private System.Collections.Generic.List<string> _pathSteps;
 
+        internal bool HasPathSteps => _pathSteps != null;
+
         internal void AddPathStep(string step) => (_pathSteps ??= new System.Collections.Generic.List<string>()).Add(step);
 
         /// <summary>The exception JsonSerializer throws for this one: WHAT, the path, and the position if there is one.</summary>

@@ -177,7 +177,7 @@ namespace System.Text.Json
         public static JsonDocument SerializeToDocument<TValue>(TValue value, JsonSerializerOptions options = null) => SerializeToDocument(value, Resolve<TValue>(options));
 
         public static string Serialize(object value, Type inputType, JsonSerializerOptions options = null) =>
-            Serialize(value, InfoFor(inputType, (options ?? JsonSerializerOptions.Default).TypeInfoResolver?.GetTypeInfo(inputType, options ?? JsonSerializerOptions.Default)));
+            Serialize(value, InfoFor(inputType, ResolveBoxed(inputType, options)));
 
         public static TValue Deserialize<TValue>(string json, JsonSerializerOptions options = null) => Deserialize(json, Resolve<TValue>(options));
 
@@ -199,7 +199,15 @@ namespace System.Text.Json
         public static TValue Deserialize<TValue>(this JsonNode node, JsonSerializerOptions options = null) => Deserialize(node, Resolve<TValue>(options));
 
         public static object Deserialize(string json, Type returnType, JsonSerializerOptions options = null) =>
-            Deserialize(json, InfoFor(returnType, (options ?? JsonSerializerOptions.Default).TypeInfoResolver?.GetTypeInfo(returnType, options ?? JsonSerializerOptions.Default)));
+            Deserialize(json, InfoFor(returnType, ResolveBoxed(returnType, options)));
+
+        /// <summary>Metadata for a type given as a Type: the options' resolver, else the generated code's registration.</summary>
+        private static JsonTypeInfo ResolveBoxed(Type type, JsonSerializerOptions options)
+        {
+            if (type is null) return null;
+            options ??= JsonSerializerOptions.Default;
+            return options.TypeInfoResolver?.GetTypeInfo(type, options) ?? JsonMetadataServices.RegisteredInfo(type, options);
+        }
 
         // ---- plumbing ----
 
@@ -245,6 +253,7 @@ namespace System.Text.Json
         {
             options ??= JsonSerializerOptions.Default;
             if (options.TypeInfoResolver?.GetTypeInfo(typeof(TValue), options) is JsonTypeInfo<TValue> resolved) return resolved;
+            if (JsonMetadataServices.RegisteredInfo(typeof(TValue), options) is JsonTypeInfo<TValue> registered) return registered;
             return BuiltIn<TValue>(options) ?? throw NoMetadata(typeof(TValue));
         }
 

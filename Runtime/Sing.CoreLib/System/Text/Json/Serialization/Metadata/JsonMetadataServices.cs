@@ -15,6 +15,48 @@ namespace System.Text.Json.Serialization.Metadata
             return new JsonTypeInfo<T>(options, write, read);
         }
 
+        // ---- every type the program's generated code knows, by its run-time type ----
+
+        private abstract class Registration
+        {
+            internal abstract void WriteBoxed(Utf8JsonWriter writer, object value, JsonSerializerOptions options);
+
+            internal abstract JsonTypeInfo Info(JsonSerializerOptions options);
+        }
+
+        private sealed class Registration<T> : Registration
+        {
+            private readonly JsonWriteAction<T> _write;
+            private readonly JsonReadFunc<T> _read;
+
+            internal Registration(JsonWriteAction<T> write, JsonReadFunc<T> read)
+            {
+                _write = write;
+                _read = read;
+            }
+
+            internal override void WriteBoxed(Utf8JsonWriter writer, object value, JsonSerializerOptions options) => _write(writer, (T)value, options);
+
+            internal override JsonTypeInfo Info(JsonSerializerOptions options) => new JsonTypeInfo<T>(options, _write, _read);
+        }
+
+        private static readonly Dictionary<Type, Registration> s_registered = new Dictionary<Type, Registration>();
+
+        /// <summary>Called by the generated metadata's static constructor for each type it has methods for, so that a
+        /// value known only as an object (a List&lt;object&gt; item, Serialize(value, type)) is written as its own type, as
+        /// .NET's reflection would.</summary>
+        public static void Register<T>(JsonWriteAction<T> write, JsonReadFunc<T> read)
+        {
+            lock (s_registered) s_registered[typeof(T)] = new Registration<T>(write, read);
+        }
+
+        private static Registration Registered(Type type)
+        {
+            lock (s_registered) return s_registered.TryGetValue(type, out Registration registration) ? registration : null;
+        }
+
+        internal static JsonTypeInfo RegisteredInfo(Type type, JsonSerializerOptions options) => Registered(type)?.Info(options);
+
         // ---- names and ignore rules ----
 
         public static string PropertyName(JsonSerializerOptions options, string clrName) => options.ConvertName(clrName);
@@ -281,6 +323,15 @@ namespace System.Text.Json.Serialization.Metadata
                 case JsonElement e: e.WriteTo(writer); return;
                 case JsonDocument d: d.WriteTo(writer); return;
                 case JsonNode n: n.WriteTo(writer, options); return;
+            }
+            Registration registration = Registered(value.GetType());
+            if (registration != null)
+            {
+                registration.WriteBoxed(writer, value, options);
+                return;
+            }
+            switch (value)
+            {
                 case System.Collections.IDictionary dictionary:
                     CheckDepth(writer, options);
                     writer.WriteStartObject();
@@ -328,6 +379,15 @@ namespace System.Text.Json.Serialization.Metadata
         {
             AddStep(failure, NeedsBrackets(propertyName) ? "['" + propertyName + "']" : "." + propertyName);
             return false;
+        }
+
+        /// <summary>As AddPath, for a member bound to a constructor parameter: a value of the wrong type there is
+        /// reported, as .NET reports it, as not convertible to the object's type.</summary>
+        public static bool AddPath(Exception failure, string propertyName, string ownerTypeName)
+        {
+            if (ownerTypeName != null && failure is JsonPathException path && !path.HasPathSteps && path.What.StartsWith("The JSON value could not be converted to ", StringComparison.Ordinal))
+                path.What = "The JSON value could not be converted to " + ownerTypeName + ".";
+            return AddPath(failure, propertyName);
         }
 
         public static bool AddPath(Exception failure, int index)

@@ -11,6 +11,6 @@ namespace System.Text.Json.Serialization.Metadata
             What = what;
         }
 
-        internal string What { get; }
+        internal string What { get; set; }
     }
 }
