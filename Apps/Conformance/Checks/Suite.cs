@@ -29,6 +29,7 @@ namespace Sing.Conformance
             ("parsing", ParseChecks.Run),
             ("spans", SpanChecks.Run),
             ("base64", Base64Checks.Run),
+            ("surface", SurfaceChecks.Run),
             ("types", TypeChecks.Run),
             ("misc", MiscChecks.Run),
             ("regex", RegexChecks.Run),

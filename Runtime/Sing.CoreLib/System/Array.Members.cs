@@ -92,7 +92,7 @@ namespace System
         public static void Clear<T>(T[] array, int index, int length)
         {
             if (array is null) throw new ArgumentNullException("array");
-            if (index < 0 || length < 0 || array.Length - index < length) ThrowHelpers.ThrowArgumentOutOfRangeException();
+            if (index < 0 || length < 0 || array.Length - index < length) throw new IndexOutOfRangeException("Index was outside the bounds of the array.");
             for (int i = 0; i < length; i++) array[index + i] = default;
         }
 

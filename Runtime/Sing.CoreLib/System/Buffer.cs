@@ -45,6 +45,12 @@ namespace System
         [System.Runtime.RuntimeImport("sing_copy_forward")]
         private static extern void CopyForward(byte* destination, byte* source, nuint length);
 
+        /// <summary>Zeroes <paramref name="length"/> bytes (array elements of any type: zero is every type's default).</summary>
+        internal static void Zero(byte* destination, nuint length)
+        {
+            if (length > 0) FillNative(destination, 0, length);
+        }
+
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.InternalCall)]
         [System.Runtime.RuntimeImport("sing_fill")]
         private static extern void FillNative(byte* destination, ulong pattern, nuint length);

@@ -94,6 +94,15 @@ namespace System
         public static bool IsHighSurrogate(char c) => (uint)(c - 0xD800) <= 0xDBFF - 0xD800;
         public static bool IsLowSurrogate(char c) => (uint)(c - 0xDC00) <= 0xDFFF - 0xDC00;
         public static bool IsSurrogatePair(char highSurrogate, char lowSurrogate) => IsHighSurrogate(highSurrogate) && IsLowSurrogate(lowSurrogate);
+        public static bool IsHighSurrogate(string s, int index) => IsHighSurrogate(At(s, index));
+        public static bool IsLowSurrogate(string s, int index) => IsLowSurrogate(At(s, index));
+
+        /// <summary>Whether s[index] and s[index + 1] are a high and a low surrogate (false at the last index).</summary>
+        public static bool IsSurrogatePair(string s, int index)
+        {
+            char high = At(s, index);
+            return index + 1 < s.Length && IsSurrogatePair(high, s[index + 1]);
+        }
 
         public static bool IsDigit(string s, int index) => IsDigit(At(s, index));
         public static bool IsLetter(string s, int index) => IsLetter(At(s, index));

@@ -158,6 +158,14 @@ namespace System
 
         public static bool TryParse(string s, out DateTime result) => TryParse(s, null, DateTimeStyles.None, out result);
 
+        public static bool TryParse(string s, IFormatProvider provider, out DateTime result) => TryParse(s, provider, DateTimeStyles.None, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, out DateTime result) => TryParse(s.ToString(), null, DateTimeStyles.None, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, out DateTime result) => TryParse(s.ToString(), provider, DateTimeStyles.None, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> s, IFormatProvider provider, DateTimeStyles styles, out DateTime result) => TryParse(s.ToString(), provider, styles, out result);
+
         /// <summary>The forms Parse accepts (ISO 8601 "yyyy-MM-dd[THH:mm[:ss[.fffffff]]]" and the invariant
         /// "MM/dd/yyyy[ HH:mm[:ss]]"), each optionally followed by an offset: "Z", "+hh:mm", "-hh:mm", "+hhmm" or "+hh"
         /// (after a space too). <paramref name="clock"/> is the time as written; the offset is given apart.</summary>

@@ -105,6 +105,8 @@ namespace System
         public int Minute => (int)(Ticks / TimeSpan.TicksPerMinute % 60);
         public int Second => (int)(Ticks / TimeSpan.TicksPerSecond % 60);
         public int Millisecond => (int)(Ticks / TimeSpan.TicksPerMillisecond % 1000);
+        public int Microsecond => (int)(Ticks / TimeSpan.TicksPerMicrosecond % 1000);
+        public int Nanosecond => (int)(Ticks % TimeSpan.TicksPerMicrosecond) * 100;
         public DayOfWeek DayOfWeek => (DayOfWeek)((Ticks / TimeSpan.TicksPerDay + 1) % 7);
         public int DayOfYear => GetDatePart(out _, out _, out _) + 1;
         public int Year { get { GetDatePart(out int y, out _, out _); return y; } }
@@ -147,6 +149,7 @@ namespace System
         public DateTime AddMinutes(double value) => AddUnits(value, TimeSpan.TicksPerMinute);
         public DateTime AddSeconds(double value) => AddUnits(value, TimeSpan.TicksPerSecond);
         public DateTime AddMilliseconds(double value) => AddUnits(value, TimeSpan.TicksPerMillisecond);
+        public DateTime AddMicroseconds(double value) => AddUnits(value, TimeSpan.TicksPerMicrosecond);
 
         private DateTime AddUnits(double value, long scale)
         {

@@ -36,6 +36,10 @@ namespace System
         public int Minutes => (int)(_ticks / TicksPerMinute % 60);
         public int Seconds => (int)(_ticks / TicksPerSecond % 60);
         public int Milliseconds => (int)(_ticks / TicksPerMillisecond % 1000);
+        public int Microseconds => (int)(_ticks / TicksPerMicrosecond % 1000);
+        public int Nanoseconds => (int)(_ticks % TicksPerMicrosecond) * 100;
+        public double TotalMicroseconds => (double)_ticks / TicksPerMicrosecond;
+        public double TotalNanoseconds => (double)_ticks * 100.0;
         public double TotalDays => (double)_ticks / TicksPerDay;
         public double TotalHours => (double)_ticks / TicksPerHour;
         public double TotalMinutes => (double)_ticks / TicksPerMinute;
@@ -48,6 +52,7 @@ namespace System
         public static TimeSpan FromMinutes(double value) => Interval(value, TicksPerMinute);
         public static TimeSpan FromSeconds(double value) => Interval(value, TicksPerSecond);
         public static TimeSpan FromMilliseconds(double value) => Interval(value, TicksPerMillisecond);
+        public static TimeSpan FromMicroseconds(double value) => Interval(value, TicksPerMicrosecond);
         public static TimeSpan FromDays(int days) => FromUnits(days, TicksPerDay);
         public static TimeSpan FromHours(int hours) => FromUnits(hours, TicksPerHour);
         public static TimeSpan FromMinutes(long minutes) => FromUnits(minutes, TicksPerMinute);

@@ -159,6 +159,22 @@ namespace System.Collections.Generic
             foreach (KeyValuePair<TKey, TValue> pair in this) array[arrayIndex++] = pair;
         }
 
+        /// <summary>Makes room for <paramref name="capacity"/> entries without growing again; returns the room.</summary>
+        public int EnsureCapacity(int capacity)
+        {
+            if (capacity < 0) CollectionThrowHelpers.ArgumentOutOfRange("capacity");
+            if (_buckets == null)
+            {
+                Initialize(capacity);
+                return _entries.Length;
+            }
+            if (_entries.Length >= capacity) return _entries.Length;
+            int size = _entries.Length;
+            while (size < capacity) size <<= 1;
+            Resize(size);
+            return size;
+        }
+
         private void Initialize(int capacity)
         {
             int size = 4;

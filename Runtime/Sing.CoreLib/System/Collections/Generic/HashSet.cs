@@ -21,7 +21,28 @@ namespace System.Collections.Generic
             UnionWith(collection);
         }
 
-        public HashSet(int capacity) : this() { }
+        public HashSet(int capacity) : this(capacity, null) { }
+
+        public HashSet(int capacity, IEqualityComparer<T> comparer) { _map = new Dictionary<T, byte>(capacity, comparer); }
+
+        public int EnsureCapacity(int capacity) => _map.EnsureCapacity(capacity);
+
+        public void CopyTo(T[] array) => CopyTo(array, 0, Count);
+
+        public void CopyTo(T[] array, int arrayIndex, int count)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            ArgumentOutOfRangeException.ThrowIfNegative(arrayIndex);
+            ArgumentOutOfRangeException.ThrowIfNegative(count);
+            if (arrayIndex > array.Length || count > array.Length - arrayIndex)
+                throw new ArgumentException("Destination array is not long enough to copy all the items in the collection. Check array index and length.");
+            int copied = 0;
+            foreach (T item in this)
+            {
+                if (copied == count) break;
+                array[arrayIndex + copied++] = item;
+            }
+        }
 
         public IEqualityComparer<T> Comparer => _map.Comparer;
 

@@ -2,7 +2,7 @@ namespace System.Collections.Generic
 {
     /// <summary>A growable array. Enumeration uses a struct enumerator, so `foreach` over a List allocates
     /// nothing; changing the list while enumerating it throws InvalidOperationException.</summary>
-    public class List<T> : IList<T>, IReadOnlyList<T>
+    public partial class List<T> : IList<T>, IReadOnlyList<T>
     {
         private const int DefaultCapacity = 4;
 

@@ -22,6 +22,16 @@ namespace System.Collections.Generic
         }
 
         /// <summary>The items in pop order (top first).</summary>
+        /// <summary>The elements in Pop order, from <paramref name="arrayIndex"/> on.</summary>
+        public void CopyTo(T[] array, int arrayIndex)
+        {
+            if (array is null) throw new ArgumentNullException(nameof(array));
+            if (arrayIndex < 0 || arrayIndex > array.Length) throw new ArgumentOutOfRangeException(nameof(arrayIndex), "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+            if (array.Length - arrayIndex < _size) throw new ArgumentException("Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
+            T[] items = ToArray();
+            Array.Copy(items, 0, array, arrayIndex, items.Length);
+        }
+
         public T[] ToArray()
         {
             var result = new T[_size];

@@ -7,7 +7,7 @@ namespace System.Threading.Tasks
     /// code (TaskCompletionSource, async methods, Delay). Completion wakes waiters (the task's own lock) and runs its
     /// continuations: those of await on the completing thread, as .NET does without a synchronization context, and
     /// ContinueWith's on the thread pool unless ExecuteSynchronously.</summary>
-    public class Task : IDisposable
+    public partial class Task : IDisposable
     {
         private static int s_nextId;
         private static Task s_completed;

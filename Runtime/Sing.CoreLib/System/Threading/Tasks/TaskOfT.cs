@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 namespace System.Threading.Tasks
 {
     /// <summary>A task with a result: Result waits and throws a fault as an AggregateException; await returns it.</summary>
-    public class Task<TResult> : Task
+    public partial class Task<TResult> : Task
     {
         private TResult _result;
 

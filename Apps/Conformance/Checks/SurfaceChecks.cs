@@ -1,0 +1,83 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Threading;
+using System.Threading.Tasks;
+using static Sing.Conformance.Check;
+
+namespace Sing.Conformance
+{
+    /// <summary>The range, capacity and overload forms of everyday members that programs reach for (List, Array,
+    /// string searching, char at an index, dates, Task.WaitAsync), found missing by a census of the corelib's
+    /// surface against .NET's reference assemblies.</summary>
+    internal static class SurfaceChecks
+    {
+        public static void Run()
+        {
+            var list = new List<int> { 5, 1, 4, 2, 3, 9, 7 };
+            list.Sort(1, 4, null);
+            Line("list-sort-range", list);
+            list.Reverse(0, 3);
+            Line("list-reverse-range", list);
+            Line("list-find-ranges", list.FindIndex(2, x => x > 3) + " " + list.FindIndex(1, 2, x => x == 9) + " " + list.FindLastIndex(4, x => x < 4) + " " + list.FindLastIndex(6, 3, x => x > 100));
+            var copy = new int[10];
+            list.CopyTo(1, copy, 2, 3);
+            Line("list-copyto-range", copy);
+            Line("list-capacity", new List<int>().EnsureCapacity(10) + " " + Throws(() => list.Sort(5, 5, null)));
+            var trimmed = new List<int>(100) { 1, 2 };
+            trimmed.TrimExcess();
+            Line("list-trim", trimmed.Capacity);
+
+            int[] numbers = { 3, 1, 4, 1, 5, 9, 2, 6 };
+            Array.Sort(numbers, 2, 4);
+            Line("array-sort-range", numbers);
+            Array.Reverse(numbers, 1, 3);
+            Line("array-reverse-range", numbers);
+            Line("array-indexof-range", Array.IndexOf(numbers, 1, 3) + " " + Array.IndexOf(numbers, 1, 0, 2) + " " + Array.LastIndexOf(numbers, 1, 4) + " " + Array.LastIndexOf(numbers, 6, 7, 2));
+            Line("array-find-last", Array.FindLast(numbers, n => n < 4) + " " + Array.FindLastIndex(numbers, n => n > 5) + " " + Array.FindIndex(numbers, 3, n => n == 9) + " " + Array.FindLastIndex(numbers, 5, 3, n => n == 1));
+            Array.Fill(numbers, 0, 6, 2);
+            Line("array-fill-range", numbers);
+            Array.Clear(numbers, 0, 2);
+            Line("array-clear", numbers);
+            string[] words = { "a", "b", "c" };
+            Array.Clear(words);
+            Line("array-clear-all", words.Length + " " + (words[0] == null));
+            Line("array-clear-bad", Throws(() => Array.Clear(numbers, 7, 5)));
+            Line("array-long", numbers.LongLength + " " + Array.AsReadOnly(new[] { 1, 2 }).Count + " " + Array.BinarySearch(new[] { 1, 3, 5, 7 }, 1, 3, 5));
+
+            string text = "The cat sat on the mat; the end.";
+            Line("string-indexof-range", text.IndexOf('t', 5, 10) + " " + text.IndexOf("at", 10, 20) + " " + text.IndexOf("THE", 1, 25, StringComparison.OrdinalIgnoreCase) + " " + text.IndexOfAny(new[] { 'm', 'o' }, 12));
+            Line("string-lastindexof", text.LastIndexOf('a', 20) + " " + text.LastIndexOf('t', 10, 5) + " " + text.LastIndexOf("the", StringComparison.OrdinalIgnoreCase) + " " + text.LastIndexOf("at", 15) + " " + text.LastIndexOfAny(new[] { 'c', 'h' }));
+            Line("string-range-bad", Throws(() => text.IndexOf('x', 30, 10)));
+            Line("string-line-endings", "a\r\nb\rc\nd\u2028e".ReplaceLineEndings("|") + " " + "x\ny".ReplaceLineEndings().Length);
+            Span<char> chars = stackalloc char[8];
+            Line("string-copyto-span", "hello".TryCopyTo(chars) + " " + new string(chars.Slice(0, 5)) + " " + "too long!".TryCopyTo(chars));
+            string emoji = "a😀b";
+            Line("char-string-index", char.IsSurrogatePair(emoji, 1) + " " + char.IsSurrogatePair(emoji, 2) + " " + char.IsHighSurrogate(emoji, 1) + " " + char.IsLowSurrogate(emoji, 2) + " " + char.IsSurrogatePair(emoji, 3));
+
+            Line("datetime-tryparse-provider", DateTime.TryParse("2024-03-15 10:20:30", CultureInfo.InvariantCulture, out DateTime parsed) + " " + parsed.ToString("s") + " " + DateTime.TryParse("nope", CultureInfo.InvariantCulture, out _));
+            DateTime precise = new DateTime(2024, 1, 1).AddTicks(1234567).AddMicroseconds(3);
+            Line("datetime-micro", precise.Millisecond + " " + precise.Microsecond + " " + precise.Nanosecond);
+            TimeSpan span = TimeSpan.FromMicroseconds(1500.5);
+            Line("timespan-micro", span.Milliseconds + " " + span.Microseconds + " " + span.Nanoseconds + " " + span.TotalMicroseconds + " " + TimeSpan.FromTicks(7).TotalNanoseconds);
+
+            Line("task-waitasync", Task.FromResult(42).WaitAsync(TimeSpan.FromSeconds(5)).Result + " "
+                + Throws(() => new TaskCompletionSource<int>().Task.WaitAsync(TimeSpan.FromMilliseconds(20)).GetAwaiter().GetResult())
+                + " | " + Throws(() => new TaskCompletionSource().Task.WaitAsync(new CancellationToken(true)).GetAwaiter().GetResult()));
+
+            var set = new HashSet<string>(10, StringComparer.OrdinalIgnoreCase) { "A", "b", "a" };
+            string[] setItems = new string[4];
+            set.CopyTo(setItems, 1, 1);
+            Line("hashset-capacity", set.Count + " " + (set.EnsureCapacity(50) >= 50) + " " + (setItems[1] ?? "null") + " " + (setItems[2] ?? "null"));
+            var stack = new Stack<int>(new[] { 1, 2, 3 });
+            var queue = new Queue<int>(new[] { 1, 2, 3 });
+            int[] stackItems = new int[4], queueItems = new int[4];
+            stack.CopyTo(stackItems, 1);
+            queue.CopyTo(queueItems, 0);
+            Line("stack-queue-copyto", stackItems);
+            Line("queue-copyto", queueItems);
+            var dictionary = new Dictionary<string, int> { ["x"] = 1 };
+            Line("dictionary-ensure", (dictionary.EnsureCapacity(100) >= 100) + " " + dictionary["x"] + " " + dictionary.Count);
+        }
+    }
+}
