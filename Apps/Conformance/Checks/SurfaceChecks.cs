@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using static Sing.Conformance.Check;
@@ -12,6 +13,42 @@ namespace Sing.Conformance
     /// surface against .NET's reference assemblies.</summary>
     internal static class SurfaceChecks
     {
+        private sealed record Person(string Name, int? Age, int TeamId);
+
+        private static void Linq()
+        {
+            var people = new[] { new Person("ann", 30, 1), new Person("bob", null, 2), new Person("cid", 25, 9), new Person("DEE", 41, 1) };
+            var teams = new[] { (Id: 1, Name: "red"), (Id: 2, Name: "blue"), (Id: 3, Name: "green") };
+            Line("linq-leftjoin", string.Join(", ", people.LeftJoin(teams, p => p.TeamId, t => t.Id, (p, t) => p.Name + ":" + (t.Name ?? "none"))));
+            Line("linq-rightjoin", string.Join(", ", people.RightJoin(teams, p => p.TeamId, t => t.Id, (p, t) => (p?.Name ?? "nobody") + ":" + t.Name)));
+            Line("linq-join-comparer", string.Join(", ", new[] { "ANN", "dee" }.Join(people, n => n, p => p.Name, (n, p) => n + "=" + p.Age, StringComparer.OrdinalIgnoreCase)));
+            Line("linq-groupjoin-comparer", string.Join(", ", new[] { "Ann" }.GroupJoin(people, n => n, p => p.Name, (n, ps) => n + ":" + ps.Count(), StringComparer.OrdinalIgnoreCase)));
+            Line("linq-lookup-comparer", people.ToLookup(p => p.Name, StringComparer.OrdinalIgnoreCase)["dee"].Count() + " " + people.ToLookup(p => p.Name.Substring(0, 1), p => p.Age, StringComparer.OrdinalIgnoreCase)["D"].First());
+            Line("linq-nullable-sum", people.Sum(p => p.Age) + " " + people.Average(p => p.Age) + " " + new int?[] { null }.Average().HasValue + " " + new double?[] { 1.5, null, 2 }.Sum() + " " + new decimal?[] { 1.1m, 2.2m }.Average());
+            Line("linq-float-average", new[] { 1f, 2f, 4f }.Average() + " " + new float?[] { 1f, null }.Sum() + " " + people.LongCount(p => p.Age > 26));
+            Line("linq-checked-nullable", Throws(() => new int?[] { int.MaxValue, 1 }.Sum()));
+        }
+
+        private static void LazyValues()
+        {
+            int runs = 0;
+            var lazy = new Lazy<int>(() => ++runs * 10, LazyThreadSafetyMode.ExecutionAndPublication);
+            var threads = new Thread[4];
+            int total = 0;
+            for (int i = 0; i < threads.Length; i++)
+            {
+                threads[i] = new Thread(() => Interlocked.Add(ref total, lazy.Value));
+                threads[i].Start();
+            }
+            foreach (Thread thread in threads) thread.Join();
+            Line("lazy-once", runs + " " + total + " " + lazy.IsValueCreated);
+            int attempts = 0;
+            var failing = new Lazy<string>(() => { attempts++; throw new InvalidOperationException("no value " + attempts); }, true);
+            Line("lazy-failure-cached", Throws(() => _ = failing.Value) + " | " + Throws(() => _ = failing.Value) + " | " + attempts);
+            var unsafeLazy = new Lazy<string>(() => "plain", false);
+            Line("lazy-not-thread-safe", unsafeLazy.Value + " " + new Lazy<List<int>>(LazyThreadSafetyMode.PublicationOnly).Value.Count);
+        }
+
         public static void Run()
         {
             var list = new List<int> { 5, 1, 4, 2, 3, 9, 7 };
@@ -76,6 +113,8 @@ namespace Sing.Conformance
             queue.CopyTo(queueItems, 0);
             Line("stack-queue-copyto", stackItems);
             Line("queue-copyto", queueItems);
+            Linq();
+            LazyValues();
             var dictionary = new Dictionary<string, int> { ["x"] = 1 };
             Line("dictionary-ensure", (dictionary.EnsureCapacity(100) >= 100) + " " + dictionary["x"] + " " + dictionary.Count);
         }

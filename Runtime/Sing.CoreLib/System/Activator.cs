@@ -15,7 +15,7 @@ namespace System
             if (type->HasComponentSize || type->IsInterface)
                 throw new MissingMethodException("Cannot dynamically create an instance of type '" + typeof(T).ToString() + "'. Reason: No parameterless constructor defined.");
             IntPtr constructor = DefaultConstructorOf<T>();
-            if (constructor == IntPtr.Zero || constructor == MissingConstructorMarker)
+            if (constructor == IntPtr.Zero || constructor == MissingConstructorMarker || constructor == (IntPtr)(delegate*<void>)&MissingConstructorMethod)
                 throw new MissingMethodException("Cannot dynamically create an instance of type '" + typeof(T).ToString() + "'. Reason: No parameterless constructor defined.");
             object instance = ObjectAllocator.AllocateObject(type);
             ((delegate*<object, void>)constructor)(instance);
@@ -26,6 +26,10 @@ namespace System
 
         [Intrinsic]
         private static IntPtr DefaultConstructorOf<T>() => MissingConstructorMarker;
+
+        /// <summary>Where this ILC points DefaultConstructorOf for some types without a parameterless constructor
+        /// (a string, say); never called, only compared.</summary>
+        private static void MissingConstructorMethod() { }
 
         /// <summary>What the compiler points DefaultConstructorOf at for a type without a parameterless constructor.</summary>
         internal sealed class ClassWithMissingConstructor

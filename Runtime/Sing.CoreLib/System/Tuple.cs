@@ -139,15 +139,36 @@ namespace System
     }
 
     /// <summary>A value made on first use (thread-safe in the sense that a race may build it twice and keep one).</summary>
+    /// <summary>A value made on first use. By default (ExecutionAndPublication) the factory runs once even when
+    /// threads race for the value; PublicationOnly lets racing threads each run it and keeps the first result; None
+    /// takes no lock. A factory that throws is thrown again on every later access, as in .NET.</summary>
     public class Lazy<T>
     {
-        private readonly Func<T> _factory;
+        private Func<T> _factory;
         private T _value;
-        private bool _created;
+        private volatile bool _created;
+        private readonly Threading.LazyThreadSafetyMode _mode;
+        private Exception _failure;
+        private readonly object _lock = new object();
 
-        public Lazy() : this(() => Activator.CreateInstance<T>()) { }
+        public Lazy() : this(() => Activator.CreateInstance<T>(), Threading.LazyThreadSafetyMode.ExecutionAndPublication) { }
 
-        public Lazy(Func<T> valueFactory) { _factory = valueFactory ?? throw new ArgumentNullException(nameof(valueFactory)); }
+        public Lazy(bool isThreadSafe) : this(() => Activator.CreateInstance<T>(), isThreadSafe) { }
+
+        public Lazy(Threading.LazyThreadSafetyMode mode) : this(() => Activator.CreateInstance<T>(), mode) { }
+
+        public Lazy(Func<T> valueFactory) : this(valueFactory, Threading.LazyThreadSafetyMode.ExecutionAndPublication) { }
+
+        public Lazy(Func<T> valueFactory, bool isThreadSafe)
+            : this(valueFactory, isThreadSafe ? Threading.LazyThreadSafetyMode.ExecutionAndPublication : Threading.LazyThreadSafetyMode.None) { }
+
+        public Lazy(Func<T> valueFactory, Threading.LazyThreadSafetyMode mode)
+        {
+            _factory = valueFactory ?? throw new ArgumentNullException(nameof(valueFactory));
+            if (mode < Threading.LazyThreadSafetyMode.None || mode > Threading.LazyThreadSafetyMode.ExecutionAndPublication)
+                throw new ArgumentOutOfRangeException(nameof(mode), "The mode argument specifies an invalid value.");
+            _mode = mode;
+        }
 
         public Lazy(T value)
         {
@@ -161,15 +182,54 @@ namespace System
         {
             get
             {
-                if (!_created)
+                if (_created) return _value;
+                if (_mode == Threading.LazyThreadSafetyMode.PublicationOnly)
                 {
-                    _value = _factory();
-                    _created = true;
+                    T made = _factory();
+                    lock (_lock)
+                    {
+                        if (!_created)
+                        {
+                            _value = made;
+                            _created = true;
+                        }
+                    }
+                    return _value;
                 }
-                return _value;
+                if (_mode == Threading.LazyThreadSafetyMode.None) return Create();
+                lock (_lock) return _created ? _value : Create();
             }
         }
 
+        private T Create()
+        {
+            if (_failure != null) throw _failure;
+            Func<T> factory = _factory;
+            if (factory == null) throw new InvalidOperationException("ValueFactory attempted to access the Value property of this instance.");
+            _factory = null;
+            try
+            {
+                _value = factory();
+            }
+            catch (Exception e)
+            {
+                _failure = e;
+                throw;
+            }
+            _created = true;
+            return _value;
+        }
+
         public override string ToString() => _created ? _value?.ToString() ?? "" : "Value is not created.";
+    }
+}
+
+namespace System.Threading
+{
+    public enum LazyThreadSafetyMode
+    {
+        None = 0,
+        PublicationOnly = 1,
+        ExecutionAndPublication = 2,
     }
 }

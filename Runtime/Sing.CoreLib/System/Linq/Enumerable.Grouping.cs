@@ -162,13 +162,13 @@ namespace System.Linq
             ThrowIfNull(outerKeySelector, nameof(outerKeySelector));
             ThrowIfNull(innerKeySelector, nameof(innerKeySelector));
             ThrowIfNull(resultSelector, nameof(resultSelector));
-            return JoinIterator(outer, inner, outerKeySelector, innerKeySelector, resultSelector);
+            return JoinIterator(outer, inner, outerKeySelector, innerKeySelector, resultSelector, null);
         }
 
         private static IEnumerable<TResult> JoinIterator<TOuter, TInner, TKey, TResult>(IEnumerable<TOuter> outer, IEnumerable<TInner> inner,
-            Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector)
+            Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector, IEqualityComparer<TKey> comparer)
         {
-            ILookup<TKey, TInner> lookup = Lookup<TKey, TInner>.Create(inner, innerKeySelector, x => x, null);
+            ILookup<TKey, TInner> lookup = Lookup<TKey, TInner>.Create(inner, innerKeySelector, x => x, comparer);
             foreach (TOuter o in outer)
             {
                 TKey key = outerKeySelector(o);
@@ -185,13 +185,13 @@ namespace System.Linq
             ThrowIfNull(outerKeySelector, nameof(outerKeySelector));
             ThrowIfNull(innerKeySelector, nameof(innerKeySelector));
             ThrowIfNull(resultSelector, nameof(resultSelector));
-            return GroupJoinIterator(outer, inner, outerKeySelector, innerKeySelector, resultSelector);
+            return GroupJoinIterator(outer, inner, outerKeySelector, innerKeySelector, resultSelector, null);
         }
 
         private static IEnumerable<TResult> GroupJoinIterator<TOuter, TInner, TKey, TResult>(IEnumerable<TOuter> outer, IEnumerable<TInner> inner,
-            Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, IEnumerable<TInner>, TResult> resultSelector)
+            Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, IEnumerable<TInner>, TResult> resultSelector, IEqualityComparer<TKey> comparer)
         {
-            ILookup<TKey, TInner> lookup = Lookup<TKey, TInner>.Create(inner, innerKeySelector, x => x, null);
+            ILookup<TKey, TInner> lookup = Lookup<TKey, TInner>.Create(inner, innerKeySelector, x => x, comparer);
             foreach (TOuter o in outer)
             {
                 TKey key = outerKeySelector(o);
