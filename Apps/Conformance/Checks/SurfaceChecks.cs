@@ -29,6 +29,30 @@ namespace Sing.Conformance
             Line("linq-checked-nullable", Throws(() => new int?[] { int.MaxValue, 1 }.Sum()));
         }
 
+        private static void Builders()
+        {
+            var sb = new System.Text.StringBuilder("one two one two", 64);
+            sb.Replace("one", "1", 4, 11).Replace('t', 'T', 0, 5);
+            Line("sb-replace-range", sb + " " + sb.Capacity + " " + sb.MaxCapacity);
+            sb.Insert(0, "ab", 3).AppendJoin('|', new List<int> { 1, 2, 3 });
+            char[] copy = new char[4];
+            sb.CopyTo(2, copy, 1, 3);
+            Line("sb-insert-join-copy", sb + " [" + new string(copy, 1, 3) + "] " + sb.Equals("ab".AsSpan()));
+            var small = new System.Text.StringBuilder();
+            small.Capacity = 5;
+            small.Append("hello world");
+            Line("sb-capacity", (small.Capacity >= 11 ? "grew " : "stuck ") + Throws(() => small.Capacity = 3));
+            Line("sb-append-range", new System.Text.StringBuilder().Append(new System.Text.StringBuilder("abcdef"), 2, 3).ToString());
+        }
+
+        private static void Paths()
+        {
+            Line("path-combine4", System.IO.Path.Combine("/a", "b", "c", "d.txt") + " " + System.IO.Path.Join("a", "/b", "c", "d") + " " + System.IO.Path.GetPathRoot("/x/y") + "|" + System.IO.Path.GetPathRoot("x/y") + "|");
+            Line("path-full", System.IO.Path.GetFullPath("/a/./b/../c/") + " " + System.IO.Path.GetFullPath("x/../y", "/base/dir") + " " + System.IO.Path.GetFullPath("/../..") + " " + System.IO.Path.IsPathFullyQualified("/q"));
+            Line("path-relative", System.IO.Path.GetRelativePath("/a/b/c", "/a/d/e.txt") + " " + System.IO.Path.GetRelativePath("/a/b", "/a/b") + " " + System.IO.Path.GetRelativePath("/a", "/a/b/"));
+            Line("path-random", System.IO.Path.GetRandomFileName().Length + " " + System.IO.Path.GetRandomFileName()[8]);
+        }
+
         private static void LazyValues()
         {
             int runs = 0;
@@ -115,6 +139,18 @@ namespace Sing.Conformance
             Line("queue-copyto", queueItems);
             Linq();
             LazyValues();
+            Builders();
+            Paths();
+            Environment.SetEnvironmentVariable("SING_CONFORMANCE", "on");
+            Line("environment-variables", Environment.GetEnvironmentVariable("SING_CONFORMANCE") + " " + Environment.ExpandEnvironmentVariables("[%SING_CONFORMANCE%] [%SING_NOT_SET%]")
+                + " " + (Environment.GetEnvironmentVariables()["SING_CONFORMANCE"] ?? "absent") + " " + Throws(() => Environment.SetEnvironmentVariable("A=B", "x")));
+            Environment.SetEnvironmentVariable("SING_CONFORMANCE", null);
+            Line("environment-unset", Environment.GetEnvironmentVariable("SING_CONFORMANCE") == null);
+            var g1 = new Guid("0f8fad5b-d9cb-469f-a165-70867728950e");
+            var g2 = Guid.ParseExact("{7c9e6679-7425-40de-944b-e07fc1f90ae7}", "B");
+            Line("guid-forms", g1.ToString("X") + " " + Guid.TryParseExact("7c9e6679742540de944be07fc1f90ae7", "D", out _) + " " + Guid.Parse("(7c9e6679-7425-40de-944b-e07fc1f90ae7)", CultureInfo.InvariantCulture).Equals(g2));
+            Line("guid-order", (g1 < g2) + " " + (g2 >= g1) + " " + g1.Version + " " + g1.Variant + " " + Guid.NewGuid().Version + " " + Guid.CreateVersion7(new DateTimeOffset(2030, 5, 6, 7, 8, 9, TimeSpan.Zero)).Version + " " + Guid.AllBitsSet);
+            Line("guid-version7-time", Guid.CreateVersion7(new DateTimeOffset(2024, 1, 2, 3, 4, 5, TimeSpan.Zero)).ToString().Substring(0, 13));
             var dictionary = new Dictionary<string, int> { ["x"] = 1 };
             Line("dictionary-ensure", (dictionary.EnsureCapacity(100) >= 100) + " " + dictionary["x"] + " " + dictionary.Count);
         }

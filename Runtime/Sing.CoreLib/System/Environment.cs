@@ -22,12 +22,113 @@ namespace System
             Internal.Runtime.RuntimeHost.ExitProcess(exitCode);
         }
 
-        /// <summary>A SIP has no environment block: every variable is unset (its configuration is its manifest's
-        /// parameters).</summary>
+        /// <summary>A SIP starts with no environment block (its configuration is its manifest's parameters): a
+        /// variable is set only by the program itself, and only for itself.</summary>
         public static string GetEnvironmentVariable(string variable)
         {
             if (variable is null) throw new ArgumentNullException(nameof(variable));
-            return null;
+            lock (s_variables) return s_variables.TryGetValue(variable, out string value) ? value : null;
+        }
+
+        public static string GetEnvironmentVariable(string variable, EnvironmentVariableTarget target) => GetEnvironmentVariable(variable);
+
+        public static void SetEnvironmentVariable(string variable, string value)
+        {
+            if (variable is null) throw new ArgumentNullException(nameof(variable));
+            if (variable.Length == 0) throw new ArgumentException("The value cannot be an empty string.", nameof(variable));
+            if (variable.Contains('=')) throw new ArgumentException("Environment variable name cannot contain equal character.", nameof(variable));
+            lock (s_variables)
+            {
+                if (string.IsNullOrEmpty(value)) s_variables.Remove(variable);
+                else s_variables[variable] = value;
+            }
+        }
+
+        public static void SetEnvironmentVariable(string variable, string value, EnvironmentVariableTarget target) => SetEnvironmentVariable(variable, value);
+
+        public static Collections.IDictionary GetEnvironmentVariables()
+        {
+            var copy = new Collections.ListDictionaryInternal();
+            lock (s_variables)
+            {
+                foreach (var pair in s_variables) copy[pair.Key] = pair.Value;
+            }
+            return copy;
+        }
+
+        /// <summary>%NAME% replaced by the variable's value, when it is set.</summary>
+        public static string ExpandEnvironmentVariables(string name)
+        {
+            if (name is null) throw new ArgumentNullException(nameof(name));
+            var result = new Text.StringBuilder(name.Length);
+            int i = 0;
+            while (i < name.Length)
+            {
+                int open = name.IndexOf('%', i);
+                int close = open < 0 ? -1 : name.IndexOf('%', open + 1);
+                if (close < 0)
+                {
+                    result.Append(name, i, name.Length - i);
+                    break;
+                }
+                string value = GetEnvironmentVariable(name.Substring(open + 1, close - open - 1));
+                if (value is null)
+                {
+                    result.Append(name, i, close - i);
+                    i = close;
+                    continue;
+                }
+                result.Append(name, i, open - i).Append(value);
+                i = close + 1;
+            }
+            return result.ToString();
+        }
+
+        // Made on first use, so that Environment has no static constructor (the kernel shares this class).
+        private static Collections.Generic.Dictionary<string, string> s_variablesMade;
+
+        private static Collections.Generic.Dictionary<string, string> s_variables
+        {
+            get
+            {
+                if (s_variablesMade == null) Threading.Interlocked.CompareExchange(ref s_variablesMade, new Collections.Generic.Dictionary<string, string>(), null);
+                return s_variablesMade;
+            }
+        }
+
+        /// <summary>The kernel's id of this process.</summary>
+        public static int ProcessId =>
+            Internal.Runtime.RuntimeHost.ProcessId != null ? Internal.Runtime.RuntimeHost.ProcessId() : throw new PlatformNotSupportedException("Environment.ProcessId: this runtime has no process.");
+
+        /// <summary>Where relative paths start: the file system's root, until the program sets another.</summary>
+        public static string CurrentDirectory
+        {
+            get => s_currentDirectory ?? "/";
+            set
+            {
+                if (value is null) throw new ArgumentNullException(nameof(value));
+                if (value.Length == 0) throw new ArgumentException("The path is empty.", "path");
+                s_currentDirectory = value;
+            }
+        }
+
+        private static string s_currentDirectory;
+
+        public static int SystemPageSize => 4096;
+
+        public static string MachineName => "singularity";
+
+        public static bool UserInteractive => false;
+
+        public static bool HasShutdownStarted => false;
+
+        /// <summary>Ends the process at once with the message, as an unhandled failure (no finally blocks run).</summary>
+        public static void FailFast(string message) => FailFast(message, null);
+
+        public static void FailFast(string message, Exception exception)
+        {
+            if (Internal.Runtime.RuntimeHost.FailFast != null) Internal.Runtime.RuntimeHost.FailFast(message ?? "Environment.FailFast", exception, 0);
+            throw new PlatformNotSupportedException("Environment.FailFast: this runtime has no process to end.");
         }
 
         /// <summary>A number unique among the process's live threads (iterators use it to reuse their object on
@@ -64,5 +165,15 @@ namespace System
                 return trace ?? "";
             }
         }
+    }
+}
+
+namespace System
+{
+    public enum EnvironmentVariableTarget
+    {
+        Process = 0,
+        User = 1,
+        Machine = 2,
     }
 }

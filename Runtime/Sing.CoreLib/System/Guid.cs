@@ -74,7 +74,7 @@ namespace System
 
         public string ToString(string format, IFormatProvider provider)
         {
-            Span<char> buffer = stackalloc char[38];
+            Span<char> buffer = stackalloc char[68];
             if (!TryFormat(buffer, out int written, format)) throw new FormatException("Format string can be only \"D\", \"d\", \"N\", \"n\", \"P\", \"p\", \"B\", \"b\", \"X\" or \"x\".");
             return new string(buffer.Slice(0, written));
         }
@@ -85,8 +85,9 @@ namespace System
             charsWritten = 0;
             bool dashes = kind != 'N';
             string open = kind == 'B' ? "{" : kind == 'P' ? "(" : "", close = kind == 'B' ? "}" : kind == 'P' ? ")" : "";
+            if (kind == 'X') return FormatX(destination, out charsWritten);
             if (kind != 'D' && kind != 'N' && kind != 'B' && kind != 'P')
-                throw new NotSupportedException("Guid format '" + new string(format) + "' is not supported (D, N, B and P are).");
+                throw new FormatException("Format string can be only \"D\", \"d\", \"N\", \"n\", \"P\", \"p\", \"B\", \"b\", \"X\" or \"x\".");
             int length = 32 + (dashes ? 4 : 0) + open.Length + close.Length;
             if (destination.Length < length) return false;
             int o = 0;
@@ -106,10 +107,104 @@ namespace System
             return true;
         }
 
+        /// <summary>{0xaaaaaaaa,0xbbbb,0xcccc,{0xdd,0xee,...}}: 68 characters.</summary>
+        private bool FormatX(Span<char> destination, out int charsWritten)
+        {
+            charsWritten = 0;
+            if (destination.Length < 68) return false;
+            int o = 0;
+            destination[o++] = '{';
+            Prefixed(destination, ref o, (uint)_a, 8);
+            destination[o++] = ',';
+            Prefixed(destination, ref o, (ushort)_b, 4);
+            destination[o++] = ',';
+            Prefixed(destination, ref o, (ushort)_c, 4);
+            destination[o++] = ',';
+            destination[o++] = '{';
+            byte[] tail = { _d, _e, _f, _g, _h, _i, _j, _k };
+            for (int i = 0; i < 8; i++)
+            {
+                if (i > 0) destination[o++] = ',';
+                Prefixed(destination, ref o, tail[i], 2);
+            }
+            destination[o++] = '}';
+            destination[o++] = '}';
+            charsWritten = o;
+            return true;
+        }
+
+        private static void Prefixed(Span<char> to, ref int at, uint value, int digits)
+        {
+            to[at++] = '0';
+            to[at++] = 'x';
+            Hex(to, ref at, value, digits);
+        }
+
         private static void Hex(Span<char> to, ref int at, uint value, int digits)
         {
             for (int i = digits - 1; i >= 0; i--) to[at++] = "0123456789abcdef"[(int)(value >> (4 * i)) & 0xF];
         }
+
+        public static Guid Parse(string input, IFormatProvider provider) => Parse(input);
+
+        public static Guid Parse(ReadOnlySpan<char> input) => Parse(input.ToString());
+
+        public static Guid Parse(ReadOnlySpan<char> input, IFormatProvider provider) => Parse(input.ToString());
+
+        public static bool TryParse(string input, IFormatProvider provider, out Guid result) => TryParse(input, out result);
+
+        public static bool TryParse(ReadOnlySpan<char> input, out Guid result) => TryParse(input.ToString(), out result);
+
+        public static bool TryParse(ReadOnlySpan<char> input, IFormatProvider provider, out Guid result) => TryParse(input.ToString(), out result);
+
+        /// <summary>Only the given form (N, D, B or P) is accepted.</summary>
+        public static Guid ParseExact(string input, string format)
+        {
+            if (input is null) throw new ArgumentNullException(nameof(input));
+            if (format is null) throw new ArgumentNullException(nameof(format));
+            if (!TryParseExact(input, format, out Guid result)) throw new FormatException("Unrecognized Guid format.");
+            return result;
+        }
+
+        public static bool TryParseExact(string input, string format, out Guid result)
+        {
+            result = Empty;
+            if (input is null || format is null || format.Length != 1) return false;
+            string s = input.Trim();
+            int expected = char.ToUpperInvariant(format[0]) switch { 'N' => 32, 'D' => 36, 'B' or 'P' => 38, _ => -1 };
+            if (expected < 0 || s.Length != expected) return false;
+            char kind = char.ToUpperInvariant(format[0]);
+            if (kind == 'B' && (s[0] != '{' || s[37] != '}')) return false;
+            if (kind == 'P' && (s[0] != '(' || s[37] != ')')) return false;
+            return TryParse(s, out result);
+        }
+
+        /// <summary>A version 7 GUID: the Unix time in milliseconds in its first 48 bits, then random bits.</summary>
+        public static Guid CreateVersion7() => CreateVersion7(DateTimeOffset.UtcNow);
+
+        public static Guid CreateVersion7(DateTimeOffset timestamp)
+        {
+            long milliseconds = timestamp.ToUnixTimeMilliseconds();
+            if (milliseconds < 0) throw new ArgumentOutOfRangeException(nameof(timestamp));
+            byte[] bytes = NewGuid().ToByteArray();
+            Guid random = new Guid(bytes);
+            int a = (int)(milliseconds >> 16);
+            short b = (short)milliseconds;
+            short c = (short)((random._c & 0x0FFF) | 0x7000);
+            return new Guid(a, b, c, (byte)((random._d & 0x3F) | 0x80), random._e, random._f, random._g, random._h, random._i, random._j, random._k);
+        }
+
+        /// <summary>The version in the top four bits of the third group (4 for NewGuid, 7 for CreateVersion7).</summary>
+        public int Version => (ushort)_c >> 12;
+
+        public int Variant => _d >> 4;
+
+        public static Guid AllBitsSet => new Guid(-1, -1, -1, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF);
+
+        public static bool operator <(Guid left, Guid right) => left.CompareTo(right) < 0;
+        public static bool operator <=(Guid left, Guid right) => left.CompareTo(right) <= 0;
+        public static bool operator >(Guid left, Guid right) => left.CompareTo(right) > 0;
+        public static bool operator >=(Guid left, Guid right) => left.CompareTo(right) >= 0;
 
         public static Guid Parse(string input)
         {

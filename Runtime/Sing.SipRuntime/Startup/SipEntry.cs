@@ -29,6 +29,7 @@ namespace Singularity.V1.Startup
             RuntimeHost.ExitNoPreemption = &ExitNoPreemption;
             RuntimeHost.UtcTicks = &WallClock.UtcTicks;
             RuntimeHost.ExitProcess = &ExitProcess;
+            RuntimeHost.ProcessId = &CurrentProcessId;
             ThreadHost.Install();
             // SIP threads are kernel threads: GS points at the running thread's slots, of which the second is this
             // object space's (the first is the kernel heap's).
@@ -58,6 +59,8 @@ namespace Singularity.V1.Startup
         private static void FreeHeap(void* memory, nuint bytes) => Abi.Table->FreePages(memory, ((ulong)bytes + 4095) / 4096);
 
         private static void ExitProcess(int exitCode) => Abi.Table->ExitProcess(exitCode);
+
+        private static int CurrentProcessId() => Abi.Table->GetProcessId();
 
         private static nuint StackTop() => Abi.Table->GetStackTop();
 

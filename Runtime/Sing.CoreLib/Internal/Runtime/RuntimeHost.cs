@@ -54,6 +54,9 @@ namespace Internal.Runtime
         /// <summary>The kernel's id of the running thread (unique among live threads).</summary>
         public static delegate*<int> CurrentThreadId;
 
+        /// <summary>The kernel's id of this process (Environment.ProcessId).</summary>
+        public static delegate*<int> ProcessId;
+
         public static delegate*<ulong, void> Sleep;
         public static delegate*<void> YieldThread;
 

@@ -2,7 +2,7 @@ namespace System.IO
 {
     /// <summary>Path strings as .NET on Unix reads them ('/' separates, a path starting with '/' is rooted). Only
     /// text: no file is touched.</summary>
-    public static class Path
+    public static partial class Path
     {
         public const char DirectorySeparatorChar = '/';
         public const char AltDirectorySeparatorChar = '/';

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 namespace System.Text
 {
     /// <summary>A mutable string: one growable char array, doubled when full.</summary>
-    public sealed unsafe class StringBuilder
+    public sealed unsafe partial class StringBuilder
     {
         private char[] _chars;
         private int _length;
@@ -18,7 +18,18 @@ namespace System.Text
 
         public StringBuilder(string value) : this(value is null ? 16 : value.Length) => Append(value);
 
-        public int Capacity => _chars.Length;
+        public int Capacity
+        {
+            get => _chars.Length;
+            set
+            {
+                if (value < _length) throw new ArgumentOutOfRangeException(nameof(value), "capacity was less than the current size.");
+                if (value == _chars.Length) return;
+                var resized = new char[value];
+                Array.Copy(_chars, resized, _length);
+                _chars = resized;
+            }
+        }
 
         public int Length
         {
