@@ -151,6 +151,12 @@ namespace Sing.Conformance
             Line("guid-forms", g1.ToString("X") + " " + Guid.TryParseExact("7c9e6679742540de944be07fc1f90ae7", "D", out _) + " " + Guid.Parse("(7c9e6679-7425-40de-944b-e07fc1f90ae7)", CultureInfo.InvariantCulture).Equals(g2));
             Line("guid-order", (g1 < g2) + " " + (g2 >= g1) + " " + g1.Version + " " + g1.Variant + " " + Guid.NewGuid().Version + " " + Guid.CreateVersion7(new DateTimeOffset(2030, 5, 6, 7, 8, 9, TimeSpan.Zero)).Version + " " + Guid.AllBitsSet);
             Line("guid-version7-time", Guid.CreateVersion7(new DateTimeOffset(2024, 1, 2, 3, 4, 5, TimeSpan.Zero)).ToString().Substring(0, 13));
+            uint u = 5;
+            ulong big = ulong.MaxValue - 1;
+            double total = 1.5;
+            Line("interlocked-widths", Interlocked.Increment(ref u) + " " + Interlocked.Decrement(ref big) + " " + Interlocked.Add(ref u, 10u) + " " + Interlocked.Exchange(ref total, 2.25)
+                + " " + Interlocked.CompareExchange(ref total, 3.0, 2.25) + " " + total + " " + Interlocked.And(ref u, 3u) + " " + u + " " + Interlocked.Or(ref big, 1ul) + " " + Interlocked.Read(ref big));
+            Line("bitconverter-forms", BitConverter.ToString(new byte[] { 1, 0xAB, 0xFF, 0x10 }, 1) + " " + (int)BitConverter.ToChar(new byte[] { 0x41, 0x00 }, 0) + " " + Throws(() => BitConverter.ToString(new byte[2], 3)));
             var dictionary = new Dictionary<string, int> { ["x"] = 1 };
             Line("dictionary-ensure", (dictionary.EnsureCapacity(100) >= 100) + " " + dictionary["x"] + " " + dictionary.Count);
         }

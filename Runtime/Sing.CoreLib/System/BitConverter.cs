@@ -95,9 +95,22 @@ namespace System
             return ToString(value, 0, value.Length);
         }
 
+        public static string ToString(byte[] value, int startIndex)
+        {
+            if (value is null) throw new ArgumentNullException(nameof(value));
+            return ToString(value, startIndex, value.Length - startIndex);
+        }
+
+        public static char ToChar(byte[] value, int startIndex) => (char)ToUInt16(value, startIndex);
+
         public static string ToString(byte[] value, int startIndex, int length)
         {
             if (value is null) throw new ArgumentNullException(nameof(value));
+            if (startIndex < 0 || (startIndex >= value.Length && startIndex > 0))
+                throw new ArgumentOutOfRangeException(nameof(startIndex), "Index was out of range. Must be non-negative and less than the size of the collection.");
+            if (length < 0) throw new ArgumentOutOfRangeException(nameof(length), "Value must be positive.");
+            if (startIndex > value.Length - length)
+                throw new ArgumentException("Destination array is not long enough to copy all the items in the collection. Check array index and length.");
             if (length == 0) return string.Empty;
             var span = new ReadOnlySpan<byte>(value, startIndex, length);
             var text = new char[span.Length * 3 - 1];

@@ -4,7 +4,7 @@ namespace System.Threading
 {
     /// <summary>Atomic operations. The compiler expands these [Intrinsic] methods to lock-prefixed instructions;
     /// the bodies are the fallback only and never run on x64.</summary>
-    public static class Interlocked
+    public static partial class Interlocked
     {
         [Intrinsic]
         public static int CompareExchange(ref int location, int value, int comparand) => CompareExchange(ref location, value, comparand);
