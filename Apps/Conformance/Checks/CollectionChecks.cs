@@ -58,6 +58,8 @@ namespace Sing.Conformance
             string[] strings = new string[2];
             Array.Copy(new object[] { "x", "y" }, strings, 2);
             Line("array-copy-downcast", strings);
+            string[] guarded = new string[3];
+            Line("array-copy-downcast-bad", Throws(() => Array.Copy(new object[] { "ok", 42, "late" }, guarded, 3)) + " [" + (guarded[0] ?? "null") + "," + (guarded[1] ?? "null") + "]");
             int[,] grid = { { 1, 2 }, { 3, 4 } };
             int[,] grid2 = new int[2, 2];
             Array.Copy(grid, grid2, 4);

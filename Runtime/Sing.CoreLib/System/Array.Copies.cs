@@ -49,7 +49,16 @@ namespace System
                 // Both hold references: the stores below check each element against the destination's element type.
                 object[] from = Unsafe.As<object[]>(sourceArray);
                 object[] to = Unsafe.As<object[]>(destinationArray);
-                for (int i = 0; i < length; i++) to[destinationIndex + i] = from[sourceIndex + i];
+                Type target = destinationArray.GetType().GetElementType();
+                for (int i = 0; i < length; i++)
+                {
+                    object item = from[sourceIndex + i];
+                    // .NET reports an element that does not fit as a failed cast; the elements before it stay copied.
+                    // (The store below checks again: the destination's own element type is the wall.)
+                    if (item is not null && !target.IsInstanceOfType(item))
+                        throw new InvalidCastException("Unable to cast object of type '" + item.GetType().ToString() + "' to type '" + target.ToString() + "'.");
+                    to[destinationIndex + i] = item;
+                }
                 return;
             }
             throw new ArrayTypeMismatchException("Source array type cannot be assigned to destination array type.");

@@ -56,6 +56,12 @@ namespace System
                     (nuint)length * (nuint)System.Runtime.CompilerServices.Unsafe.SizeOf<T>());
                 return;
             }
+            // A covariant pair (an object[] that is a string[]): checked element by element, as the untyped Copy does.
+            if (source.m_pMethodTable != destination.m_pMethodTable)
+            {
+                Copy((Array)source, sourceIndex, (Array)destination, destinationIndex, length);
+                return;
+            }
             if (source == destination && sourceIndex < destinationIndex)
             {
                 for (int i = length - 1; i >= 0; i--) destination[destinationIndex + i] = source[sourceIndex + i];

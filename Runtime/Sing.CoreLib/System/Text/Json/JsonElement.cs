@@ -170,53 +170,17 @@ namespace System.Text.Json
 
         public bool TryGetUInt64(out ulong value) => JsonValueText.TryGetUInt64(Number(), out value);
 
-        public bool TryGetInt32(out int value)
-        {
-            value = 0;
-            if (!TryGetInt64(out long wide) || wide < int.MinValue || wide > int.MaxValue) return false;
-            value = (int)wide;
-            return true;
-        }
+        public bool TryGetInt32(out int value) => JsonValueText.TryGetInt32(Number(), out value);
 
-        public bool TryGetUInt32(out uint value)
-        {
-            value = 0;
-            if (!TryGetUInt64(out ulong wide) || wide > uint.MaxValue) return false;
-            value = (uint)wide;
-            return true;
-        }
+        public bool TryGetUInt32(out uint value) => JsonValueText.TryGetUInt32(Number(), out value);
 
-        public bool TryGetInt16(out short value)
-        {
-            value = 0;
-            if (!TryGetInt64(out long wide) || wide < short.MinValue || wide > short.MaxValue) return false;
-            value = (short)wide;
-            return true;
-        }
+        public bool TryGetInt16(out short value) => JsonValueText.TryGetInt16(Number(), out value);
 
-        public bool TryGetUInt16(out ushort value)
-        {
-            value = 0;
-            if (!TryGetUInt64(out ulong wide) || wide > ushort.MaxValue) return false;
-            value = (ushort)wide;
-            return true;
-        }
+        public bool TryGetUInt16(out ushort value) => JsonValueText.TryGetUInt16(Number(), out value);
 
-        public bool TryGetByte(out byte value)
-        {
-            value = 0;
-            if (!TryGetUInt64(out ulong wide) || wide > byte.MaxValue) return false;
-            value = (byte)wide;
-            return true;
-        }
+        public bool TryGetByte(out byte value) => JsonValueText.TryGetByte(Number(), out value);
 
-        public bool TryGetSByte(out sbyte value)
-        {
-            value = 0;
-            if (!TryGetInt64(out long wide) || wide < sbyte.MinValue || wide > sbyte.MaxValue) return false;
-            value = (sbyte)wide;
-            return true;
-        }
+        public bool TryGetSByte(out sbyte value) => JsonValueText.TryGetSByte(Number(), out value);
 
         public bool TryGetDouble(out double value) => JsonValueText.TryGetDouble(Number(), out value);
 

@@ -105,6 +105,28 @@ namespace System.Text.Json
                 && ulong.TryParse(Ascii(number), NumberStyles.None, CultureInfo.InvariantCulture, out value);
         }
 
+        // The narrower integers: read as 64 bits, then range-checked (shared by Utf8JsonReader and JsonElement).
+        internal static bool TryGetInt32(ReadOnlySpan<byte> number, out int value) { bool ok = TrySigned(number, int.MinValue, int.MaxValue, out long v); value = (int)v; return ok; }
+        internal static bool TryGetInt16(ReadOnlySpan<byte> number, out short value) { bool ok = TrySigned(number, short.MinValue, short.MaxValue, out long v); value = (short)v; return ok; }
+        internal static bool TryGetSByte(ReadOnlySpan<byte> number, out sbyte value) { bool ok = TrySigned(number, sbyte.MinValue, sbyte.MaxValue, out long v); value = (sbyte)v; return ok; }
+        internal static bool TryGetUInt32(ReadOnlySpan<byte> number, out uint value) { bool ok = TryUnsigned(number, uint.MaxValue, out ulong v); value = (uint)v; return ok; }
+        internal static bool TryGetUInt16(ReadOnlySpan<byte> number, out ushort value) { bool ok = TryUnsigned(number, ushort.MaxValue, out ulong v); value = (ushort)v; return ok; }
+        internal static bool TryGetByte(ReadOnlySpan<byte> number, out byte value) { bool ok = TryUnsigned(number, byte.MaxValue, out ulong v); value = (byte)v; return ok; }
+
+        private static bool TrySigned(ReadOnlySpan<byte> number, long min, long max, out long value)
+        {
+            if (TryGetInt64(number, out value) && value >= min && value <= max) return true;
+            value = 0;
+            return false;
+        }
+
+        private static bool TryUnsigned(ReadOnlySpan<byte> number, ulong max, out ulong value)
+        {
+            if (TryGetUInt64(number, out value) && value <= max) return true;
+            value = 0;
+            return false;
+        }
+
         internal static bool TryGetDouble(ReadOnlySpan<byte> number, out double value) =>
             double.TryParse(Ascii(number), NumberStyles.Float, CultureInfo.InvariantCulture, out value);
 

@@ -62,53 +62,17 @@ namespace System.Text.Json
             return JsonValueText.TryGetUInt64(ValueSpan, out value);
         }
 
-        public readonly bool TryGetInt32(out int value)
-        {
-            value = 0;
-            if (!TryGetInt64(out long wide) || wide < int.MinValue || wide > int.MaxValue) return false;
-            value = (int)wide;
-            return true;
-        }
+        public readonly bool TryGetInt32(out int value) => JsonValueText.TryGetInt32(NumberSpan(), out value);
 
-        public readonly bool TryGetUInt32(out uint value)
-        {
-            value = 0;
-            if (!TryGetUInt64(out ulong wide) || wide > uint.MaxValue) return false;
-            value = (uint)wide;
-            return true;
-        }
+        public readonly bool TryGetUInt32(out uint value) => JsonValueText.TryGetUInt32(NumberSpan(), out value);
 
-        public readonly bool TryGetInt16(out short value)
-        {
-            value = 0;
-            if (!TryGetInt64(out long wide) || wide < short.MinValue || wide > short.MaxValue) return false;
-            value = (short)wide;
-            return true;
-        }
+        public readonly bool TryGetInt16(out short value) => JsonValueText.TryGetInt16(NumberSpan(), out value);
 
-        public readonly bool TryGetUInt16(out ushort value)
-        {
-            value = 0;
-            if (!TryGetUInt64(out ulong wide) || wide > ushort.MaxValue) return false;
-            value = (ushort)wide;
-            return true;
-        }
+        public readonly bool TryGetUInt16(out ushort value) => JsonValueText.TryGetUInt16(NumberSpan(), out value);
 
-        public readonly bool TryGetByte(out byte value)
-        {
-            value = 0;
-            if (!TryGetUInt64(out ulong wide) || wide > byte.MaxValue) return false;
-            value = (byte)wide;
-            return true;
-        }
+        public readonly bool TryGetByte(out byte value) => JsonValueText.TryGetByte(NumberSpan(), out value);
 
-        public readonly bool TryGetSByte(out sbyte value)
-        {
-            value = 0;
-            if (!TryGetInt64(out long wide) || wide < sbyte.MinValue || wide > sbyte.MaxValue) return false;
-            value = (sbyte)wide;
-            return true;
-        }
+        public readonly bool TryGetSByte(out sbyte value) => JsonValueText.TryGetSByte(NumberSpan(), out value);
 
         public readonly bool TryGetDouble(out double value)
         {
@@ -186,6 +150,12 @@ namespace System.Text.Json
 
         public readonly byte[] GetBytesFromBase64() =>
             TryGetBytesFromBase64(out byte[] v) ? v : throw new FormatException("Cannot decode JSON text that is not encoded as valid Base64 to bytes.");
+
+        private readonly ReadOnlySpan<byte> NumberSpan()
+        {
+            RequireNumber();
+            return ValueSpan;
+        }
 
         private readonly void RequireNumber()
         {
