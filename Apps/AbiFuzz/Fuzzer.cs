@@ -344,11 +344,13 @@ namespace Sing.Apps.AbiFuzz
                     t->GetOtherStacks((ulong*)Pointer(scratch), Int());   // forged buffers and counts: -1 or a bounded write
                     // Principals: forged buffers, and forged or real endpoints (-1 unless owned, never a fault).
                     t->GetPrincipal((char*)Pointer(scratch), Int());
+                    t->GetContent((char*)Pointer(scratch), Int());
                     {
                         // Delegation on the same forged or real endpoint, then on one drawn afresh.
                         void* endpoint = (void*)ExchangeAddress(_endpoints, scratch);
                         t->ChannelPrincipal(endpoint, (char*)Pointer(scratch), Int());
                         t->ChannelPrincipalChanges(endpoint);
+                        t->ChannelContent(endpoint, (char*)Pointer(scratch), Int());
                         Record(t->ChannelDelegate(endpoint));
                         Record(t->ChannelDelegate((void*)ExchangeAddress(_endpoints, scratch)));
                     }

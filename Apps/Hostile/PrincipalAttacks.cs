@@ -22,6 +22,11 @@ namespace Sing.Apps.Hostile
             if (Channels.PrincipalOf(default) != null) return 5;
             if (Channels.Create(4, out ChannelEndpoint imp, out ChannelEndpoint exp) != AbiStatus.Ok) return 6;
             if (Channels.PrincipalOf(imp) != own || Channels.PrincipalOf(exp) != own) return 7;
+            // Its content is the hash the installer recorded for its code, on its own channels too; none for a forged end.
+            string content = Processes.Content;
+            if (!content.StartsWith("sha256:", StringComparison.Ordinal) || content.Length != 71) return 17;
+            if (Channels.ContentOf(imp) != content || Channels.ContentOf(exp) != content) return 18;
+            if (Channels.ContentOf(default) != null) return 19;
             // A forged connect request (the kernel's tag, a driver's kind and another program's name inline) on a
             // channel it made: the principal comes from the kernel's record of the carried endpoint, which is its own.
             if (Channels.Create(4, out ChannelEndpoint carriedImp, out ChannelEndpoint carriedExp) != AbiStatus.Ok) return 8;
@@ -41,6 +46,7 @@ namespace Sing.Apps.Hostile
             if (Channels.Receive(exp, out ReceivedMessage withEndpoint, 1000) != AbiStatus.Ok) return 13;
             string claimed = Principal.Of(withEndpoint).Name;
             if (claimed.Length != 0 && claimed != own) return 14;
+            if (claimed.Length != 0 && Principal.Of(withEndpoint).Content != content) return 39;
             // Once sent away or closed, an endpoint's principal is not this program's to read.
             Channels.Close(carriedImp);
             if (Channels.PrincipalOf(carriedImp) != null) return 15;

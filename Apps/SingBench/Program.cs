@@ -42,6 +42,9 @@ namespace Sing.Apps.SingBench
             Row("CreateProc", Math.Max(100 / divisor, 10), &CreateProc);
             StartPeer();
             Row("NameBind", 20_000 / divisor, &NameBind);
+            // Not a row of the paper: the same bind to a name whose namespace rule has bind= principal patterns (the
+            // kernel matches the binder's principal against each; Manifests/system.policy.xml, /bench/guarded/).
+            Row("NameBind-Patterns", 20_000 / divisor, &NameBindPatterns);
             for (int size = 0; size < Sizes.Length; size++)
             {
                 s_size = Sizes[size];
@@ -71,6 +74,9 @@ namespace Sing.Apps.SingBench
             // the thread pool and waiting for it (Linux: an uncontended pthread mutex; a mutex/condvar handoff).
             Row("Lock.EnterExit", 20_000 / divisor, &LockEnterExit);
             Row("Task.RunWait", 2_000 / divisor, &TaskRunWait);
+            // Not a row of the paper: what a login costs the machine, the login program's password check (Apps/Accounts:
+            // PBKDF2-HMAC-SHA256 at the users file's default iterations); reading the users file is File.OpenReadClose.
+            Row("Login.PasswordCheck", divisor == 1 ? 2 : 1, &LoginPasswordCheck);
             // Not a row of the paper: a stand-in for 004's macro benchmark (the Bartok compiler), run in every
             // configuration to show what hardware domains cost a program that allocates and collects.
             Row("MemoryHeavy", Math.Max(40 / divisor, 4), &MemoryHeavy.Run);
@@ -295,6 +301,7 @@ namespace Sing.Apps.SingBench
         private static ProcessHandle s_peer;
         private static ChannelEndpoint s_peerChannel;
         private const string PeerPath = "/bench/singbench-peer";
+        private const string GuardedPeerPath = "/bench/guarded/singbench-peer";
 
         private static void StartPeer()
         {
@@ -334,16 +341,29 @@ namespace Sing.Apps.SingBench
         /// <summary>Round trips to the peer SIP as a send and a receive on each side.</summary>
         private static long SendThenReceiveProcesses(int n) => RoundTrips(s_peerChannel, n, split: true);
 
-        /// <summary>Bind to the peer's name (a fresh channel each time) and close the channel again.</summary>
-        private static long NameBind(int n)
+        /// <summary>Bind to the peer's name (a fresh channel each time) and close the channel again; a row whose binds
+        /// fail reports 0.</summary>
+        private static long NameBind(int n) => BindAndClose(PeerPath, n);
+
+        /// <summary>NameBind to the peer's name under /bench/guarded/, whose binds the policy's patterns decide.</summary>
+        private static long NameBindPatterns(int n) => BindAndClose(GuardedPeerPath, n);
+
+        private static long BindAndClose(string path, int n)
         {
+            int failures = 0;
             long start = Stopwatch.GetTimestamp();
             for (int i = 0; i < n; i++)
             {
-                Names.Bind(PeerPath, out ChannelEndpoint e);
+                // A full queue of connect requests means the peer has not accepted the earlier binds yet: let it run
+                // (each bind is counted when it succeeds, so the figure includes the peer's accept).
+                AbiStatus status;
+                ChannelEndpoint e;
+                while ((status = Names.Bind(path, out e)) == AbiStatus.QueueFull) Threads.Yield();
+                if (status != AbiStatus.Ok) failures++;
                 Channels.Close(e);
             }
-            return Stopwatch.GetTimestamp() - start;
+            long end = Stopwatch.GetTimestamp();
+            return failures == 0 ? end - start : 0;
         }
 
         /// <summary>The peer SIP: the first connection becomes the echo channel for PSR rows; a second thread
@@ -351,6 +371,10 @@ namespace Sing.Apps.SingBench
         /// Linux guest's echo side (no select per message). Ends when the echo channel says Stop.</summary>
         private static int Serve(string path)
         {
+            // NameBind-Patterns' name first (the bench binds the other as the sign that both are there): every bind
+            // accepted and closed by a thread of its own.
+            if (Names.Register(GuardedPeerPath, out ChannelEndpoint guarded) == AbiStatus.Ok)
+                Threads.Create(&AcceptAndClose, (nint)guarded.Value, out _);
             Names.Register(path, out ChannelEndpoint requests);
             Channels.Receive(requests, out ReceivedMessage first);
             ChannelEndpoint echo = first.Endpoint;
@@ -364,6 +388,26 @@ namespace Sing.Apps.SingBench
         {
             var at = new ChannelEndpoint((void*)requests);
             while (Channels.Receive(at, out ReceivedMessage request) == AbiStatus.Ok) Channels.Close(request.Endpoint);
+        }
+
+        private static Sing.Apps.Accounts.UserAccount s_account;
+        private const string BenchPassword = "correct horse battery staple";
+
+        /// <summary>One password check as the login program makes it, of an account made with the default iterations.</summary>
+        private static long LoginPasswordCheck(int n)
+        {
+            if (s_account == null)
+            {
+                var users = new Sing.Apps.Accounts.UsersFile();
+                if (users.Set("bench", BenchPassword, administrator: false) != null) return 0;
+                s_account = users.Find("bench");
+            }
+            int failures = 0;
+            long start = Stopwatch.GetTimestamp();
+            for (int i = 0; i < n; i++)
+                if (!Sing.Apps.Accounts.UsersFile.Verify(s_account, BenchPassword)) failures++;
+            long end = Stopwatch.GetTimestamp();
+            return failures == 0 ? end - start : 0;
         }
 
         private static long CreateProc(int n)

@@ -101,6 +101,16 @@ namespace Sing.Apps.WebFiles
             return error == null ? total : -1;
         }
 
+        /// <summary>Sets <paramref name="path"/>'s explicit ACL ("PATTERN RIGHTS" lines; not timed): null or the reason.</summary>
+        public string SetAcl(string path, string entries)
+        {
+            var client = FileSystemClient.Connect(out string error);
+            if (client == null) return error;
+            error = client.SetAcl(path, entries);
+            client.Close();
+            return error;
+        }
+
         /// <summary>The whole file into a new array (the list; not timed), or null with the reason.</summary>
         public byte[] ReadAll(string path, out string error)
         {

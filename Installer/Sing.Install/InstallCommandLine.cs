@@ -18,7 +18,7 @@ namespace Sing.Install
             Compose = new Command("compose",
                 "compose the system manifest from the policy and every program's manifest; a rejected system leaves no manifest")
             {
-                Policy, Fragments, Assemblies, Trusted, References, Out,
+                Policy, Fragments, Assemblies, Images, Trusted, References, Out,
             };
             Sign = new Command("sign", "sign one program (its manifest and code assemblies) as its manifest's publisher; writes ASSEMBLY.sig")
             {
@@ -42,6 +42,7 @@ namespace Sing.Install
         public Option<string?> References { get; } = new("--references") { Description = "directories to resolve references in", HelpName = "dir1;dir2" };
         public Option<string?> Image { get; } = new("--image") { Description = "every assembly the program's image links", HelpName = "a.dll;b.dll" };
         public Option<string?> Assemblies { get; } = new("--assemblies") { Description = "each program's IL assembly, checked again at compose", HelpName = "name=path.dll;..." };
+        public Option<string?> Images { get; } = new("--images") { Description = "each program's native image as the boot image carries it; the system manifest records its SHA-256, and the kernel refuses an image that does not match", HelpName = "name=path.elf;..." };
         public Option<string> Out { get; } = new("--out") { Description = "where to write the system manifest", Required = true, HelpName = "system.manifest" };
         public Option<string> Key { get; } = new("--key") { Description = "the publisher's private key (PEM, from sing-install keygen)", Required = true, HelpName = "publisher.key" };
         public Option<string> Publisher { get; } = new("--publisher") { Description = "the publisher's name, as its manifests write it", Required = true, HelpName = "NAME" };

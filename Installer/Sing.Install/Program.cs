@@ -76,19 +76,10 @@ namespace Sing.Install
             private int Compose(InstallCommandLine line, ParseResult result, string policy, DiagnosticBag bag)
             {
                 string output = result.GetRequiredValue(line.Out);
-                Dictionary<string, string>? assemblies = null;
-                if (result.GetValue(line.Assemblies) is string list)
-                {
-                    assemblies = new Dictionary<string, string>(StringComparer.Ordinal);
-                    foreach (string item in ItemList.Split(list))
-                    {
-                        int eq = item.IndexOf('=');
-                        if (eq <= 0) return UsageError($"--assemblies entry '{item}' is not name=path.dll");
-                        assemblies[item[..eq]] = item[(eq + 1)..];
-                    }
-                }
+                if (!Pairs(result.GetValue(line.Assemblies), "--assemblies", "name=path.dll", out var assemblies, out int usage)) return usage;
+                if (!Pairs(result.GetValue(line.Images), "--images", "name=path.elf", out var images, out usage)) return usage;
                 string? text = InstallerPipeline.Compose(policy, assemblies, ItemList.Split(result.GetValue(line.References)), ItemList.Split(result.GetValue(line.Trusted)), bag,
-                    ItemList.Split(result.GetValue(line.Fragments)));
+                    ItemList.Split(result.GetValue(line.Fragments)), images);
                 // A rejected system must not leave an older manifest behind for the image build to pick up.
                 if (text is null)
                 {
@@ -101,6 +92,27 @@ namespace Sing.Install
                     File.WriteAllText(output, text, new UTF8Encoding(false));
                 }
                 return Report(bag, $"compose: wrote {output}");
+            }
+
+            /// <summary>An option's "name=path" list as a dictionary (null when the option is absent); false, with the usage
+            /// error's exit code, when an entry is not in that form.</summary>
+            private bool Pairs(string? list, string option, string form, out Dictionary<string, string>? pairs, out int usage)
+            {
+                pairs = null;
+                usage = 0;
+                if (list is null) return true;
+                pairs = new Dictionary<string, string>(StringComparer.Ordinal);
+                foreach (string item in ItemList.Split(list))
+                {
+                    int eq = item.IndexOf('=');
+                    if (eq <= 0)
+                    {
+                        usage = UsageError($"{option} entry '{item}' is not {form}");
+                        return false;
+                    }
+                    pairs[item[..eq]] = item[(eq + 1)..];
+                }
+                return true;
             }
 
             /// <summary>A new publisher key: the private half to <paramref name="file"/> (never over an existing file, readable

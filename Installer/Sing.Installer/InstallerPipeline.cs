@@ -215,8 +215,10 @@ namespace Sing.Installer
 
         /// <summary>Check, then (when assemblies are given, one per program) verify each program's IL; the system manifest
         /// text when nothing was rejected, otherwise null.</summary>
+        /// <param name="images">Each program's native image as the boot image will carry it (name to file): the system
+        /// manifest records its SHA-256 (imageHash), and the kernel refuses to load an image that no longer matches.</param>
         public static string? Compose(string policyFile, IReadOnlyDictionary<string, string>? assemblies, IEnumerable<string> references, IEnumerable<string> trusted, DiagnosticBag bag,
-            IEnumerable<string>? fragments = null)
+            IEnumerable<string>? fragments = null, IReadOnlyDictionary<string, string>? images = null)
         {
             SystemImage? image = Check(policyFile, bag, fragments);
             if (image is null) return null;
@@ -237,7 +239,26 @@ namespace Sing.Installer
                         if (SignatureCheck.Check(p, path, references, image.Policy.Publishers, bag) is ProgramIdentity id) identities[p.Manifest.Name] = id;
                     }
             }
-            return bag.HasErrors ? null : SystemManifestWriter.Write(image.Policy, image.Programs, identities);
+            Dictionary<string, string> imageHashes = ImageHashes(image, images, policyFile, bag);
+            return bag.HasErrors ? null : SystemManifestWriter.Write(image.Policy, image.Programs, identities, imageHashes);
+        }
+
+        /// <summary>The lower-case hex SHA-256 of each image given, checked to name a program of the policy and to be readable.</summary>
+        private static Dictionary<string, string> ImageHashes(SystemImage image, IReadOnlyDictionary<string, string>? images, string policyFile, DiagnosticBag bag)
+        {
+            var hashes = new Dictionary<string, string>(StringComparer.Ordinal);
+            if (images is null) return hashes;
+            foreach (var (name, path) in images)
+            {
+                if (image.Policy.Programs.All(p => p.Name != name))
+                    bag.Add(ErrorCodes.ProgramNotInPolicy, SourceLocation.OfFile(policyFile), $"--images names program {name}, which the policy does not install; add it to <programs> or drop it");
+                else if (!File.Exists(path))
+                    bag.Add(ErrorCodes.ImageUnreadable, SourceLocation.OfFile(path), $"the image of program {name}, {path}, does not exist; build it before composing the system");
+                else
+                    using (FileStream stream = File.OpenRead(path))
+                        hashes[name] = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(stream));
+            }
+            return hashes;
         }
 
         /// <summary>Signs one program of the policy as its manifest's publisher with the private key in

@@ -6,8 +6,9 @@ using Singularity.V1;
 
 namespace Sing.Kernel.Abi
 {
-    // Principals group (001 §3.6): a process's compound principal, the principal an endpoint's messages speak for, and
-    // starting a program in a role (privilege roles: the login program and su).
+    // Principals group (001 §3.6): a process's compound principal and content hash, the principal an endpoint's messages
+    // speak for and the content of the code at its end, and starting a program in a role (privilege roles: the login
+    // program and su).
     internal static unsafe partial class AbiV1
     {
         public const string RolesPrivilege = "roles";
@@ -19,6 +20,8 @@ namespace Sing.Kernel.Abi
             Table->GetPrincipal = &GetPrincipal;
             Table->ChannelDelegate = &ChannelDelegate;
             Table->ChannelPrincipalChanges = &ChannelPrincipalChanges;
+            Table->ChannelContent = &ChannelContent;
+            Table->GetContent = &GetContent;
         }
 
         [UnmanagedCallersOnly]
@@ -49,16 +52,32 @@ namespace Sing.Kernel.Abi
         }
 
         [UnmanagedCallersOnly]
-        private static int ChannelPrincipal(void* endpoint, char* buffer, int capacity)
+        private static int ChannelPrincipal(void* endpoint, char* buffer, int capacity) => CopyOutRecord(endpoint, buffer, capacity, content: false);
+
+        [UnmanagedCallersOnly]
+        private static int ChannelContent(void* endpoint, char* buffer, int capacity) => CopyOutRecord(endpoint, buffer, capacity, content: true);
+
+        /// <summary>Copies out what an endpoint the caller owns records: the principal its messages speak for, or the
+        /// content hash of the code at the end of that principal; -1 when the caller does not own it or the buffer is not its own.</summary>
+        private static int CopyOutRecord(void* endpoint, char* buffer, int capacity, bool content)
         {
             ulong mark = Enter();
             string text = null;
             // Checked and read with interrupts off: another thread of the process may close or send the endpoint.
             ulong flags = Scheduler.DisableInterrupts();
             if (Channels.Channel.ValidateOwned(endpoint, Caller, out Channels.Endpoint* e) == AbiStatus.Ok)
-                text = PrincipalTable.TextOf(e->Principal);
+                text = content ? PrincipalTable.ContentOf(e->Principal) : PrincipalTable.TextOf(e->Principal);
             Scheduler.RestoreInterrupts(flags);
             int length = text == null || (capacity > 0 && !CallerMemory.Holds(buffer, capacity, sizeof(char))) ? -1 : CopyOut(text, buffer, capacity);
+            Leave(mark);
+            return length;
+        }
+
+        [UnmanagedCallersOnly]
+        private static int GetContent(char* buffer, int capacity)
+        {
+            ulong mark = Enter();
+            int length = capacity > 0 && !CallerMemory.Holds(buffer, capacity, sizeof(char)) ? -1 : CopyOut(Caller.Content, buffer, capacity);
             Leave(mark);
             return length;
         }

@@ -5,12 +5,13 @@ namespace Sing.Kernel.Bench
     /// <summary>The storage rows of Bench/WebFiles/README.md, measured by SIPs on the attached disk (the WebFiles image):
     /// the kernel starts the disk driver, waits for /dev/disk0, runs diskprobe's whole-disk sequential reads
     /// (Disk.SeqRead-4K, Disk.SeqRead-64K), then starts the file system and runs the WebFiles client (WebFiles,
-    /// File.OpenReadClose; "quick" replays the list's first Q requests). The SIPs print the BENCH lines. Without a disk
+    /// WebFiles-Warm, File.OpenReadClose, then the last two again with an ACL on the volume: WebFiles-Acl,
+    /// File.OpenReadClose-Acl; "quick" replays the list's first Q requests). The SIPs print the BENCH lines. Without a disk
     /// (or when a SIP fails) each row is reported skipped with the reason. The driver and file system are placed by the
     /// configuration like any boot service (Domains/Placement.cs).</summary>
     internal static class StorageBenchmarks
     {
-        private static readonly string[] Rows = { "Disk.SeqRead-4K", "Disk.SeqRead-64K", "WebFiles", "File.OpenReadClose" };
+        private static readonly string[] Rows = { "Disk.SeqRead-4K", "Disk.SeqRead-64K", "WebFiles", "WebFiles-Warm", "File.OpenReadClose", "WebFiles-Acl", "File.OpenReadClose-Acl" };
         private const int DiskWaitMilliseconds = 3000;
 
         public static void Run(bool quick)

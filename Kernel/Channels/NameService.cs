@@ -49,7 +49,7 @@ namespace Sing.Kernel.Channels
             var rule = ProgramCatalog.Manifest?.RuleFor(path);
             if (rule == null) return null;
             for (int i = 0; i < rule.Kinds.Length; i++)
-                if (rule.Kinds[i] == service.Manifest.Kind) return PatternsRefuse(service, path, rule, rule.Register, "register");
+                if (rule.Kinds[i] == service.Manifest.Kind) return PatternsRefuse(service, path, rule, rule.Register, rule.RegisterPatterns, "register");
             return string.Concat(service.Name, " (a ", service.Manifest.Kind, ") may not register ", path, ": names under ",
                 rule.Prefix, " are for programs of kind ", string.Join(",", rule.Kinds));
         }
@@ -61,7 +61,7 @@ namespace Sing.Kernel.Channels
             Singularity.Manifests.SystemManifest manifest = ProgramCatalog.Manifest;
             if (who == null || manifest == null || !HasBindPatterns(manifest)) return null;
             var rule = manifest.RuleFor(path);
-            return rule == null ? null : PatternsRefuse(who, path, rule, rule.Bind, "bind");
+            return rule == null ? null : PatternsRefuse(who, path, rule, rule.Bind, rule.BindPatterns, "bind");
         }
 
         private static Singularity.Manifests.SystemManifest s_patternsOf;
@@ -82,17 +82,16 @@ namespace Sing.Kernel.Channels
             return s_hasBindPatterns;
         }
 
-        /// <summary>Null when <paramref name="who"/>'s principal matches one of <paramref name="patterns"/> (space-separated,
-        /// Runtime/Security/README.md; null: no patterns, anyone), else why not.</summary>
-        private static string PatternsRefuse(KernelProcess who, string path, Singularity.Manifests.NamespaceRule rule, string patterns, string verb)
+        /// <summary>Null when <paramref name="who"/>'s principal matches one of <paramref name="patterns"/> (the rule's
+        /// parsed <paramref name="text"/>, Runtime/Security/README.md; null: no patterns, anyone), else why not.</summary>
+        private static string PatternsRefuse(KernelProcess who, string path, Singularity.Manifests.NamespaceRule rule, string text,
+            Singularity.Security.PrincipalPattern[] patterns, string verb)
         {
             if (patterns == null) return null;
-            string[] each = patterns.Split(' ');
-            for (int i = 0; i < each.Length; i++)
-                if (each[i].Length > 0 && Singularity.Security.PrincipalPattern.TryParse(each[i], out var pattern, out _) && pattern.Matches(who.Principal))
-                    return null;
+            for (int i = 0; i < patterns.Length; i++)
+                if (patterns[i].Matches(who.Principal)) return null;
             return string.Concat(who.Name, " (pid ", who.Id.ToString(), ") may not ", verb, " ", path, ": its principal ", who.Principal,
-                " matches none of the patterns for names under ", rule.Prefix, " (", patterns, ")");
+                " matches none of the patterns for names under ", rule.Prefix, " (", text, ")");
         }
 
         /// <summary>Registers <paramref name="path"/> for <paramref name="service"/>; <paramref name="contract"/> is the

@@ -25,6 +25,12 @@ namespace Sing.Kernel.Processes
         public string Principal = Security.PrincipalTable.KernelPrincipal;
         public string Role = Singularity.Security.PrincipalName.SystemRole;
 
+        /// <summary>What its code is (001 §3.6: a sealed process is identified by its code content): the content hash the
+        /// installer computed over its manifest and verified code assemblies, which its publisher signed ("sha256:..."),
+        /// its image having been checked against the installer's record before it ran (Security.ImageIntegrity); "" for
+        /// the kernel and images the kernel registered from memory.</summary>
+        public string Content => Manifest?.Content ?? "";
+
         /// <summary>Its principal's number in Security.PrincipalTable once a channel needed it (0: not yet).</summary>
         internal int PrincipalNumber;
 

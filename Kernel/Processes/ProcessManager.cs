@@ -14,10 +14,15 @@ namespace Sing.Kernel.Processes
     /// process and returns all its pages, stacks and handles; the rest of the system keeps running.</summary>
     internal static unsafe class ProcessManager
     {
-        private struct ImageFile
+        private sealed class ImageFile
         {
             public byte* Start;
             public ulong Size;
+            /// <summary>Whether the bytes come from the boot image, whose hash the system manifest records; an image the
+            /// kernel registered from its own memory (tests) is not checked.</summary>
+            public bool FromBootImage;
+            /// <summary>Its hash once the first start of a program of this image computed it (Security.ImageIntegrity).</summary>
+            public string Hash;
         }
 
         private static readonly Dictionary<string, ImageFile> s_images = new Dictionary<string, ImageFile>();
@@ -37,7 +42,7 @@ namespace Sing.Kernel.Processes
             {
                 BootModule module = boot.GetModule(i);
                 string command = CString.ToManaged(module.CommandLine);
-                if (command.StartsWith("sip:")) s_images[command.Substring(4)] = new ImageFile { Start = module.Start, Size = module.Size };
+                if (command.StartsWith("sip:")) s_images[command.Substring(4)] = new ImageFile { Start = module.Start, Size = module.Size, FromBootImage = true };
                 else if (command.StartsWith("sipsym:")) s_symbols[command.Substring(7)] = new Diagnostics.SymbolFile(module);
             }
         }
@@ -56,8 +61,8 @@ namespace Sing.Kernel.Processes
         internal static bool TryGetImage(string name, out byte* start, out ulong size)
         {
             bool found = s_images.TryGetValue(name, out ImageFile file);
-            start = file.Start;
-            size = file.Size;
+            start = found ? file.Start : null;
+            size = found ? file.Size : 0;
             return found;
         }
 
@@ -135,6 +140,9 @@ namespace Sing.Kernel.Processes
                 error = string.Concat("the image \"", manifest.Image, "\" of program ", name, " is not in the boot image");
                 return AbiStatus.NotFound;
             }
+            if (file.FromBootImage && file.Hash == null) file.Hash = Security.ImageIntegrity.HashOf(file.Start, file.Size);
+            error = Security.ImageIntegrity.Refusal(name, manifest.Image, manifest.ImageHash, file.FromBootImage ? file.Hash : null);
+            if (error != null) return AbiStatus.BadImage;
             // The image is the creating process's until the child holds it: a kill of the creator in between must not
             // lose it (the kernel, creating boot services and test SIPs, is never killed). With a domain per process,
             // a pooled copy comes with the domain it lies in.
@@ -550,7 +558,7 @@ namespace Sing.Kernel.Processes
                     .Append(p.Name).Append('\t').Append(p.Arguments).Append('\t').Append(p.Restarts.ToString()).Append('\t')
                     .Append(p.Principal).Append('\t')
                     .Append((p.CpuTicks * 1000 / Arch.Timer.Hz).ToString()).Append('\t').Append(p.ExchangePages.ToString()).Append('\t')
-                    .Append(p.Manifest?.Kind ?? "").Append('\n');
+                    .Append(p.Manifest?.Kind ?? "").Append('\t').Append(p.Content).Append('\n');
             }
             Scheduler.RestoreInterrupts(flags);
             return text.ToString();

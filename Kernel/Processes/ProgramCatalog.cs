@@ -36,9 +36,18 @@ namespace Sing.Kernel.Processes
 
         public static ProgramManifest Find(string name) => Manifest.Find(name);
 
-        /// <summary>Installs one more manifest (tests use it for deliberately broken images).</summary>
+        /// <summary>Installs one more manifest (tests use it for deliberately broken images, and for programs with other
+        /// parameters, endpoints or hardware over an installed image, whose recorded hash such a manifest takes when it
+        /// sets none).</summary>
         internal static void Install(ProgramManifest program)
         {
+            if (program.ImageHash == null)
+                foreach (ProgramManifest installed in Manifest.Programs)
+                    if (installed.Image == program.Image && !string.IsNullOrEmpty(installed.ImageHash))
+                    {
+                        program.ImageHash = installed.ImageHash;
+                        break;
+                    }
             ProgramManifest existing = Manifest.Find(program.Name);
             if (existing != null) Manifest.Programs.Remove(existing);
             Manifest.Programs.Add(program);

@@ -29,7 +29,7 @@ namespace Sing.Kernel.Security
                 receiver.LogRefusal(string.Concat("a delegated endpoint reached ", receiver.Name, " (pid ", receiver.Id.ToString(), ") but its chain was not extended: ", error));
                 return;
             }
-            int number = PrincipalTable.Acquire(extended);
+            int number = PrincipalTable.Acquire(extended, receiver.Content);
             PrincipalTable.Release(peer->Principal);
             peer->Principal = number;
             peer->PrincipalChanges++;

@@ -59,6 +59,9 @@ namespace Sing.Kernel.Tests
             if (serviceEnd != null)
             {
                 t.Equal("singularity-project/channelprobe@system", PrincipalTable.TextOf(serviceEnd->Principal), "the service hears the client");
+                string content = PrincipalTable.ContentOf(serviceEnd->Principal);
+                t.True(content.StartsWith(ImageIntegrity.Prefix) && content.Length == 71, string.Concat("the client's code is named by its content hash: ", content));
+                t.Equal(ProgramCatalog.Find("channelprobe").Content, content, "the hash the installer recorded for channelprobe");
                 ulong flags = Scheduler.DisableInterrupts();
                 Endpoint* clientEnd = serviceEnd->Peer;
                 string heard = clientEnd == null ? "(closed)" : PrincipalTable.TextOf(clientEnd->Principal);
@@ -73,6 +76,54 @@ namespace Sing.Kernel.Tests
             }
             Channel.CloseEndpoint(requests, null);
             NameService.RemoveDeadRegistrations();
+        }
+
+        /// <summary>A principal is its text and the content of the code its last link runs: two builds of one program
+        /// (same text, different content) are two numbers, each given back on its own.</summary>
+        public static void ContentTellsBuildsApart(TestContext t)
+        {
+            ulong flags = Scheduler.DisableInterrupts();
+            int live = PrincipalTable.Live;
+            int one = PrincipalTable.Acquire("test/build@system", "sha256:01");
+            int other = PrincipalTable.Acquire("test/build@system", "sha256:02");
+            int again = PrincipalTable.Acquire("test/build@system", "sha256:01");
+            string oneContent = PrincipalTable.ContentOf(one), otherContent = PrincipalTable.ContentOf(other);
+            PrincipalTable.Release(one);
+            PrincipalTable.Release(again);
+            PrincipalTable.Release(other);
+            int after = PrincipalTable.Live;
+            Scheduler.RestoreInterrupts(flags);
+            t.True(one != other, "two contents, two numbers");
+            t.Equal((ulong)one, (ulong)again, "the same pair, the same number");
+            t.Equal("sha256:01", oneContent, "the first build's content");
+            t.Equal("sha256:02", otherContent, "the second build's content");
+            t.Equal((ulong)live, (ulong)after, "both numbers were given back");
+        }
+
+        /// <summary>The kernel runs an image only when it hashes to what the installer recorded in the system manifest;
+        /// a changed image, or a program with no recorded hash, is refused with the reason and nothing is created.</summary>
+        public static void ImagesAreCheckedAgainstTheInstaller(TestContext t)
+        {
+            Singularity.Manifests.ProgramManifest hello = ProgramCatalog.Find("hello");
+            t.True(hello.ImageHash.StartsWith(ImageIntegrity.Prefix), string.Concat("the system manifest records hello's image hash: ", hello.ImageHash));
+            int before = ProcessManager.LiveProcessCount;
+            string flipped = hello.ImageHash.Substring(0, hello.ImageHash.Length - 1) + (hello.ImageHash[hello.ImageHash.Length - 1] == '0' ? "1" : "0");
+            foreach (string recorded in new[] { flipped, "" })
+            {
+                ProgramCatalog.Install(new Singularity.Manifests.ProgramManifest { Name = "hello-changed", Kind = "application", Image = "hello", ImageHash = recorded, Content = hello.Content });
+                AbiStatus status = ProcessManager.Create("hello-changed", "", null, out KernelProcess p, out string error);
+                t.True(status == AbiStatus.BadImage && p == null, string.Concat("refused with BadImage (recorded \"", recorded, "\")"));
+                string expected = recorded.Length == 0 ? "records no hash" : string.Concat("hashes to ", hello.ImageHash, " but the installer recorded ", flipped);
+                t.True(error != null && error.Contains(expected), string.Concat("the reason: ", error ?? "(none)"));
+            }
+            t.Equal((ulong)before, (ulong)ProcessManager.LiveProcessCount, "nothing was created");
+            AbiStatus ok = ProcessManager.Create("hello", "", null, out KernelProcess real, out string realError);
+            t.True(ok == AbiStatus.Ok, string.Concat("the installed hello still starts: ", realError ?? "ok"));
+            if (real != null)
+            {
+                t.Equal(hello.Content, real.Content, "a process's content is its program's");
+                ProcessManager.Terminate(real, 0, "image test");
+            }
         }
 
         /// <summary>Registers <paramref name="path"/> (null <paramref name="requests"/> when it cannot), starts channelprobe
@@ -112,6 +163,7 @@ namespace Sing.Kernel.Tests
                 Delegation.Mark(imp);
                 Delegation.Received(imp, bob);
                 string seen = PrincipalTable.TextOf(exp->Principal);
+                string seenContent = PrincipalTable.ContentOf(exp->Principal);
                 int changed = exp->PrincipalChanges;
                 Delegation.Received(imp, bob);   // not marked again: no second link
                 string again = PrincipalTable.TextOf(exp->Principal);
@@ -119,6 +171,7 @@ namespace Sing.Kernel.Tests
                 Scheduler.RestoreInterrupts(flags);
                 t.Equal(PrincipalTable.KernelPrincipal + "+" + Hello + "@bob", seen, "the peer's end names the holder's chain, then the receiver");
                 t.Equal(seen, again, "one delegation adds one link");
+                t.Equal(bob.Content, seenContent, "the content is the receiver's code, the chain's last link");
                 t.Equal(0, (ulong)unchanged, "a new channel's record has not changed");
                 t.Equal(1, (ulong)changed, "a delegation counts one change (ChannelPrincipalChanges)");
                 t.Equal(1, (ulong)still, "a receive that adds no link counts none");

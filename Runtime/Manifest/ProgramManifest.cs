@@ -85,6 +85,10 @@ namespace Singularity.Manifests
         public string Publisher = "";
         /// <summary>"sha256:" and the hash of its manifest and code as installed (Installer/README.md, Signatures); "" if unknown.</summary>
         public string Content = "";
+        /// <summary>"sha256:" and the hash of its native image as the installer placed it in the boot image; the kernel
+        /// refuses to load an image that does not hash to it. "" when the system manifest records none; null in a
+        /// manifest a kernel test made, which takes the hash recorded for its image (ProgramCatalog.Install).</summary>
+        public string ImageHash;
         public string Description = "";
         public string Image;
         public bool Trusted;
@@ -150,6 +154,23 @@ namespace Singularity.Manifests
         /// <summary>The policy's register= and bind= principal patterns (space-separated text, Runtime/Security), or null.</summary>
         public string Register;
         public string Bind;
+
+        private Singularity.Security.PrincipalPattern[] _registerPatterns, _bindPatterns;
+
+        /// <summary><see cref="Register"/> parsed, once (null when there is none: anyone may). A pattern that does not
+        /// parse is left out, so it matches no one (the installer refuses such a policy: SINGI100).</summary>
+        internal Singularity.Security.PrincipalPattern[] RegisterPatterns => Register == null ? null : _registerPatterns ??= Parse(Register);
+
+        /// <summary><see cref="Bind"/> parsed, once, as <see cref="RegisterPatterns"/>: binds are frequent.</summary>
+        internal Singularity.Security.PrincipalPattern[] BindPatterns => Bind == null ? null : _bindPatterns ??= Parse(Bind);
+
+        private static Singularity.Security.PrincipalPattern[] Parse(string text)
+        {
+            var parsed = new List<Singularity.Security.PrincipalPattern>();
+            foreach (string each in text.Split(' '))
+                if (each.Length > 0 && Singularity.Security.PrincipalPattern.TryParse(each, out var pattern, out _)) parsed.Add(pattern);
+            return parsed.ToArray();
+        }
 
         public bool Allows(string kind)
         {

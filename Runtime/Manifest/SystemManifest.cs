@@ -106,6 +106,7 @@ namespace Singularity.Manifests
                     Content = r.Get("content") ?? "",
                     Description = r.Get("description") ?? "",
                     Image = r.Get("image") ?? r.Get("name"),
+                    ImageHash = r.Get("imageHash") ?? "",
                     Trusted = r.Get("trusted") == "true",
                     Domain = r.Get("domain") is string domain && domain.Length > 0 ? domain : null,
                     TestTool = r.Get("test") == "true",

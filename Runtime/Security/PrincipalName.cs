@@ -142,6 +142,34 @@ namespace Singularity.Security
                 ?? NameError("role", link.Substring(at + 1));
         }
 
+        /// <summary>The links of <paramref name="principal"/> when it is well formed (<see cref="Validate"/>), else null. The
+        /// array is shared: read it, never change it. The last principal asked about is remembered by reference, so one
+        /// process's principal (the kernel keeps one string per process) matched against several patterns, as a bind
+        /// under a rule with patterns does, is validated and split once.</summary>
+        internal static string[] ValidLinks(string principal)
+        {
+            Split last = s_lastSplit;
+            if (last != null && ReferenceEquals(last.Principal, principal)) return last.Links;
+            if (Validate(principal) != null) return null;
+            string[] links = principal.Split(LinkSeparator);
+            s_lastSplit = new Split(principal, links);   // replaced whole: a reader on another CPU sees an old pair or the new
+            return links;
+        }
+
+        private sealed class Split
+        {
+            public readonly string Principal;
+            public readonly string[] Links;
+
+            public Split(string principal, string[] links)
+            {
+                Principal = principal;
+                Links = links;
+            }
+        }
+
+        private static Split s_lastSplit;
+
         /// <summary>Text fit for an error message: control and non-ASCII characters as '?', at most 80 characters.</summary>
         public static string Printable(string text)
         {

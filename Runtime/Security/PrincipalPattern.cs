@@ -125,8 +125,8 @@ namespace Singularity.Security
         /// matches nothing.</summary>
         public bool Matches(string principal)
         {
-            if (PrincipalName.Validate(principal) != null) return false;
-            string[] links = principal.Split(PrincipalName.LinkSeparator);
+            string[] links = PrincipalName.ValidLinks(principal);
+            if (links == null) return false;
             if (_anchored) return MatchFrom(0, links, 0);
             // Unanchored: the pattern may begin at any link (as if it started with "...").
             for (int first = 0; first <= links.Length; first++)

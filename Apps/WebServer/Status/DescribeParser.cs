@@ -13,8 +13,8 @@ namespace Sing.Web.Status
         public int Skipped { get; private set; }
 
         /// <summary>DescribeProcesses (Kernel/Processes/ProcessManager.Describe), tab-separated: pid, parent pid,
-        /// state, threads, pages, program, arguments, restarts; then, where the kernel reports them, principal and
-        /// CPU milliseconds.</summary>
+        /// state, threads, pages, program, arguments, restarts; then, where the kernel reports them, principal, CPU
+        /// milliseconds, exchange-heap pages, kind and the content hash of its code.</summary>
         public List<ProcessInfo> ParseProcesses(string text)
         {
             var list = new List<ProcessInfo>();
@@ -36,6 +36,7 @@ namespace Sing.Web.Status
                 if (f.Length > 7 && Int(f[7], out int restarts)) p.Restarts = restarts;
                 if (f.Length > 8) p.Principal = f[8];
                 if (f.Length > 9 && Long(f[9], out long cpu)) p.CpuMilliseconds = cpu;
+                if (f.Length > 12 && f[12].StartsWith("sha256:", System.StringComparison.Ordinal)) p.Content = f[12];
                 list.Add(p);
             }
             return list;

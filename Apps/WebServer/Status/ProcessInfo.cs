@@ -19,6 +19,9 @@ namespace Sing.Web.Status
         public int Restarts { get; set; }
         /// <summary>The security principal the process runs as; empty when not reported.</summary>
         public string Principal { get; set; } = "";
+
+        /// <summary>The content hash of its code ("sha256:..."); empty when not reported.</summary>
+        public string Content { get; set; } = "";
         /// <summary>CPU time consumed, in milliseconds; -1 when not reported.</summary>
         public long CpuMilliseconds { get; set; } = -1;
     }

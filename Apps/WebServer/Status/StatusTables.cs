@@ -13,11 +13,12 @@ namespace Sing.Web.Status
             var tables = new List<StatusTable>();
 
             var processes = new StatusTable("processes", "Processes",
-                new[] { "pid", "parent", "program", "arguments", "principal", "state", "threads", "pages", "cpuMs", "restarts" },
-                new[] { "PID", "Parent", "Program", "Arguments", "Principal", "State", "Threads", "Pages", "CPU ms", "Restarts" });
+                new[] { "pid", "parent", "program", "arguments", "principal", "content", "state", "threads", "pages", "cpuMs", "restarts" },
+                new[] { "PID", "Parent", "Program", "Arguments", "Principal", "Code content", "State", "Threads", "Pages", "CPU ms", "Restarts" });
             foreach (ProcessInfo p in Sorted(s.Processes, (a, b) => a.Pid.CompareTo(b.Pid)))
                 processes.Add(Cell.Of(p.Pid), Cell.Of(p.ParentPid), Cell.Of(p.Program), Cell.Of(p.Arguments),
-                    p.Principal.Length == 0 ? Cell.Figure(-1) : Cell.Of(p.Principal), Cell.Of(p.State), Cell.Of(p.Threads),
+                    p.Principal.Length == 0 ? Cell.Figure(-1) : Cell.Of(p.Principal), p.Content.Length == 0 ? Cell.Figure(-1) : Cell.Of(p.Content),
+                    Cell.Of(p.State), Cell.Of(p.Threads),
                     Cell.Of(p.Pages), Cell.Figure(p.CpuMilliseconds), Cell.Of(p.Restarts));
             tables.Add(processes);
 

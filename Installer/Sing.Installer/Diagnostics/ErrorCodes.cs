@@ -42,6 +42,7 @@ namespace Sing.Installer.Diagnostics
         public const string BadPublisher = "SINGI101";
         public const string BadSignature = "SINGI102";
         public const string UnsignedRefused = "SINGI103";
+        public const string ImageUnreadable = "SINGI104";
 
         public const string BootOrder = "SINGI092";
         public const string DependencyCycle = "SINGI093";

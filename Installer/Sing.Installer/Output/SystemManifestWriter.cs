@@ -18,7 +18,10 @@ namespace Sing.Installer.Output
 
         /// <param name="identities">Each program's installed identity (<see cref="SignatureCheck"/>): the publisher its
         /// principal names and its content hash. A program without one is written with the publisher "unsigned".</param>
-        public static string Write(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, IReadOnlyDictionary<string, ProgramIdentity>? identities = null)
+        /// <param name="imageHashes">Each program's native image hash (hex SHA-256), written as imageHash for the kernel to
+        /// check at load; a program without one is written without it (the kernel refuses to load it).</param>
+        public static string Write(SystemPolicy policy, IReadOnlyList<InstalledProgram> programs, IReadOnlyDictionary<string, ProgramIdentity>? identities = null,
+            IReadOnlyDictionary<string, string>? imageHashes = null)
         {
             var text = new StringBuilder();
             Record(text, "singularity-system-manifest", ("version", FormatVersion.ToString(CultureInfo.InvariantCulture)),
@@ -38,6 +41,7 @@ namespace Sing.Installer.Output
                 if (p.Entry.Cpus != 0)
                     program.Add(("cpus", string.Join(",", Enumerable.Range(0, 64).Where(i => (p.Entry.Cpus >> i & 1) != 0).Select(i => i.ToString(CultureInfo.InvariantCulture)))));
                 program.Add(("image", name));
+                if (imageHashes is not null && imageHashes.TryGetValue(name, out string? imageHash)) program.Add(("imageHash", "sha256:" + imageHash));
                 program.Add(("description", m.Description ?? ""));
                 Record(text, "program", program.ToArray());
                 foreach (var a in m.Parameters)

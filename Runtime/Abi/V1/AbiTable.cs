@@ -193,6 +193,15 @@ namespace Singularity.V1
         // the channel was made (each change a delegation by the holder of the other end); -1 when the caller does not
         // own the endpoint. A service that asks before each request reads the text again only when this moved.
         public delegate* unmanaged<void*, int> ChannelPrincipalChanges;
+
+        // (entry 80) The content hash ("sha256:" and 64 hex digits) of the code run by the process that the last link of
+        // an endpoint's principal (entry 76) names: its manifest and verified code assemblies as installed, the hash its
+        // publisher signed; copied as entry 76 copies text; 0 when that process has none recorded (the kernel), -1 when
+        // the caller does not own the endpoint or the buffer is not its own.
+        public delegate* unmanaged<void*, char*, int, int> ChannelContent;
+
+        // (entry 81) The caller's own content hash, copied the same way.
+        public delegate* unmanaged<char*, int, int> GetContent;
     }
 
     /// <summary>A hardware resource handed to a driver at startup: its handle and where it lies.</summary>

@@ -334,6 +334,21 @@ namespace Singularity.V1
         public static int PrincipalChangesOf(ChannelEndpoint endpoint) =>
             endpoint.Check() != AbiStatus.Ok ? -1 : Abi.Table->ChannelPrincipalChanges(endpoint.Address);
 
+        /// <summary>The content hash ("sha256:" and 64 hex digits) of the code run by the process that the last link of
+        /// <see cref="PrincipalOf(ChannelEndpoint)"/> names (the client itself on a service's end; the delegate after a
+        /// delegation): what lets a service trust one build of a program, not only its name. "" when the kernel records
+        /// none (the kernel's own channels); null when this process does not own the endpoint.</summary>
+        public static string ContentOf(ChannelEndpoint endpoint) => endpoint.Check() != AbiStatus.Ok ? null : ContentOf(endpoint.Address);
+
+        internal const int ContentCapacity = 80;   // "sha256:" and 64 hex digits, with room
+
+        internal static string ContentOf(void* address)
+        {
+            char* buffer = stackalloc char[ContentCapacity];
+            int length = Abi.Table->ChannelContent(address, buffer, ContentCapacity);
+            return length < 0 ? null : new string(buffer, 0, length < ContentCapacity ? length : ContentCapacity);
+        }
+
         internal static string PrincipalOf(void* address)
         {
             const int Capacity = Singularity.Security.PrincipalName.MaxLength;   // the kernel makes none longer

@@ -19,8 +19,14 @@ namespace Singularity.V1
         /// not a connect request or carries no endpoint this process owns.</summary>
         public readonly string Name;
 
-        private Principal(int kind, int processId, string program, bool complete, string name)
+        /// <summary>The content hash of the client's code ("sha256:..."), written by the kernel from what the installer
+        /// verified and the publisher signed (<see cref="Channels.ContentOf"/>): a service that trusts one build of a
+        /// program compares it. Empty where <see cref="Name"/> is.</summary>
+        public readonly string Content;
+
+        private Principal(int kind, int processId, string program, bool complete, string name, string content)
         {
+            Content = content;
             Kind = kind;
             ProcessId = processId;
             Program = program;
@@ -38,7 +44,7 @@ namespace Singularity.V1
         public static unsafe Principal Of(in ReceivedMessage connect)
         {
             if (connect.Tag != Names.ConnectRequestTag || connect.Raw.InlineLength != ChannelMessage.InlineCapacity)
-                return new Principal(Kernel, 0, "kernel", true, "");
+                return new Principal(Kernel, 0, "kernel", true, "", "");
             ChannelMessage raw = connect.Raw;
             byte* inline = raw.Inline;
             int kind = *(int*)inline;
@@ -49,7 +55,8 @@ namespace Singularity.V1
             for (int i = 0; i < kept; i++) name[i] = (char)inline[10 + i];
             // The endpoint the request carried is ours now: the kernel says whom its messages speak for.
             string compound = Channels.PrincipalOf(raw.Endpoint) ?? "";
-            return new Principal(kind < Kernel || kind > Driver ? Kernel : kind, *(int*)(inline + 4), new string(name), length <= Stored, compound);
+            string content = compound.Length == 0 ? "" : Channels.ContentOf(raw.Endpoint) ?? "";
+            return new Principal(kind < Kernel || kind > Driver ? Kernel : kind, *(int*)(inline + 4), new string(name), length <= Stored, compound, content);
         }
 
     }

@@ -61,6 +61,18 @@ namespace Singularity.V1
             }
         }
 
+        /// <summary>What this process's code is: "sha256:" and the content hash of its manifest and verified code assemblies
+        /// as installed, the hash its publisher signed (001 §3.6: a sealed process is identified by its code content).</summary>
+        public static string Content
+        {
+            get
+            {
+                char* buffer = stackalloc char[Channels.ContentCapacity];
+                int length = Abi.Table->GetContent(buffer, Channels.ContentCapacity);
+                return length <= 0 ? "" : new string(buffer, 0, length < Channels.ContentCapacity ? length : Channels.ContentCapacity);
+            }
+        }
+
         /// <summary>The role (user) this process runs in.</summary>
         public static string Role => Singularity.Security.PrincipalName.RoleOf(Principal);
 

@@ -31,7 +31,7 @@ public class DescribeParserTests
     {
         var parser = new DescribeParser();
         List<ProcessInfo> list = parser.ParseProcesses(
-            "1\t0\trunning\t1\t10\tinit\t\t0\tsystem\t1234\tfuture\tfields\r\n" +   // principal and CPU time appended, then more
+            "1\t0\trunning\t1\t10\tinit\t\t0\tsystem\t1234\t7\tservice\tsha256:ab12\tfuture\r\n" +   // principal, CPU time, exchange pages, kind, content, then more
             "2\t0\trunning\t1\t10\tshort\n" +                                       // too few fields
             "x\t0\trunning\t1\t10\tbadpid\t\t0\n" +                                 // not a number
             "\n" +
@@ -39,6 +39,8 @@ public class DescribeParserTests
         Assert.Equal(2, list.Count);
         Assert.Equal("system", list[0].Principal);
         Assert.Equal(1234, list[0].CpuMilliseconds);
+        Assert.Equal("sha256:ab12", list[0].Content);
+        Assert.Equal("", list[1].Content);
         Assert.Equal(3, list[1].Pid);
         Assert.Equal(0, list[1].Restarts);
         Assert.Equal(2, parser.Skipped);

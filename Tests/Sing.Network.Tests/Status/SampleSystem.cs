@@ -10,7 +10,7 @@ internal static class SampleSystem
         "1\t0\trunning\t1\t412\tnameservice\t\t0\n" +
         "2\t0\trunning\t2\t530\tfilesystem\t/dev/ata0\t0\n" +
         "3\t0\trunning\t3\t610\te1000\t\t1\n" +
-        "4\t0\trunning\t4\t1200\tnetstack\t\t0\n" +
+        "4\t0\trunning\t4\t1200\tnetstack\t\t0\tsingularity-project/netstack@system\t25\t6\tservice\tsha256:0123abcd\n" +   // today's whole format
         "5\t4\tcreated\t1\t300\twebserver\t--port 80\t0\n" +
         "7\t1\texited\t0\t0\tshell\t-c \"echo <hi> & bye\"\t0\n";
 

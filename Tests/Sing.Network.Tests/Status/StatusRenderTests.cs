@@ -26,6 +26,9 @@ public class StatusRenderTests
         Assert.Equal("-c \"echo <hi> & bye\"", shell.GetProperty("arguments").GetString());
         Assert.Equal(JsonValueKind.Null, shell.GetProperty("cpuMs").ValueKind);
         Assert.Equal(JsonValueKind.Null, shell.GetProperty("principal").ValueKind);
+        Assert.Equal(JsonValueKind.Null, shell.GetProperty("content").ValueKind);
+        Assert.Equal("singularity-project/netstack@system", processes[3].GetProperty("principal").GetString());
+        Assert.Equal("sha256:0123abcd", processes[3].GetProperty("content").GetString());
         Assert.Equal(3, root.GetProperty("services").GetArrayLength());
         Assert.Equal("e1000", root.GetProperty("services")[0].GetProperty("program").GetString());   // sorted by program
         Assert.Equal(JsonValueKind.Null, root.GetProperty("services")[2].GetProperty("pid").ValueKind);  // none running
@@ -148,7 +151,7 @@ public class StatusRenderTests
         string body = html.Substring(html.IndexOf("<table id=\"processes\"", StringComparison.Ordinal));
         body = body.Substring(0, body.IndexOf("</table>", StringComparison.Ordinal));
         Assert.Equal(6, CountOf(body, "<tr>") - 1);
-        Assert.Contains("<tr><td class=\"num\">5</td><td class=\"num\">4</td><td>webserver</td><td>--port 80</td><td>-</td><td>created</td>", body);
+        Assert.Contains("<tr><td class=\"num\">5</td><td class=\"num\">4</td><td>webserver</td><td>--port 80</td><td>-</td><td>-</td><td>created</td>", body);
         // The inline SVG is the server's graph, with its circles.
         int start = html.IndexOf("<svg", StringComparison.Ordinal), end = html.IndexOf("</svg>", StringComparison.Ordinal) + 6;
         XDocument inline = XDocument.Parse(html.Substring(start, end - start));
