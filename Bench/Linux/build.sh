@@ -4,19 +4,23 @@
 #   artifacts/linux/initramfs.cpio.gz  /init = linuxbench (static), /bin/exit0
 #   artifacts/linux/initramfs-disk.cpio.gz  the same plus the storage modules
 #                                      (AHCI, sd, vfat, NLS) that run.sh --disk needs
+#   artifacts/linux/build/compute.cpio.gz   with --compute: /bin/computebench
+#                                      (Bench/Compute/Stock, stock .NET NativeAOT)
+#                                      and the C library it links (run.sh --compute)
 # Installs missing Debian packages with apt-get (nothing is downloaded any
 # other way).  Incremental: each output is rebuilt only when older than its
-# inputs.  Usage: Bench/Linux/build.sh [--force]
+# inputs.  Usage: Bench/Linux/build.sh [--force] [--compute]
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 OUT="$ROOT/artifacts/linux"
-FORCE=0
+FORCE=0 COMPUTE=0
 for a in "$@"; do
     case "$a" in
         --force) FORCE=1 ;;
-        -h|--help) sed -n 2,10p "$0"; exit 0 ;;
+        --compute) COMPUTE=1 ;;
+        -h|--help) sed -n 2,13p "$0"; exit 0 ;;
         *) echo "build.sh: unknown argument $a" >&2; exit 2 ;;
     esac
 done
@@ -193,3 +197,33 @@ if stale "$OUT/initramfs-disk.cpio.gz" "$OUT/initramfs.cpio.gz" "$MODULES_CPIO";
     mv -f "$OUT/initramfs-disk.cpio.gz.tmp" "$OUT/initramfs-disk.cpio.gz"
 fi
 log "ok: $OUT/initramfs-disk.cpio.gz ($(stat -c %s "$OUT/initramfs-disk.cpio.gz") bytes)"
+
+# --- compute rows (--compute) -----------------------------------------------
+# Bench/Compute's workloads as a stock .NET program: published with the SDK's
+# NativeAOT (the ILC the SIPs are compiled with), with the dynamic C library
+# it links copied from this machine (ldd names them), in a cpio that run.sh
+# appends to the initramfs.
+if [ "$COMPUTE" -eq 1 ]; then
+    COMPUTE_SRC="$ROOT/Bench/Compute"
+    COMPUTE_OUT="$OUT/build/compute"
+    COMPUTE_CPIO="$OUT/build/compute.cpio.gz"
+    mapfile -t COMPUTE_INPUTS < <(find "$COMPUTE_SRC/Workloads" "$COMPUTE_SRC/Stock" -name '*.cs' -o -name '*.csproj' | grep -v '/obj/\|/bin/')
+    if stale "$COMPUTE_CPIO" "${COMPUTE_INPUTS[@]}" "$HERE/build.sh"; then
+        log "publishing computebench (stock .NET NativeAOT)"
+        dotnet publish "$COMPUTE_SRC/Stock/ComputeBench.csproj" -c Release -nologo -v:q -o "$COMPUTE_OUT" >&2
+        CSTAGE="$OUT/build/computeroot"
+        rm -rf "$CSTAGE"
+        mkdir -p "$CSTAGE/bin"
+        install -m 0755 "$COMPUTE_OUT/computebench" "$CSTAGE/bin/computebench"
+        # Each library at the path the loader looks for it, the loader at the path the binary names.
+        for lib in $(ldd "$COMPUTE_OUT/computebench" | awk '/=>/ { print $3 } !/=>/ && $1 ~ /^\// { print $1 }'); do
+            mkdir -p "$CSTAGE$(dirname "$lib")"
+            cp -L "$lib" "$CSTAGE$lib"
+        done
+        (cd "$CSTAGE" && find . -mindepth 1 | LC_ALL=C sort \
+            | cpio --quiet -o -H newc --owner=0:0 --reproducible) \
+            | gzip -9 -n > "$COMPUTE_CPIO.tmp"
+        mv -f "$COMPUTE_CPIO.tmp" "$COMPUTE_CPIO"
+    fi
+    log "ok: $COMPUTE_CPIO ($(stat -c %s "$COMPUTE_CPIO") bytes)"
+fi

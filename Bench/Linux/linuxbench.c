@@ -25,6 +25,9 @@
  * With bench.disk=1 (run.sh --disk IMAGE) it first loads the storage
  * modules, waits for /dev/sda and mounts /dev/sda1 read-only at /mnt for the
  * Disk.*, File.* and WebFiles rows (disksetup.c, diskrows.c, webfiles.c).
+ * When the initramfs carries /bin/computebench (run.sh --compute: the stock
+ * .NET NativeAOT build of Bench/Compute) it runs it last and relays its
+ * Compute.* rows (compute_rows).
  *
  * Options (when not PID 1): --quick, --reps N, --only NAME[,NAME...],
  * --exit0 PATH, --disk DEVICE-OR-IMAGE, --mnt DIR (a mounted copy of the
@@ -874,6 +877,70 @@ static void vuln_status(const char *name, char *out, size_t len)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Compute rows: a stock .NET program (Bench/Compute/README.md)              */
+
+#define COMPUTE_PROGRAM "/bin/computebench"
+
+/* Runs /bin/computebench (in the initramfs only when run.sh --compute packed
+ * it) and relays its "BENCH Compute.X ns_per_op=N iterations=N repetitions=R
+ * min=N max=N collections=G checksum=C suite=compute" lines as rows, turning
+ * nanoseconds into TSC cycles at the rate measured over its run (under
+ * -icount both count instructions). Returns the rows relayed, or -1. */
+static int compute_rows(int *failed)
+{
+    if (access(COMPUTE_PROGRAM, X_OK) != 0)
+        return 0;
+    if (!selected("Compute.Numeric") && !selected("Compute.DictionaryStrings") && !selected("Compute.BinaryTrees"))
+        return 0;
+    int fds[2];
+    if (pipe(fds) != 0) {
+        (*failed)++;
+        return -1;
+    }
+    uint64_t c0 = tsc(), n0 = mono_ns();
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        execl(COMPUTE_PROGRAM, "computebench", cfg.quick ? "quick" : "full", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    static char out[8192];
+    size_t used = 0;
+    ssize_t got;
+    while (pid > 0 && used < sizeof out - 1 && (got = read(fds[0], out + used, sizeof out - 1 - used)) > 0)
+        used += (size_t)got;
+    out[used] = 0;
+    close(fds[0]);
+    int status = 0;
+    if (pid > 0)
+        waitpid(pid, &status, 0);
+    double per_ns = (double)(tsc() - c0) / (double)(mono_ns() - n0);
+    if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        printf("BENCH linux error what=computebench msg=\"exit status %d\"\n", status);
+        (*failed)++;
+        return -1;
+    }
+    int relayed = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        char name[64];
+        double ns, min, max;
+        long iterations, collections, checksum;
+        int reps;
+        if (sscanf(line, "BENCH %63s ns_per_op=%lf iterations=%ld repetitions=%d min=%lf max=%lf collections=%ld checksum=%ld",
+                   name, &ns, &iterations, &reps, &min, &max, &collections, &checksum) != 8 || !selected(name))
+            continue;
+        printf("BENCH linux %s cycles_per_op=%.0f iterations=%ld min=%.0f max=%.0f ns_per_op=%.0f reps=%d "
+               "sing=%s role=primary ref=- collections=%ld checksum=%ld\n",
+               name, ns * per_ns, iterations, min * per_ns, max * per_ns, ns, reps, name, collections, checksum);
+        relayed++;
+    }
+    return relayed;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Running                                                                   */
 
 static int run_all(void)
@@ -960,6 +1027,9 @@ static int run_all(void)
                    (unsigned long long)webfiles_last_bytes);
         printf("\n");
     }
+    int computed = compute_rows(&failed);
+    if (computed > 0)
+        nrows += computed;
     uint64_t run_c = tsc() - run_c0, run_n = mono_ns() - run_n0;
     printf("BENCH linux done rows=%d skipped=%d failed=%d secs=%.2f tsc_per_ns=%.4f status=%s\n", nrows,
            skipped, failed, (double)run_n / 1e9, run_n ? (double)run_c / (double)run_n : 0.0,

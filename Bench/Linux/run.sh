@@ -5,7 +5,7 @@
 # Usage: Bench/Linux/run.sh [--quick] [--icount] [--accel tcg|kvm] [--timeout SECS]
 #                           [--cpu MODEL] [--mem SIZE] [--reps N] [--only ROWS]
 #                           [--log FILE] [--append "KERNEL ARGS"] [--machine TYPE]
-#                           [--disk IMAGE] [--no-build]
+#                           [--disk IMAGE] [--compute] [--no-build]
 #   --quick        ~10x fewer iterations and 3 repetitions (bench.quick=1)
 #   --icount       TCG with -icount shift=0,sleep=off (deterministic; 1 tick per
 #                  guest instruction, so "cycles" are instructions)
@@ -21,6 +21,9 @@
 #                  on q35's AHCI controller, boot initramfs-disk.cpio.gz (the
 #                  storage modules) and pass bench.disk=1; implies --machine q35
 #                  (Bench/WebFiles/README.md)
+#   --compute      add /bin/computebench (Bench/Compute: the compute rows as a
+#                  stock .NET NativeAOT program, with the C library it links)
+#                  to the initramfs; its Compute.* rows run after the others
 # Exit status: 0 when the guest printed "BENCH linux done ... status=ok" and
 # left QEMU through isa-debug-exit with value 0 (QEMU status 1) or by a clean
 # power-off (QEMU status 0); 1 otherwise; 124 on timeout.
@@ -30,7 +33,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 OUT="$ROOT/artifacts/linux"
 
-QUICK=0 ICOUNT=0 ACCEL=tcg TIMEOUT="" CPU=max MEM=512M REPS="" ONLY="" LOG="" APPEND="" MACHINE="" DISK="" BUILD=1
+QUICK=0 ICOUNT=0 ACCEL=tcg TIMEOUT="" CPU=max MEM=512M REPS="" ONLY="" LOG="" APPEND="" MACHINE="" DISK="" BUILD=1 COMPUTE=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -45,15 +48,18 @@ while [ $# -gt 0 ]; do
         --append) APPEND="$2"; shift ;;
         --machine) MACHINE="$2"; shift ;;
         --disk) DISK="$2"; shift ;;
+        --compute) COMPUTE=1 ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n 2,28p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,31p "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
 done
 
 if [ "$BUILD" -eq 1 ]; then
-    "$HERE/build.sh" || exit 1
+    if [ "$COMPUTE" -eq 1 ]; then "$HERE/build.sh" --compute || exit 1
+    else "$HERE/build.sh" || exit 1
+    fi
 fi
 INITRD="$OUT/initramfs.cpio.gz"
 DISK_ARGS=()
@@ -66,6 +72,12 @@ if [ -n "$DISK" ]; then
     INITRD="$OUT/initramfs-disk.cpio.gz"
     # A comma in a -drive file= value must be doubled.
     DISK_ARGS=(-drive "file=${DISK//,/,,},if=none,id=d0,format=raw,snapshot=on" -device ide-hd,drive=d0,bus=ide.0)
+fi
+if [ "$COMPUTE" -eq 1 ]; then
+    # The kernel unpacks concatenated cpio archives one after the other.
+    [ -f "$OUT/build/compute.cpio.gz" ] || { echo "run.sh: missing $OUT/build/compute.cpio.gz (run Bench/Linux/build.sh --compute)" >&2; exit 1; }
+    cat "$INITRD" "$OUT/build/compute.cpio.gz" > "$OUT/build/initramfs-run.cpio.gz"
+    INITRD="$OUT/build/initramfs-run.cpio.gz"
 fi
 for f in "$OUT/vmlinuz" "$INITRD"; do
     [ -f "$f" ] || { echo "run.sh: missing $f (run Bench/Linux/build.sh)" >&2; exit 1; }

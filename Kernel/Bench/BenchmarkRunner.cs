@@ -35,8 +35,8 @@ namespace Sing.Kernel.Bench
         public static Benchmark Skipped(string name, int iterations, string reason) => new Benchmark(name, iterations, reason);
     }
 
-    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option (all, runtime, singbench, storage, smp (not
-    /// part of all: its rows need several CPUs), or one row's name; all and singbench include the storage rows, skipped when no disk is attached) and prints one machine-readable line per row:
+    /// <summary>Runs the in-kernel benchmarks selected by the "bench" option (all, runtime, singbench, storage, compute (the
+    /// computebench SIP, Bench/Compute/README.md), smp (not part of all: its rows need several CPUs), or one row's name; all and singbench include the storage rows, skipped when no disk is attached) and prints one machine-readable line per row:
     /// BENCH name cycles_per_op=N iterations=N repetitions=N min=N max=N collections=N context_switches=N suite=S,
     /// or BENCH-SKIP name reason="..." suite=S for a row whose feature is missing; then BENCH-DONE, then exits QEMU.
     /// Cycles come from the TSC read with lfence (under -icount the TSC counts instructions). Collections and context
@@ -59,6 +59,7 @@ namespace Sing.Kernel.Bench
                 RunSuite("singbench", SingBench.All(), selection, quick, repetitions);
             if (selection == "all" || selection == "singbench") RunSingBenchSip(quick);
             if (selection == "all" || selection == "singbench" || selection == "storage") StorageBenchmarks.Run(quick);
+            if (selection == "all" || selection == "compute") RunSip("computebench", quick, ComputeRows, "compute");
             if (selection == "smp" || !IsSuite(selection)) RunSuite("smp", SmpBenchmarks.All(), selection, quick, repetitions);
             Log.Line("BENCH-DONE");
             QemuExit.Exit(QemuExit.Success);
@@ -70,23 +71,29 @@ namespace Sing.Kernel.Bench
             "SR-1", "SR-32", "SR-1K", "SR-32K", "PSR-1", "PSR-32", "PSR-1K", "PSR-32K",
         };
 
+        private static readonly string[] ComputeRows = { "Compute.Numeric", "Compute.DictionaryStrings", "Compute.BinaryTrees" };
+
         /// <summary>The paper's rows, measured by the SingBench SIP; its lines reach the serial port prefixed with
         /// "[singbench:PID] ". If it cannot run, each row is reported skipped with the reason.</summary>
-        private static void RunSingBenchSip(bool quick)
+        private static void RunSingBenchSip(bool quick) => RunSip("singbench", quick, PaperRows, "singbench-sip");
+
+        /// <summary>Runs a benchmark SIP ("quick" passed on) and waits for it; if it cannot run or fails, each of its rows is
+        /// reported skipped with the reason.</summary>
+        private static void RunSip(string program, bool quick, string[] rows, string suite)
         {
-            var status = Processes.ProcessManager.Create("singbench", quick ? "quick" : "", null, out Processes.KernelProcess sip, out string error);
+            var status = Processes.ProcessManager.Create(program, quick ? "quick" : "", null, out Processes.KernelProcess sip, out string error);
             if (status == Singularity.V1.AbiStatus.Ok)
             {
                 Processes.ProcessManager.Start(sip);
                 sip.Exited.WaitOne();
                 if (sip.ExitCode == 0) return;
-                error = string.Concat("the SingBench SIP exited with ", sip.ExitCode.ToString());
+                error = string.Concat("the ", program, " SIP exited with ", sip.ExitCode.ToString());
             }
-            for (int i = 0; i < PaperRows.Length; i++)
-                Log.Line($"BENCH-SKIP {PaperRows[i]} reason=\"{error}\" suite=singbench-sip");
+            for (int i = 0; i < rows.Length; i++)
+                Log.Line($"BENCH-SKIP {rows[i]} reason=\"{error}\" suite={suite}");
         }
 
-        private static bool IsSuite(string selection) => selection == "all" || selection == "runtime" || selection == "singbench" || selection == "storage" || selection == "smp";
+        private static bool IsSuite(string selection) => selection == "all" || selection == "runtime" || selection == "singbench" || selection == "storage" || selection == "smp" || selection == "compute";
 
         private static void RunSuite(string suite, Benchmark[] rows, string selection, bool quick, int repetitions)
         {

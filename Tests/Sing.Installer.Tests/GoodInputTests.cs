@@ -20,7 +20,7 @@ namespace Sing.Installer.Tests
             SystemImage? image = InstallerPipeline.Check(Path.Combine(TestPaths.Root, "Manifests", "system.policy.xml"), bag);
             Assert.Empty(bag.Items);
             Assert.NotNull(image);
-            Assert.Equal(new[] { "hello", "probe", "singbench", "channelprobe", "abifuzz", "contractfuzz", "hostile", "unsafecode", "conformance", "rtc", "ahci", "diskprobe", "shell", "login", "filesystem", "ramdisk", "fsprobe", "webfiles", "e1000", "netstack", "netsim", "webserver" }, image!.Programs.Select(p => p.Manifest.Name));
+            Assert.Equal(new[] { "hello", "probe", "singbench", "computebench", "channelprobe", "abifuzz", "contractfuzz", "hostile", "unsafecode", "conformance", "rtc", "ahci", "diskprobe", "shell", "login", "filesystem", "ramdisk", "fsprobe", "webfiles", "e1000", "netstack", "netsim", "webserver" }, image!.Programs.Select(p => p.Manifest.Name));
             Assert.Equal("SIP-Phys", image.Policy.Configuration);
         }
 

@@ -13,17 +13,19 @@ internal static partial class LinuxBaseline
 {
     private static string Scripts => Path.Combine(Cli.Root, "Bench", "Linux");
 
-    public static async Task BuildAsync()
+    /// <param name="compute">also publish Bench/Compute's stock NativeAOT program for the compute rows (build.sh --compute)</param>
+    public static async Task BuildAsync(bool compute = false)
     {
-        var (status, output) = await RunScriptAsync("build.sh", []);
+        var (status, output) = await RunScriptAsync("build.sh", compute ? ["--compute"] : []);
         if (status != 0) throw new InvalidOperationException($"Bench/Linux/build.sh failed with status {status}:\n{output}");
     }
 
     /// <param name="diskImage">a disk image in Bench/WebFiles/README.md's layout to attach (run.sh --disk: SATA on q35's
     /// AHCI, so <paramref name="machine"/> must be q35) for the storage rows, or null to run them as skipped</param>
     /// <param name="only">row names to run (run.sh --only), or null for all</param>
+    /// <param name="compute">run the compute rows too (run.sh --compute; BuildAsync(compute: true) first)</param>
     public static async Task<LinuxBenchRun> RunAsync(bool icount, bool quick, int memoryMiB, string cpuModel, string machine, string logPath,
-        string? diskImage = null, IReadOnlyList<string>? only = null)
+        string? diskImage = null, IReadOnlyList<string>? only = null, bool compute = false)
     {
         var args = new List<string> { "--no-build", "--machine", machine, "--cpu", cpuModel, "--mem", $"{memoryMiB}M", "--log", logPath };
         if (icount) args.Add("--icount");
@@ -34,6 +36,7 @@ internal static partial class LinuxBaseline
             args.AddRange(["--disk", diskImage]);
         }
         if (only is { Count: > 0 }) args.AddRange(["--only", string.Join(',', only)]);
+        if (compute) args.Add("--compute");
         var (status, output) = await RunScriptAsync("run.sh", args);
         var parsed = LinuxBenchLines.Parse(output);
         if (status != 0 || !parsed.Done)

@@ -24,7 +24,7 @@ internal static class SingBenchHarness
         System.IO.Directory.CreateDirectory(Path.Combine(Directory, "logs"));
         var total = Stopwatch.StartNew();
         progress.Begin("building the Linux baseline guest (Bench/Linux/build.sh)");
-        await LinuxBaseline.BuildAsync();
+        await LinuxBaseline.BuildAsync(compute: true);
         progress.Complete(BenchVerb.LinuxBuildWeight);
 
         string webFiles = await WebFilesImage.EnsureAsync(progress);
@@ -46,7 +46,7 @@ internal static class SingBenchHarness
                 progress.Complete(BenchVerb.SingularityBootWeight);
                 progress.Begin($"{mode} {i}/{boots}: Linux (run.sh{(icount ? " --icount" : "")}{(options.Quick ? " --quick" : "")})");
                 // The same image as Singularity's boots, so the storage rows and WebFiles stand beside each other.
-                var l = await LinuxBaseline.RunAsync(icount, options.Quick, options.MemoryMiB, options.CpuModel, "q35", Path.Combine(Directory, "logs", $"linux-{mode}-{i}.log"), webFiles);
+                var l = await LinuxBaseline.RunAsync(icount, options.Quick, options.MemoryMiB, options.CpuModel, "q35", Path.Combine(Directory, "logs", $"linux-{mode}-{i}.log"), webFiles, compute: true);
                 linux.Add(l.Output);
                 linuxWall.Add(l.WallSeconds);
                 progress.Complete(BenchVerb.LinuxBootWeight);

@@ -7,6 +7,31 @@ namespace System
         public static void Memmove(byte* destination, byte* source, nuint length)
         {
             if (destination == source || length == 0) return;
+            if (length <= 16)
+            {
+                // Short (strings' parts, small structs): two moves that may overlap each other, both read before either
+                // is written, so any overlap of the ranges is safe too.
+                if (length >= 8)
+                {
+                    ulong head = *(ulong*)source, tail = *(ulong*)(source + length - 8);
+                    *(ulong*)destination = head;
+                    *(ulong*)(destination + length - 8) = tail;
+                }
+                else if (length >= 4)
+                {
+                    uint head = *(uint*)source, tail = *(uint*)(source + length - 4);
+                    *(uint*)destination = head;
+                    *(uint*)(destination + length - 4) = tail;
+                }
+                else if (length >= 2)
+                {
+                    ushort head = *(ushort*)source, tail = *(ushort*)(source + length - 2);
+                    *(ushort*)destination = head;
+                    *(ushort*)(destination + length - 2) = tail;
+                }
+                else *destination = *source;
+                return;
+            }
             if (destination < source || destination >= source + length)
             {
                 if (length >= 64)

@@ -8,6 +8,9 @@ namespace System
     {
         private const double TwoPow52 = 4503599627370496.0;
 
+        /// <summary>The compiler makes it the SQRTSD instruction, as it does for .NET's own (a call to the native routine
+        /// made callers spill every XMM register: n-body ran 23% slower than stock .NET); the body is the fallback.</summary>
+        [Intrinsic]
         public static double Sqrt(double d) => NativeSqrt(d);
 
         /// <summary>The largest integer ≤ d; -0.5 gives -1, -0.0 stays -0.0.</summary>

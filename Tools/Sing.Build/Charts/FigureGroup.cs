@@ -7,7 +7,8 @@ internal sealed record FigureGroup(string Key, string Title)
 }
 
 /// <summary>Which figure each row belongs to. A reader compares like with like: ABI and thread costs, process and
-/// channel set-up, message round trips by size, the managed runtime, storage (Bench/WebFiles/README.md), and whole workloads.</summary>
+/// channel set-up, message round trips by size, the managed runtime, storage (Bench/WebFiles/README.md), whole workloads,
+/// and ordinary C# on both runtimes (Bench/Compute/README.md).</summary>
 internal static class FigureGroups
 {
     public static readonly FigureGroup SystemCallsAndThreads = new("syscalls-threads", "System calls and threads");
@@ -16,12 +17,13 @@ internal static class FigureGroups
     public static readonly FigureGroup Runtime = new("runtime", "Managed runtime");
     public static readonly FigureGroup Storage = new("storage", "Storage: raw disk reads (per KiB) and a small file");
     public static readonly FigureGroup Macro = new("macro", "Macro benchmarks");
+    public static readonly FigureGroup Compute = new("compute", "Compute: the same C# on our runtime and on stock .NET");
 
     /// <summary>The figures in report order.</summary>
-    public static readonly IReadOnlyList<FigureGroup> All = [SystemCallsAndThreads, ProcessesAndChannels, MessageSizes, Runtime, Storage, Macro];
+    public static readonly IReadOnlyList<FigureGroup> All = [SystemCallsAndThreads, ProcessesAndChannels, MessageSizes, Runtime, Storage, Macro, Compute];
 
-    private static readonly string[] s_processAndChannelRows = ["CreateChannel", "NameBind", "CreateProc"];
-    private static readonly string[] s_macroPrefixes = ["WebFiles", "Bartok", "Macro"];
+    private static readonly string[] s_processAndChannelRows = ["CreateChannel", "NameBind", "NameBind-Patterns", "CreateProc"];
+    private static readonly string[] s_macroPrefixes = ["WebFiles", "Bartok", "Macro", "Login."];
     private static readonly string[] s_storagePrefixes = ["Disk.", "File."];
 
     /// <summary>The figure of a SingBench row (suite singbench or singbench-sip); runtime rows are drawn from the
@@ -35,6 +37,7 @@ internal static class FigureGroups
         if (s_processAndChannelRows.Contains(name, StringComparer.Ordinal)) return ProcessesAndChannels;
         if (s_macroPrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal))) return Macro;
         if (s_storagePrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal))) return Storage;
+        if (name.StartsWith("Compute.", StringComparison.Ordinal)) return Compute;
         return SystemCallsAndThreads;
     }
 }

@@ -25,6 +25,10 @@ namespace System.Collections.Generic
         private int _version;
         private int _bucketShift;  // 32 - log2(bucket count)
         private readonly IEqualityComparer<TKey> _comparer;
+        // Reference-type keys without a comparer of their own: the default comparer, fetched once. Their code is shared
+        // by every reference type, where EqualityComparer<TKey>.Default is a call that looks the type up; value-type
+        // keys get code of their own, in which the compiler calls the default comparer's methods directly.
+        private readonly EqualityComparer<TKey> _referenceDefault;
 
         public Dictionary() : this(0, null) { }
 
@@ -49,6 +53,7 @@ namespace System.Collections.Generic
             if (capacity < 0) CollectionThrowHelpers.ArgumentOutOfRange("capacity");
             if (capacity > 0) Initialize(capacity);
             _comparer = comparer;
+            if (comparer == null && default(TKey) == null) _referenceDefault = EqualityComparer<TKey>.Default;
         }
 
         public int Count => _count - _freeCount;
@@ -186,12 +191,14 @@ namespace System.Collections.Generic
 
         private int Hash(TKey key)
         {
-            int hash = _comparer == null ? EqualityComparer<TKey>.Default.GetHashCode(key) : _comparer.GetHashCode(key);
+            int hash = default(TKey) == null && _referenceDefault != null ? _referenceDefault.GetHashCode(key)
+                : _comparer == null ? EqualityComparer<TKey>.Default.GetHashCode(key) : _comparer.GetHashCode(key);
             return hash & 0x7FFFFFFF;
         }
 
         private bool KeysEqual(TKey a, TKey b) =>
-            _comparer == null ? EqualityComparer<TKey>.Default.Equals(a, b) : _comparer.Equals(a, b);
+            default(TKey) == null && _referenceDefault != null ? _referenceDefault.Equals(a, b)
+                : _comparer == null ? EqualityComparer<TKey>.Default.Equals(a, b) : _comparer.Equals(a, b);
 
         /// <summary>Fibonacci hashing: the golden-ratio multiply moves every input bit into the top bits.</summary>
         private int BucketOf(int hash) => (int)(((uint)hash * 0x9E3779B9u) >> _bucketShift);
