@@ -890,7 +890,12 @@ static int compute_rows(int *failed)
 {
     if (access(COMPUTE_PROGRAM, X_OK) != 0)
         return 0;
-    if (!selected("Compute.Numeric") && !selected("Compute.DictionaryStrings") && !selected("Compute.BinaryTrees"))
+    static const char *const names[] = {"Compute.Numeric", "Compute.DictionaryStrings", "Compute.BinaryTrees", "Compute.Fannkuch",
+                                         "Compute.SpectralNorm", "Compute.Sort", "Compute.StringBuilding"};
+    int any = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        any |= selected(names[i]);
+    if (!any)
         return 0;
     int fds[2];
     if (pipe(fds) != 0) {

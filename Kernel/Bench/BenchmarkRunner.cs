@@ -71,7 +71,10 @@ namespace Sing.Kernel.Bench
             "SR-1", "SR-32", "SR-1K", "SR-32K", "PSR-1", "PSR-32", "PSR-1K", "PSR-32K",
         };
 
-        private static readonly string[] ComputeRows = { "Compute.Numeric", "Compute.DictionaryStrings", "Compute.BinaryTrees" };
+        private static readonly string[] ComputeRows =
+        {
+            "Compute.Numeric", "Compute.DictionaryStrings", "Compute.BinaryTrees", "Compute.Fannkuch", "Compute.SpectralNorm", "Compute.Sort", "Compute.StringBuilding",
+        };
 
         /// <summary>The paper's rows, measured by the SingBench SIP; its lines reach the serial port prefixed with
         /// "[singbench:PID] ". If it cannot run, each row is reported skipped with the reason.</summary>

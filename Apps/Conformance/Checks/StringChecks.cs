@@ -94,6 +94,21 @@ namespace Sing.Conformance
             Line("string-equality", "abc" == new string(new[] { 'a', 'b', 'c' }));
             Line("concat-null", string.Concat("a", null, "b"));
             Line("string-empty-length", string.Empty.Length);
+            // Concatenating onto an empty part returns the other string itself (no copy), as .NET does.
+            string word = new string('w', 3);
+            Line("concat-empty-same", ReferenceEquals(string.Concat("", word), word) && ReferenceEquals(string.Concat(word, null), word)
+                && ReferenceEquals(string.Concat(null, word, ""), word));
+            Line("concat-four", string.Concat("ab", "", "cdefghijklmnopq", "r") + "|" + string.Concat(null, null, null, null).Length);
+            var equal = new StringBuilder();
+            foreach (string x in new[] { "abcdefgh", "abcdefgi", "abcdefg", "abcdefghi", "bbcdefgh", "abcdefgh".ToUpperInvariant().ToLowerInvariant() })
+                equal.Append(string.Equals(x, "abcdefgh") ? '1' : '0');
+            Line("equals-lengths", equal.ToString());
+            Line("new-string-range", new string(new[] { 'a', 'b', 'c', 'd', 'e' }, 1, 3) + "|" + new string(new char[0], 0, 0).Length);
+            Line("int-default-format", string.Join(",", new object[] { int.MinValue, -1, 0, 9, 10, long.MaxValue, ulong.MaxValue, (short)-300, (byte)255 }));
+            var builder = new StringBuilder(2);
+            builder.Append("abcdefghijklmnopqrstuvwxyz").Append(int.MinValue).Append('|').Append(-12345L).Append("xy").Append((uint)42);
+            for (int i = 0; i < 40; i++) builder.Append(i);
+            Line("builder-appends", builder.ToString() + "|" + builder.Length.ToString());
         }
     }
 }

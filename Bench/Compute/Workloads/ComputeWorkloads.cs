@@ -7,7 +7,7 @@ using System.Diagnostics;
 
 namespace Sing.Bench.Compute
 {
-    /// <summary>Three workloads of ordinary C#, each one operation at a time, each returning a checksum both sides print
+    /// <summary>Three workloads of ordinary C# (issue 34's: numeric, Dictionary and strings, allocation), each one operation at a time, each returning a checksum both sides print
     /// so a run that did other work is seen: numeric code (n-body), dictionaries and strings (word counts), and
     /// allocation (binary trees).</summary>
     public static class ComputeWorkloads
@@ -143,6 +143,163 @@ namespace Sing.Bench.Compute
         }
     }
 
+    /// <summary>The other four of issue 36's list: fannkuch-redux (permutations in small int arrays), spectral-norm
+    /// (doubles through a matrix defined by a function), a sort of ints (Array.Sort), and string building
+    /// (StringBuilder appends of numbers and text).</summary>
+    public static class MoreComputeWorkloads
+    {
+        // ---- Compute.Fannkuch: the flips of every permutation of 7 (5,040 permutations per operation) ----
+
+        private const int FannkuchN = 7;
+
+        /// <summary><paramref name="rounds"/> times over all permutations of 0..6: the checksum is the sum over rounds of
+        /// the signed flip counts and the largest count.</summary>
+        public static long Fannkuch(int rounds)
+        {
+            long total = 0;
+            var perm = new int[FannkuchN];
+            var perm1 = new int[FannkuchN];
+            var count = new int[FannkuchN];
+            for (int round = 0; round < rounds; round++)
+            {
+                for (int i = 0; i < FannkuchN; i++) perm1[i] = i;
+                int r = FannkuchN, checksum = 0, maxFlips = 0, permutation = 0;
+                while (true)
+                {
+                    for (; r != 1; r--) count[r - 1] = r;
+                    for (int i = 0; i < FannkuchN; i++) perm[i] = perm1[i];
+                    int flips = 0;
+                    for (int k = perm[0]; k != 0; k = perm[0])
+                    {
+                        for (int i = 0, j = k; i < j; i++, j--)
+                        {
+                            int t = perm[i];
+                            perm[i] = perm[j];
+                            perm[j] = t;
+                        }
+                        flips++;
+                    }
+                    if (flips > maxFlips) maxFlips = flips;
+                    checksum += (permutation & 1) == 0 ? flips : -flips;
+                    while (true)
+                    {
+                        if (r == FannkuchN)
+                        {
+                            total += checksum * 100 + maxFlips;
+                            goto next;
+                        }
+                        int first = perm1[0];
+                        for (int i = 0; i < r; i++) perm1[i] = perm1[i + 1];
+                        perm1[r] = first;
+                        if (--count[r] > 0) break;
+                        r++;
+                    }
+                    permutation++;
+                }
+            next:;
+            }
+            return total;
+        }
+
+        // ---- Compute.SpectralNorm: one power-method step (two A·v and two Aᵀ·v products) of a 100x100 matrix ----
+
+        private const int SpectralN = 100;
+
+        private static double A(int i, int j) => 1.0 / ((i + j) * (i + j + 1) / 2 + i + 1);
+
+        private static void MultiplyAv(double[] v, double[] av)
+        {
+            for (int i = 0; i < SpectralN; i++)
+            {
+                double sum = 0;
+                for (int j = 0; j < SpectralN; j++) sum += A(i, j) * v[j];
+                av[i] = sum;
+            }
+        }
+
+        private static void MultiplyAtv(double[] v, double[] atv)
+        {
+            for (int i = 0; i < SpectralN; i++)
+            {
+                double sum = 0;
+                for (int j = 0; j < SpectralN; j++) sum += A(j, i) * v[j];
+                atv[i] = sum;
+            }
+        }
+
+        /// <summary><paramref name="steps"/> steps from a vector of ones; the checksum is the norm estimate in units of 1e-9.</summary>
+        public static long SpectralNorm(int steps)
+        {
+            var u = new double[SpectralN];
+            var v = new double[SpectralN];
+            var tmp = new double[SpectralN];
+            for (int i = 0; i < SpectralN; i++) u[i] = 1;
+            for (int s = 0; s < steps; s++)
+            {
+                MultiplyAv(u, tmp);
+                MultiplyAtv(tmp, v);
+                MultiplyAv(v, tmp);
+                MultiplyAtv(tmp, u);
+            }
+            double vBv = 0, vv = 0;
+            for (int i = 0; i < SpectralN; i++)
+            {
+                vBv += u[i] * v[i];
+                vv += v[i] * v[i];
+            }
+            return (long)Math.Round(Math.Sqrt(vBv / vv) * 1e9);
+        }
+
+        // ---- Compute.Sort: 1,000 generated ints sorted with Array.Sort ----
+
+        private const int SortLength = 1000;
+
+        /// <summary><paramref name="sorts"/> sorts of fresh pseudo-random arrays; the checksum mixes every sorted array's
+        /// first, middle and last elements.</summary>
+        public static long Sort(int sorts)
+        {
+            var items = new int[SortLength];
+            uint state = 88172645;
+            long sum = 0;
+            for (int s = 0; s < sorts; s++)
+            {
+                for (int i = 0; i < SortLength; i++)
+                {
+                    state ^= state << 13; state ^= state >> 17; state ^= state << 5;
+                    items[i] = (int)(state % 100_000) - 50_000;
+                }
+                Array.Sort(items);
+                sum = sum * 31 + items[0] + items[SortLength / 2] * 7 + items[SortLength - 1] * 13;
+            }
+            return sum;
+        }
+
+        // ---- Compute.StringBuilding: one line of a report built with StringBuilder ----
+
+        /// <summary>Builds <paramref name="lines"/> lines ("item N: name, count, ratio") into one StringBuilder, clearing it
+        /// every 100 lines; the checksum is the characters built and a hash of the last text.</summary>
+        public static long StringBuilding(int lines)
+        {
+            var text = new System.Text.StringBuilder();
+            long characters = 0;
+            string last = "";
+            for (int i = 0; i < lines; i++)
+            {
+                text.Append("item ").Append(i).Append(": ").Append(i % 7 == 0 ? "seven" : "other").Append(", ")
+                    .Append(i * 37 % 1000).Append(", ").Append((i % 100) / 4).Append('.').Append(i % 4 * 25).Append('\n');
+                if (i % 100 == 99)
+                {
+                    last = text.ToString();
+                    characters += last.Length;
+                    text.Clear();
+                }
+            }
+            long hash = 0;
+            for (int i = 0; i < last.Length; i++) hash = hash * 31 + last[i];
+            return characters * 1_000_003 + (hash & 0xFFFFFF);
+        }
+    }
+
     /// <summary>Runs each workload as SingBench runs a row: a warm-up of a tenth, then <see cref="Repetitions"/> timed runs;
     /// prints "BENCH NAME UNIT=MEDIAN iterations=N repetitions=R min=MIN max=MAX collections=G checksum=C suite=compute"
     /// in <see cref="Stopwatch"/> ticks per operation: TSC cycles in a SIP (UNIT cycles_per_op), nanoseconds on Linux
@@ -157,6 +314,10 @@ namespace Sing.Bench.Compute
             Row("Compute.Numeric", 20_000 / divisor, ComputeWorkloads.Numeric, unit, print);
             Row("Compute.DictionaryStrings", 200_000 / divisor, ComputeWorkloads.DictionaryStrings, unit, print);
             Row("Compute.BinaryTrees", 200 / divisor, ComputeWorkloads.BinaryTrees, unit, print);
+            Row("Compute.Fannkuch", 20 / divisor, MoreComputeWorkloads.Fannkuch, unit, print);
+            Row("Compute.SpectralNorm", 100 / divisor, MoreComputeWorkloads.SpectralNorm, unit, print);
+            Row("Compute.Sort", 200 / divisor, MoreComputeWorkloads.Sort, unit, print);
+            Row("Compute.StringBuilding", 100_000 / divisor, MoreComputeWorkloads.StringBuilding, unit, print);
         }
 
         private static void Row(string name, int iterations, Func<int, long> body, string unit, Action<string> print)

@@ -4,6 +4,7 @@ namespace System
     /// string-to-ReadOnlySpan conversion.</summary>
     public static partial class MemoryExtensions
     {
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static ReadOnlySpan<char> AsSpan(this string text) =>
             text is null ? default : new ReadOnlySpan<char>(ref text.GetRawData(), text.Length);
 

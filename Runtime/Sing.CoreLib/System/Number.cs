@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Runtime.CompilerServices;
 namespace System
 {
     /// <summary>Integer formatting and parsing for the primitives (invariant culture only).
@@ -15,6 +16,7 @@ namespace System
 
         internal static string FormatSigned(long value, int bits, ReadOnlySpan<char> format)
         {
+            if (format.IsEmpty) return Plain(Magnitude(value), value < 0);
             char* buffer = stackalloc char[MaxFormattedLength];
             int length = FormatSigned(value, bits, format, buffer);
             return new string(buffer, 0, length);
@@ -22,6 +24,7 @@ namespace System
 
         internal static string FormatUnsigned(ulong value, int bits, ReadOnlySpan<char> format)
         {
+            if (format.IsEmpty) return Plain(value, false);
             char* buffer = stackalloc char[MaxFormattedLength];
             int length = FormatUnsigned(value, bits, format, buffer);
             return new string(buffer, 0, length);
@@ -162,14 +165,70 @@ namespace System
             return count;
         }
 
+        // The default format ("", what ToString(), string interpolation and StringBuilder.Append use) is written straight
+        // into its destination: no buffer to clear and copy from, no format to parse.
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static ulong Magnitude(long value) => value < 0 ? (ulong)(-(value + 1)) + 1 : (ulong)value;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int DecimalDigits(ulong value)
+        {
+            int digits = 1;
+            while (value >= 10)
+            {
+                value /= 10;
+                digits++;
+            }
+            return digits;
+        }
+
+        /// <summary>Writes <paramref name="magnitude"/>'s digits, after a '-' when <paramref name="negative"/>, into the
+        /// <paramref name="length"/> characters from <paramref name="start"/> (exactly its length).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void WritePlain(ulong magnitude, bool negative, ref char start, int length)
+        {
+            int i = length;
+            do
+            {
+                Unsafe.Add(ref start, --i) = (char)('0' + (int)(magnitude % 10));
+                magnitude /= 10;
+            } while (magnitude != 0);
+            if (negative) start = '-';
+        }
+
+        private static string Plain(ulong magnitude, bool negative)
+        {
+            int length = DecimalDigits(magnitude) + (negative ? 1 : 0);
+            string result = string.FastAllocate(length);
+            WritePlain(magnitude, negative, ref result.GetRawData(), length);
+            return result;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool TryPlain(ulong magnitude, bool negative, Span<char> destination, out int charsWritten)
+        {
+            int length = DecimalDigits(magnitude) + (negative ? 1 : 0);
+            if (length > destination.Length)
+            {
+                charsWritten = 0;
+                return false;
+            }
+            WritePlain(magnitude, negative, ref destination[0], length);
+            charsWritten = length;
+            return true;
+        }
+
         internal static bool TryFormatSigned(long value, int bits, Span<char> destination, out int charsWritten, ReadOnlySpan<char> format)
         {
+            if (format.IsEmpty) return TryPlain(Magnitude(value), value < 0, destination, out charsWritten);
             char* buffer = stackalloc char[MaxFormattedLength];
             return FloatNumber.TryCopy(buffer, FormatSigned(value, bits, format, buffer), destination, out charsWritten);
         }
 
         internal static bool TryFormatUnsigned(ulong value, int bits, Span<char> destination, out int charsWritten, ReadOnlySpan<char> format)
         {
+            if (format.IsEmpty) return TryPlain(value, false, destination, out charsWritten);
             char* buffer = stackalloc char[MaxFormattedLength];
             return FloatNumber.TryCopy(buffer, FormatUnsigned(value, bits, format, buffer), destination, out charsWritten);
         }

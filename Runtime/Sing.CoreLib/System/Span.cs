@@ -26,10 +26,12 @@ namespace System
         }
 
         /// <summary>A writable span over a covariant array would let a store skip the array's type check (a plain
-        /// object into a string[]): as in .NET, a span of a reference type needs an array of exactly T[].</summary>
+        /// object into a string[]): as in .NET, a span of a reference type needs an array of exactly T[]
+        /// (default(T) == null is a constant the compiler folds: for value types the check is no code at all.)</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static unsafe void CheckExactArray(T[] array)
         {
-            if (!Internal.Runtime.MethodTable.Of<T>()->IsValueType && array.MethodTable != Internal.Runtime.MethodTable.Of<T[]>())
+            if (default(T) == null && array.MethodTable != Internal.Runtime.MethodTable.Of<T[]>())
                 ThrowHelpers.ThrowArrayTypeMismatchException();
         }
 

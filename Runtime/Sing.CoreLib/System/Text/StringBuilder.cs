@@ -65,16 +65,9 @@ namespace System.Text
             int newCapacity = _chars.Length * 2;
             if (newCapacity < capacity) newCapacity = capacity;
             var chars = new char[newCapacity];
-            for (int i = 0; i < _length; i++) chars[i] = _chars[i];
+            new ReadOnlySpan<char>(_chars, 0, _length).CopyTo(chars);
             _chars = chars;
             return newCapacity;
-        }
-
-        /// <summary>The unused tail, at least <paramref name="minimum"/> characters long.</summary>
-        private Span<char> Remaining(int minimum)
-        {
-            EnsureCapacity(_length + minimum);
-            return new Span<char>(_chars, _length, _chars.Length - _length);
         }
 
         public StringBuilder Append(char value)
@@ -95,7 +88,17 @@ namespace System.Text
         public StringBuilder Append(string value)
         {
             if (value is null) return this;
-            return Append((ReadOnlySpan<char>)value);
+            int length = value.Length;
+            if (length > _chars.Length - _length) EnsureCapacity(_length + length);
+            // Short strings (most appends) a character at a time, without a call; longer ones as one block.
+            if (length <= 4)
+            {
+                char[] chars = _chars;
+                for (int i = 0; i < length; i++) chars[_length + i] = value[i];
+            }
+            else value.AsSpan().CopyTo(new Span<char>(_chars, _length, length));
+            _length += length;
+            return this;
         }
 
         public StringBuilder Append(string value, int startIndex, int count)
@@ -108,8 +111,8 @@ namespace System.Text
 
         public StringBuilder Append(ReadOnlySpan<char> value)
         {
-            EnsureCapacity(_length + value.Length);
-            for (int i = 0; i < value.Length; i++) _chars[_length + i] = value[i];
+            if (value.Length > _chars.Length - _length) EnsureCapacity(_length + value.Length);
+            value.CopyTo(new Span<char>(_chars, _length, value.Length));
             _length += value.Length;
             return this;
         }
@@ -186,9 +189,10 @@ namespace System.Text
         /// <summary>Formats straight into the buffer: no intermediate string.</summary>
         internal StringBuilder AppendFormattable<T>(T value, string format) where T : ISpanFormattable
         {
+            // Into the space there is; only a value that does not fit grows the buffer (and is formatted again).
             int written;
-            while (!value.TryFormat(Remaining(Number.MaxFormattedLength), out written, format, null))
-                EnsureCapacity(_chars.Length * 2);
+            while (!value.TryFormat(new Span<char>(_chars, _length, _chars.Length - _length), out written, format, null))
+                EnsureCapacity(Math.Max(_chars.Length * 2, _length + 32));
             _length += written;
             return this;
         }
