@@ -11,7 +11,7 @@ public class BannerTests
     [InlineData(@"^CPU: \S+ "".+"" family \d+ model \d+ stepping \d+$")]
     [InlineData(@"^CPU features:.* sse2 .*sse4\.2")]
     [InlineData(@"^Memory: \d+ MiB usable of \d+ MiB mapped; pages \(4 KiB\): free=\d+ used=\d+ reserved=\d+$")]
-    [InlineData(@"^Timer: PIT 1000 Hz; TSC \d+\.\d{3} MHz \(calibrated over 50 ms\)$")]
+    [InlineData(@"^Timer: PIT 1000 Hz; TSC \d+\.\d{3} MHz \(calibrated over 20 ms\)$")]
     [InlineData(@"^Boot: \d+ ms since power-on, \d+ ms in the kernel$")]
     public async Task BannerLinePresent(string pattern)
     {
