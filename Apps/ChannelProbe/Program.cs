@@ -13,7 +13,7 @@ namespace Sing.Apps.ChannelProbe
     }
 
     /// <summary>Verbs (arguments): "echo-server PATH" | "echo-client PATH COUNT" | "vector-source PATH MIB" |
-    /// "vector-relay IN OUT" | "vector-sink PATH [copies]" | "transfer-server PATH" | "transfer-client PATH" |
+    /// "vector-relay IN OUT" | "vector-sink PATH [copies]" | "transfer-server PATH" | "transfer-client PATH" | "hoard COUNT" |
     /// "hang PATH" | "remap-send PATH PAGES touch|endpoint|hang" | "watch PREFIX COUNT" | "contract-server PATH" | "contract-violator PATH [call]" | "call-checks" |
     /// the same over the
     /// generated Echo contract: "echo-contract-server PATH" | "echo-service PATH [CHECK-AFTER-MS] [--bench]" (Echo or BenchEcho to many clients, checked binds) | "pairs-service PATH" | "hand-foreign PATH" | "echo-contract-set-server PATH CLIENTS" | "pairs-check" | "echo-contract-client PATH COUNT" |
@@ -37,6 +37,7 @@ namespace Sing.Apps.ChannelProbe
                 case "vector-sink": return VectorSink(args[1], args.Length > 2 && args[2] == "copies");
                 case "transfer-server": return TransferServer(args[1]);
                 case "transfer-client": return TransferClient(args[1]);
+                case "hoard": return Hoard(int.Parse(args[1]));
                 case "raw-send": return RawSend(args[1], int.Parse(args[2]), args.Length > 3 ? int.Parse(args[3]) : 0);
                 case "hang": return Hang(args[1]);
                 case "delegate": return Delegate(args[1]);
@@ -191,6 +192,36 @@ namespace Sing.Apps.ChannelProbe
             Channels.Send(mine, Data, 41);
             if (Channels.Receive(mine, out ReceivedMessage answer) != AbiStatus.Ok || answer.InlineInt64() != 42) return 72;
             Channels.Close(mine);
+            return 0;
+        }
+
+        /// <summary>Holds many endpoints at once, most of them received: <paramref name="count"/> channels, one end of each
+        /// sent to itself over a carrier channel and received back (the kernel records every endpoint in its holder's
+        /// handle table, which must grow between receives), then every pair used and closed.</summary>
+        private static int Hoard(int count)
+        {
+            if (Channels.Create(4, out ChannelEndpoint carrierIn, out ChannelEndpoint carrierOut) != AbiStatus.Ok) return 90;
+            var kept = new ChannelEndpoint[count];
+            var received = new ChannelEndpoint[count];
+            for (int i = 0; i < count; i++)
+            {
+                if (Channels.Create(1, out kept[i], out ChannelEndpoint other) != AbiStatus.Ok) return 91;
+                if (Channels.Send(carrierIn, NewChannel, i, default, other) != AbiStatus.Ok) return 92;
+                if (Channels.Send(carrierIn, NewChannel, i, default, other) == AbiStatus.Ok) return 93;   // already given away
+                if (Channels.Receive(carrierOut, out ReceivedMessage carried) != AbiStatus.Ok || carried.Endpoint.IsNull || carried.InlineInt64() != i) return 94;
+                received[i] = carried.Endpoint;
+            }
+            for (int i = 0; i < count; i++)
+            {
+                if (Channels.Send(kept[i], Data, i * 3) != AbiStatus.Ok) return 95;
+                if (Channels.Receive(received[i], out ReceivedMessage echo) != AbiStatus.Ok || echo.InlineInt64() != i * 3) return 96;
+            }
+            for (int i = 0; i < count; i++)
+            {
+                if (Channels.Close(kept[i]) != AbiStatus.Ok || Channels.Close(received[i]) != AbiStatus.Ok) return 97;
+            }
+            Channels.Close(carrierIn);
+            Channels.Close(carrierOut);
             return 0;
         }
 

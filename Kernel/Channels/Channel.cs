@@ -27,6 +27,7 @@ namespace Sing.Kernel.Channels
         public int Capacity;
         public int Head;
         public int Count;
+        public ulong OwnerHandle;       // the record of this endpoint in its owner's handle table (0: owned by nobody or the kernel)
 
         /// <summary>The queue's slots, right after the endpoint in its block.</summary>
         public static ChannelMessage* SlotsOf(Endpoint* e) => (ChannelMessage*)(e + 1);
@@ -45,8 +46,10 @@ namespace Sing.Kernel.Channels
             if (capacity < 1 || capacity > Endpoint.MaxCapacity) return AbiStatus.InvalidArgument;
             ulong bytes = (ulong)sizeof(Endpoint) + (ulong)capacity * (ulong)sizeof(ChannelMessage);
             // Both ends are made and joined with interrupts off: the owner may be killed at any preemption, and its
-            // exit closes every endpoint it owns, which must then be whole (zeroed, or joined to its peer).
-            ulong flags = Scheduler.DisableInterrupts();
+            // exit closes every endpoint it owns, which must then be whole (zeroed, or joined to its peer). Its handle
+            // table gets room for the two records first (that may allocate).
+            ulong flags = RoomForEndpoints(owner, 2);
+            if (flags == NoRoom) return AbiStatus.QuotaExceeded;
             imp = (Endpoint*)ExchangeHeap.Allocate(bytes, ExchangeHeap.Kind.Endpoint, owner);
             exp = (Endpoint*)ExchangeHeap.Allocate(bytes, ExchangeHeap.Kind.Endpoint, owner);
             if (imp == null || exp == null)
@@ -64,6 +67,23 @@ namespace Sing.Kernel.Channels
             ChannelsCreated++;
             Scheduler.RestoreInterrupts(flags);
             return AbiStatus.Ok;
+        }
+
+        public const ulong NoRoom = ulong.MaxValue;
+
+        /// <summary>Disables interrupts with room in <paramref name="owner"/>'s handle table for <paramref name="count"/>
+        /// endpoint records (none for the kernel, null); the flags to restore, or <see cref="NoRoom"/> (interrupts as
+        /// they were) when the table cannot hold them. Room is made with interrupts on, so the check is repeated with
+        /// them off: another thread of the owner may have used it in between.</summary>
+        public static ulong RoomForEndpoints(KernelProcess owner, int count)
+        {
+            while (true)
+            {
+                if (owner != null && !owner.Handles.ReserveEndpointRoom(count)) return NoRoom;
+                ulong flags = Scheduler.DisableInterrupts();
+                if (owner == null || owner.Handles.HasEndpointRoomLocked(count)) return flags;
+                Scheduler.RestoreInterrupts(flags);
+            }
         }
 
         /// <summary>Makes <paramref name="e"/>, an end the kernel holds and never receives from (a name registration's,
@@ -148,8 +168,17 @@ namespace Sing.Kernel.Channels
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static Endpoint* Owned(void* address, KernelProcess owner)
         {
+            ulong flags = Scheduler.DisableInterrupts();   // one view of the owner's handle table
+            Endpoint* e = HeldLocked(address, owner);
+            Scheduler.RestoreInterrupts(flags);
+            return e;
+        }
+
+        /// <summary><see cref="Owned"/> with interrupts already off.</summary>
+        private static Endpoint* HeldLocked(void* address, KernelProcess owner)
+        {
             ExchangeHeap.Block* block = ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint);
-            return block != null && ExchangeHeap.IsOwnedBy(block, owner) ? (Endpoint*)address : null;
+            return block != null && ExchangeHeap.EndpointHeldBy(block, owner) ? (Endpoint*)address : null;
         }
 
         /// <summary>Why <see cref="Owned"/> refused <paramref name="address"/>.</summary>
@@ -179,6 +208,28 @@ namespace Sing.Kernel.Channels
             Endpoint* at = OwnedLocked(caller, endpoint);
             AbiStatus status = at == null ? WhyNotOwned(endpoint, caller.Owner) : ReceiveLocked(caller, at, timeoutMilliseconds, message);
             Scheduler.RestoreInterrupts(flags);
+            if (status == NeedsEndpointRoom) status = ReceiveWithRoom(caller, endpoint, timeoutMilliseconds, message);
+            return status;
+        }
+
+        /// <summary>What ReceiveLocked answers when the head message carries endpoints and the receiver's handle table has
+        /// no room for their records: nothing was taken. Never leaves the kernel (the entries make room and retry).</summary>
+        private const AbiStatus NeedsEndpointRoom = (AbiStatus)0x10000;
+
+        /// <summary>A receive whose message carries endpoints that the receiver's handle table had no room to record
+        /// (rare: the table grows by doubling). Makes the room, then receives again, the endpoint validated anew.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static AbiStatus ReceiveWithRoom(KernelThread caller, void* endpoint, ulong timeoutMilliseconds, ChannelMessage* message)
+        {
+            AbiStatus status = NeedsEndpointRoom;
+            while (status == NeedsEndpointRoom)
+            {
+                ulong flags = RoomForEndpoints(caller.Owner, 2);
+                if (flags == NoRoom) return AbiStatus.QuotaExceeded;
+                Endpoint* at = OwnedLocked(caller, endpoint);
+                status = at == null ? WhyNotOwned(endpoint, caller.Owner) : ReceiveLocked(caller, at, timeoutMilliseconds, message);
+                Scheduler.RestoreInterrupts(flags);
+            }
             return status;
         }
 
@@ -195,6 +246,7 @@ namespace Sing.Kernel.Channels
             // The peer this send woke is the handoff thread: the wait below switches straight to it.
             if (status == AbiStatus.Ok) status = ReceiveLocked(caller, at, timeoutMilliseconds, message);
             Scheduler.RestoreInterrupts(flags);
+            if (status == NeedsEndpointRoom) status = ReceiveWithRoom(caller, endpoint, timeoutMilliseconds, message);
             return status;
         }
 
@@ -210,7 +262,7 @@ namespace Sing.Kernel.Channels
 
         private static Endpoint* OwnedUncachedLocked(KernelThread caller, void* address)
         {
-            Endpoint* e = Owned(address, caller.Owner);
+            Endpoint* e = HeldLocked(address, caller.Owner);
             if (e != null) caller.RememberOwnedEndpoint(e);
             return e;
         }
@@ -412,7 +464,7 @@ namespace Sing.Kernel.Channels
         {
             ExchangeHeap.Block* block = ExchangeHeap.Validate(address, ExchangeHeap.Kind.Endpoint);
             if (block == null || (Endpoint*)address == from || (Endpoint*)address == to) return AbiStatus.InvalidArgument;
-            if (!ExchangeHeap.IsOwnedBy(block, sender)) return AbiStatus.NotOwner;
+            if (!ExchangeHeap.EndpointHeldBy(block, sender)) return AbiStatus.NotOwner;
             if (((Endpoint*)address)->Waiter != 0) return AbiStatus.InvalidState;
             // An endpoint whose queue holds endpoints does not travel: otherwise two endpoints could end up each in
             // the other's queue, owned by nobody and reachable by no one once their peers close (a cycle no close
@@ -446,7 +498,7 @@ namespace Sing.Kernel.Channels
                 if (from != null) ExchangeHeap.GiveUpLocked(block, from, ExchangeHeap.Kind.Endpoint);
                 else
                 {
-                    ExchangeHeap.TakeLocked(block, to);
+                    ExchangeHeap.TakeEndpointLocked(block, to);
                     if (((Endpoint*)message->SecondEndpoint)->Delegating != 0) Security.Delegation.Received((Endpoint*)message->SecondEndpoint, to);
                 }
             }
@@ -457,9 +509,15 @@ namespace Sing.Kernel.Channels
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus Receive(KernelThread me, Endpoint* at, ulong timeoutMilliseconds, ChannelMessage* message)
         {
-            ulong flags = Scheduler.DisableInterrupts();
-            AbiStatus status = ReceiveLocked(me, at, timeoutMilliseconds, message);
-            Scheduler.RestoreInterrupts(flags);
+            AbiStatus status;
+            do
+            {
+                ulong flags = RoomForEndpoints(me.Owner, 2);
+                if (flags == NoRoom) return AbiStatus.QuotaExceeded;
+                status = ReceiveLocked(me, at, timeoutMilliseconds, message);
+                Scheduler.RestoreInterrupts(flags);
+            }
+            while (status == NeedsEndpointRoom);   // another thread of the process used the room while this one waited
             return status;
         }
 
@@ -474,34 +532,24 @@ namespace Sing.Kernel.Channels
                 if (BlockOnLocked(me, at, timeoutMilliseconds)) return AbiStatus.Timeout;
             }
             *message = Endpoint.SlotsOf(at)[at->Head];
-            // Blocks and second slots, all in one branch: a message with neither (the common round trip) pays the
-            // tests it paid before ring-3 domains existed. A ring-3 receiver gets the blocks as copies in its own
-            // domain (004 §3.3), made out of line before the message leaves the queue: a shortage leaves it queued,
-            // answers OutOfMemory and clears the caller's copy (it names blocks the caller does not own).
-            // What a queued message carries was validated when it was sent and has had no owner since.
-            KernelProcess receiver = me.Owner;   // null: a kernel thread
-            if (message->Carries != 0 || message->Block != null)
+            // What a queued message carries was validated when it was sent and has had no owner since. A message
+            // carrying nothing (the common round trip) pays one test here, and a ring-0 receiver of one block in the
+            // kernel's layout (every block of SIP-Phys), which it can reach where it is, takes it inline; everything
+            // else (copies, second slots, endpoints) is taken out of line.
+            if (message->Carries != 0 || message->Block != null || message->Endpoint != null)
             {
-                // A ring-0 receiver of one block in the kernel's layout (every block of SIP-Phys) can reach it where it
-                // is: only a ring-3 receiver, a block in a domain's layout (page-aligned data) or a second block can
-                // need a copy, and only those take the copy path.
-                if (receiver != null && (receiver.Ring3 || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0
-                    || ExchangeHeap.IsDomainLayout(message->Block)))
+                KernelProcess receiver = me.Owner;   // null: a kernel thread
+                if (message->Carries != 0 || message->Endpoint != null
+                    || (receiver != null && (receiver.Ring3 || ExchangeHeap.IsDomainLayout(message->Block))))
                 {
-                    AbiStatus prepared = PrepareReceiveCopies(me, Endpoint.SlotsOf(at) + at->Head);
-                    if (prepared != AbiStatus.Ok)
-                    {
-                        *message = default;
-                        return prepared;
-                    }
-                    FinishReceiveCopies(me, message);
+                    AbiStatus carried = ReceiveCarriedLocked(me, at, message);
+                    if (carried != AbiStatus.Ok) return carried;
                 }
-                if (message->Block != null && receiver != null)
+                else if (receiver != null)
                 {
                     ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Block), receiver);
                     me.RememberOwnedBlock(message->Block);
                 }
-                if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             }
             at->Head = at->Head + 1 == at->Capacity ? 0 : at->Head + 1;
             at->Count--;
@@ -511,9 +559,46 @@ namespace Sing.Kernel.Channels
                 int next = NextState(at, message->Tag, 1 - at->Side);
                 if (next >= 0) at->State = next;
             }
+            return AbiStatus.Ok;
+        }
+
+        /// <summary>What the head message at <paramref name="at"/> (copied into <paramref name="message"/>) carries becomes
+        /// the receiver's, before the message leaves the queue. Endpoints are recorded in the receiver's handle table,
+        /// which must have room (recording allocates nothing): without it, <see cref="NeedsEndpointRoom"/> and nothing
+        /// taken. A ring-3 receiver gets the blocks as copies in its own domain (004 §3.3), made before anything is
+        /// taken: a shortage leaves the message queued and answers OutOfMemory. Either way the caller's copy is cleared
+        /// (it names what the caller does not own). Interrupts off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static AbiStatus ReceiveCarriedLocked(KernelThread me, Endpoint* at, ChannelMessage* message)
+        {
+            KernelProcess receiver = me.Owner;   // null: a kernel thread
+            if ((message->Endpoint != null || (message->Carries & ChannelMessage.CarriesSecondEndpoint) != 0) && receiver != null
+                && !receiver.Handles.HasEndpointRoomLocked(2))
+            {
+                *message = default;
+                return NeedsEndpointRoom;
+            }
+            // Only a ring-3 receiver, a block in a domain's layout (page-aligned data) or a second block can need a copy.
+            if (receiver != null && (message->Block != null || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0)
+                && (receiver.Ring3 || (message->Carries & ChannelMessage.CarriesSecondBlock) != 0 || ExchangeHeap.IsDomainLayout(message->Block)))
+            {
+                AbiStatus prepared = PrepareReceiveCopies(me, Endpoint.SlotsOf(at) + at->Head);
+                if (prepared != AbiStatus.Ok)
+                {
+                    *message = default;
+                    return prepared;
+                }
+                FinishReceiveCopies(me, message);
+            }
+            if (message->Block != null && receiver != null)
+            {
+                ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Block), receiver);
+                me.RememberOwnedBlock(message->Block);
+            }
+            if (message->Carries != 0) MoveSecondSlots(message, null, receiver);
             if (message->Endpoint != null)
             {
-                ExchangeHeap.TakeLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
+                ExchangeHeap.TakeEndpointLocked(ExchangeHeap.HeaderOf(message->Endpoint), receiver);
                 if (((Endpoint*)message->Endpoint)->Delegating != 0) Security.Delegation.Received((Endpoint*)message->Endpoint, receiver);
             }
             return AbiStatus.Ok;

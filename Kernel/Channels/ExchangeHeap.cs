@@ -127,7 +127,9 @@ namespace Sing.Kernel.Channels
             // them would lose them. A process's blocks count against its quota, and none eats the kernel's reserve.
             ulong flags = Scheduler.DisableInterrupts();
             Block* block = null;
-            if (owner == null || (owner.ExchangePages + pages <= owner.Limits.ExchangePages && Quotas.LeavesReserve(pages) && owner.State != ProcessState.Exited))
+            // An endpoint's owner records it in its handle table, with room made beforehand (Channel.Create).
+            if (owner == null || (owner.ExchangePages + pages <= owner.Limits.ExchangePages && Quotas.LeavesReserve(pages) && owner.State != ProcessState.Exited
+                && (kind != Kind.Endpoint || owner.Handles.HasEndpointRoomLocked(1))))
                 block = (Block*)PageAllocator.Allocate(pages, zero: false,
                     transfer ? MemoryOwner.Transfer : ownDomain ? owner.MemoryOwner : MemoryOwner.Kernel);
             if (block != null && transfer)
@@ -169,7 +171,8 @@ namespace Sing.Kernel.Channels
             BytesLive += bytes;
             PagesLive += pages;
             Link(block);
-            if (owner != null) TakeOwnership(block, owner);
+            if (owner != null && kind == Kind.Endpoint) TakeEndpointLocked(block, owner);
+            else if (owner != null) TakeOwnership(block, owner);
             Scheduler.RestoreInterrupts(flags);
             if (kind != Kind.Endpoint) Buffer.Fill(data, 0, (nuint)dataBytes);
             return data;
@@ -355,6 +358,28 @@ namespace Sing.Kernel.Channels
             if (owner != null) TakeOwnership(block, owner);
         }
 
+        /// <summary><paramref name="owner"/> takes an endpoint owned by nobody and records it in its handle table
+        /// (<see cref="EndpointHeldBy"/> asks that table), which must have room for it
+        /// (<see cref="Abi.HandleTable.HasEndpointRoomLocked"/>). Interrupts must be off.</summary>
+        public static void TakeEndpointLocked(Block* block, KernelProcess owner)
+        {
+            if (owner == null) return;
+            TakeOwnership(block, owner);
+            Endpoint* e = (Endpoint*)((byte*)block + HeaderBytes);
+            e->OwnerHandle = owner.Handles.AddEndpointLocked(e);
+        }
+
+        /// <summary>True when the endpoint block <paramref name="block"/> is <paramref name="process"/>'s (null: owned by
+        /// nobody or the kernel): the pid in its header, and the record in the owner's handle table that the channel
+        /// entries look up through the structure the boot chose (handles=table|mmu|hash, seed 003). Interrupts off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static bool EndpointHeldBy(Block* block, KernelProcess process)
+        {
+            if (process == null) return block->OwnerPid == 0;
+            Endpoint* e = (Endpoint*)((byte*)block + HeaderBytes);
+            return block->OwnerPid == process.Id && process.Handles.HoldsEndpointLocked(e->OwnerHandle, e);
+        }
+
         /// <summary>The first few live blocks owned by nobody (in messages, or the kernel's own), for a test that
         /// finds more than it expected, each numbered: kind, bytes, where it waits (in the queue of block #n of the list,
         /// in a queue at an endpoint of process p, or in no queue: held by the kernel, or lost), and for an endpoint
@@ -525,6 +550,9 @@ namespace Sing.Kernel.Channels
                     block->Remembered = 0;
                     owner.EndpointEpoch++;
                 }
+                Endpoint* e = (Endpoint*)((byte*)block + HeaderBytes);
+                owner.Handles.RemoveEndpointLocked(e->OwnerHandle);
+                e->OwnerHandle = 0;
             }
             else owner.BlockEpoch++;
             owner.ExchangePages -= block->Pages;

@@ -109,8 +109,9 @@ namespace Sing.Kernel.Channels
             }
             if (service != null && RegisteredBy(service) >= service.Limits.Names) return AbiStatus.QuotaExceeded;
             // Created and published in one interrupts-off section: a kill in between would leave two endpoints that
-            // nobody owns and nothing names.
-            ulong flags = Scheduler.DisableInterrupts();
+            // nobody owns and nothing names. The service's handle table gets room for its end's record first.
+            ulong flags = Channel.RoomForEndpoints(service, 1);
+            if (flags == Channel.NoRoom) return AbiStatus.QuotaExceeded;
             AbiStatus status = Channel.Create(null, RequestQueue, out Endpoint* kernelSide, out Endpoint* serviceSide);
             if (status != AbiStatus.Ok)
             {
@@ -122,7 +123,7 @@ namespace Sing.Kernel.Channels
             if (s_names.ContainsKey(path)) status = AbiStatus.NameInUse;
             else
             {
-                ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), service);
+                ExchangeHeap.TakeEndpointLocked((ExchangeHeap.Block*)((byte*)serviceSide - ExchangeHeap.HeaderBytes), service);
                 // What arrives at the kernel's side comes from the service: its clients' ends take this principal.
                 kernelSide->Principal = Security.PrincipalTable.Of(service);
                 Security.PrincipalTable.AddRef(kernelSide->Principal);
@@ -354,7 +355,8 @@ namespace Sing.Kernel.Channels
         {
             notifications = null;
             if (watcher != null && WatchesOf(watcher) >= watcher.Limits.Watches) return AbiStatus.QuotaExceeded;
-            ulong flags = Scheduler.DisableInterrupts();   // created and published together (see Register)
+            ulong flags = Channel.RoomForEndpoints(watcher, 1);   // created and published together (see Register)
+            if (flags == Channel.NoRoom) return AbiStatus.QuotaExceeded;
             AbiStatus status = Channel.Create(null, Endpoint.MaxCapacity, out Endpoint* kernelSide, out Endpoint* watcherSide);
             if (status != AbiStatus.Ok)
             {
@@ -362,7 +364,7 @@ namespace Sing.Kernel.Channels
                 return status;
             }
             Channel.ReceivesNothing(kernelSide);
-            ExchangeHeap.TakeLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), watcher);
+            ExchangeHeap.TakeEndpointLocked((ExchangeHeap.Block*)((byte*)watcherSide - ExchangeHeap.HeaderBytes), watcher);
             s_watchPrefixes.Add(prefix);
             s_watchEndpoints.Add((ulong)kernelSide);
             Scheduler.RestoreInterrupts(flags);

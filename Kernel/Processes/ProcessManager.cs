@@ -196,6 +196,7 @@ namespace Sing.Kernel.Processes
                 Role = role,
             };
             process.Handles.Limit = process.Limits.Handles;
+            process.Handles.EndpointLimit = (int)System.Math.Min(process.Limits.ExchangePages, 1UL << 24);
             if (parent != null)
             {
                 // From here the child holds its image, and the creator holds the child until it is published.

@@ -115,6 +115,18 @@ namespace Sing.Kernel.Tests
             t.Equal(0, (ulong)Wait(t, server, "server"), "the server answered on the endpoint it received");
         }
 
+        /// <summary>A SIP that receives 300 endpoints and keeps them all: each is recorded in its handle table (which
+        /// grows while receives wait for room, handles=table|mmu|hash alike), each works where it arrived, and every
+        /// block goes back when the SIP closes them and ends.</summary>
+        public static void ManyReceivedEndpointsAreRecorded(TestContext t)
+        {
+            ulong blocksBefore = ExchangeHeap.BlocksLive;
+            KernelProcess hoarder = Start(t, "hoard 300");
+            t.Equal(0, (ulong)Wait(t, hoarder, "hoarder"), "300 received endpoints all work at their receiver, and each is closed");
+            WaitHandle.Sleep(2);
+            t.Equal(blocksBefore, ExchangeHeap.BlocksLive, "exchange heap blocks back to their previous count");
+        }
+
         public static void NamesAreWatchedAndListed(TestContext t)
         {
             KernelProcess watcher = Start(t, "watch /watched/ 2");

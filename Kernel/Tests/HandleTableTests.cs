@@ -1,11 +1,14 @@
 using Sing.Kernel.Abi;
+using Sing.Kernel.Channels;
+using Sing.Kernel.Processes;
+using Sing.Kernel.Threading;
 using Singularity.V1;
 
 namespace Sing.Kernel.Tests
 {
     /// <summary>The handle table's promises, checked on the kind the boot chose: a handle resolves only while it is
     /// live, only as its own type and only in its own process's table; every other value gets its specific status.</summary>
-    internal static class HandleTableTests
+    internal static unsafe class HandleTableTests
     {
         private sealed class Thing
         {
@@ -114,6 +117,78 @@ namespace Sing.Kernel.Tests
             table.Clear();
             // Other processes (an earlier test's SIPs ending) may give pages back meanwhile, never take any here.
             t.True(HandleWindow.EntryPages <= pagesBefore, "the window's pages went back with the table");
+        }
+
+        /// <summary>Every endpoint a process holds is a record in its handle table (seed 003's capability transfer): the
+        /// channel entries find an endpoint's owner by looking the record up through the structure the boot chose. A
+        /// carried endpoint leaves the sender's table and enters the receiver's; the record, not the pid in the block's
+        /// header, is what makes a process the holder; a SIP cannot close or resolve a record; records come and go with
+        /// their endpoints.</summary>
+        public static void EndpointsAreRecordsInTheHoldersTable(TestContext t)
+        {
+            KernelProcess sender = Make(t), receiver = Make(t);
+            if (sender == null || receiver == null) return;
+            if (Channel.Create(sender, 2, out Endpoint* imp, out Endpoint* exp) != AbiStatus.Ok)
+            {
+                t.Fail("no channel for the sender");
+                return;
+            }
+            t.Equal(2, (ulong)sender.Handles.EndpointCount, "both new ends are recorded in the creator's table");
+            t.Equal(0, (ulong)sender.Handles.Count, "records are not handles: the quota and the count leave them out");
+            t.True(Channel.Owned(exp, sender) != null && Channel.Owned(exp, receiver) == null, "the creator holds the end, nobody else");
+            ulong before = exp->OwnerHandle;
+            t.Equal((ulong)AbiStatus.InvalidHandle, (ulong)sender.Handles.Close(before), "the record's word closes nothing through the handle ABI");
+            t.True(Channel.Owned(exp, sender) != null, "and the end is still its holder's");
+
+            // What a send and a receive do to a carried endpoint.
+            ulong flags = Channel.RoomForEndpoints(receiver, 2);
+            ExchangeHeap.GiveUpLocked(ExchangeHeap.HeaderOf(exp), sender, ExchangeHeap.Kind.Endpoint);
+            bool nobody = Channel.Owned(exp, sender) == null && Channel.Owned(exp, receiver) == null && exp->OwnerHandle == 0;
+            ExchangeHeap.TakeEndpointLocked(ExchangeHeap.HeaderOf(exp), receiver);
+            Scheduler.RestoreInterrupts(flags);
+            t.True(nobody, "in transit the end is nobody's, its record gone from the sender's table");
+            t.True(Channel.Owned(exp, receiver) != null && Channel.Owned(exp, sender) == null, "after the receive it is the receiver's alone");
+            t.Equal(1, (ulong)sender.Handles.EndpointCount, "one record left in the sender's table");
+            t.Equal(1, (ulong)receiver.Handles.EndpointCount, "one in the receiver's");
+            t.True(exp->OwnerHandle != before, "under a new record");
+            flags = Scheduler.DisableInterrupts();
+            bool oldRecordHolds = sender.Handles.HoldsEndpointLocked(before, exp) || receiver.Handles.HoldsEndpointLocked(before, exp);
+            // A header that claims the sender (a corrupted or forged pid) does not make it the holder: its table has no record.
+            ExchangeHeap.Block* header = ExchangeHeap.HeaderOf(exp);
+            int pid = header->OwnerPid;
+            header->OwnerPid = sender.Id;
+            bool forgedPidHolds = Channel.Owned(exp, sender) != null;
+            header->OwnerPid = pid;
+            Scheduler.RestoreInterrupts(flags);
+            t.True(!oldRecordHolds, "the old record names the end in no table");
+            t.True(!forgedPidHolds, "a header's pid without the holder's record is refused");
+
+            // Many ends: the table grows past its first arrays (and window page) with interrupts on, before records go in.
+            var ends = new ulong[200];
+            int made = 0;
+            for (int i = 0; i < ends.Length; i += 2)
+            {
+                if (Channel.Create(receiver, 1, out Endpoint* a, out Endpoint* b) != AbiStatus.Ok) break;
+                ends[i] = (ulong)a;
+                ends[i + 1] = (ulong)b;
+                made += 2;
+            }
+            int held = 0;
+            for (int i = 0; i < made; i++) if (Channel.Owned((void*)ends[i], receiver) != null) held++;
+            t.Equal(200, (ulong)held, "200 more ends, each recorded and held");
+            t.Equal(201, (ulong)receiver.Handles.EndpointCount, "201 records");
+            for (int i = 0; i < made; i++) Channel.CloseEndpoint((Endpoint*)ends[i], receiver);
+            t.Equal(1, (ulong)receiver.Handles.EndpointCount, "closing an end removes its record");
+            ProcessManager.Terminate(sender, 0, "handle test");
+            ProcessManager.Terminate(receiver, 0, "handle test");
+            t.Equal(0, (ulong)receiver.Handles.EndpointCount, "an ended process's ends are closed and their records gone");
+        }
+
+        private static KernelProcess Make(TestContext t)
+        {
+            AbiStatus status = ProcessManager.Create("hello", "", null, out KernelProcess p, out string error);
+            if (status != AbiStatus.Ok) t.Fail(string.Concat("cannot create hello: ", error));
+            return p;
         }
     }
 }

@@ -11,6 +11,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("channels.zero_copy_vector_across_three_sips", &ChannelTests.ZeroCopyVectorAcrossThreeSips),
             new KernelTest("channels.killed_peer_closes_channel", &ChannelTests.KilledPeerClosesChannel),
             new KernelTest("channels.endpoint_transfer_across_sips", &ChannelTests.EndpointTransferAcrossSips),
+            new KernelTest("channels.many_received_endpoints_are_recorded", &ChannelTests.ManyReceivedEndpointsAreRecorded),
             new KernelTest("channels.names_are_watched_and_listed", &ChannelTests.NamesAreWatchedAndListed),
             new KernelTest("channels.protocol_violation_ends_the_sender", &ChannelTests.ProtocolViolationEndsTheSender),
             new KernelTest("channels.protocol_violation_through_call_ends_the_sender", &ChannelTests.ProtocolViolationThroughCallEndsTheSender),

@@ -10,6 +10,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("handles.processes_cannot_use_each_others", &HandleTableTests.ProcessesCannotUseEachOthers),
             new KernelTest("handles.quota_and_reuse", &HandleTableTests.QuotaAndReuse),
             new KernelTest("handles.lookup_outside_the_window_is_refused", &HandleTableTests.LookupOutsideTheWindowIsRefused),
+            new KernelTest("handles.endpoints_are_records_in_the_holders_table", &HandleTableTests.EndpointsAreRecordsInTheHoldersTable),
         };
     }
 }

@@ -77,14 +77,18 @@ namespace Sing.Kernel.Abi
             if (w == Windows) return -1;
             ulong* table = (ulong*)PageAllocator.Allocate(1);
             if (table == null) return -1;
-            long pages = ((long)slots + 1 + EntriesPerPage - 1) / EntriesPerPage;   // slot 0 is never used
-            if (pages > 512) pages = 512;
+            long pages = MappedSlotsFor(slots) / EntriesPerPage;
             for (int p = 0; p < pages; p++) table[p] = (s_nullPage & AddressMask) | Present;
             s_taken[w] = true;
             // Not present before: no processor can hold a translation of it, so nothing to invalidate.
             s_directories[w] = ((ulong)table & AddressMask) | Present | Writable;
             return w;
         }
+
+        /// <summary>Slots a window acquired for <paramref name="slots"/> maps: whole pages, slot 0 (never used)
+        /// included, at most the window.</summary>
+        public static int MappedSlotsFor(int slots) =>
+            (int)System.Math.Min(((long)slots + 1 + EntriesPerPage - 1) / EntriesPerPage * EntriesPerPage, SlotsPerWindow);
 
         public static ulong AddressOf(int window) => Base + ((ulong)window << WindowShift);
 

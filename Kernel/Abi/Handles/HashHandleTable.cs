@@ -14,7 +14,7 @@ namespace Sing.Kernel.Abi
         {
             public HashHandleTable Owner;
             public ulong Handle;
-            public object Target;
+            public nint Address;
             public Entry Next;
         }
 
@@ -31,20 +31,20 @@ namespace Sing.Kernel.Abi
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private uint BucketOf(ulong handle) => (_number ^ HandleBits.SlotOf(handle)) % Buckets;
 
-        protected override object Lookup(ulong handle, HandleType expected)
+        protected override nint Lookup(ulong handle, HandleType expected)
         {
             for (Entry e = s_buckets[BucketOf(handle)]; e != null; e = e.Next)
-                if (e.Handle == handle && e.Owner == this) return HandleBits.TypeOf(handle) == expected ? e.Target : null;
-            return null;
+                if (e.Handle == handle && e.Owner == this) return HandleBits.TypeOf(handle) == expected ? e.Address : 0;
+            return 0;
         }
 
-        protected override bool Store(int slot, ulong handle, object target, object scratch)
+        protected override bool Store(int slot, ulong handle, nint address, object scratch)
         {
-            var e = (Entry)scratch;
+            if (scratch is not Entry e) return false;
             uint bucket = BucketOf(handle);
             e.Owner = this;
             e.Handle = handle;
-            e.Target = target;
+            e.Address = address;
             e.Next = s_buckets[bucket];
             s_buckets[bucket] = e;
             return true;
@@ -60,12 +60,48 @@ namespace Sing.Kernel.Abi
                 if (previous == null) s_buckets[bucket] = e.Next;
                 else previous.Next = e.Next;
                 e.Owner = null;
-                e.Target = null;
+                e.Address = 0;
+                // Kept for the next endpoint record (a receive adds one with interrupts off, where nothing allocates).
+                if (SpareCount < MaxSpares)
+                {
+                    e.Next = _spares;
+                    _spares = e;
+                    SpareCount++;
+                }
                 return;
             }
         }
 
         // The entry Store links in.
         protected override object Prepare() => new Entry();
+
+        // Entries made beforehand for endpoint records, linked through Next.
+        private const int MaxSpares = 4;
+        private Entry _spares;
+
+        public HashHandleTable() => SpareCount = 0;
+
+        protected override void AddSpares(int count)
+        {
+            while (SpareCount < count)
+            {
+                var e = new Entry();
+                ulong flags = Threading.Scheduler.DisableInterrupts();
+                e.Next = _spares;
+                _spares = e;
+                SpareCount++;
+                Threading.Scheduler.RestoreInterrupts(flags);
+            }
+        }
+
+        protected override object TakeSpareLocked()
+        {
+            Entry e = _spares;
+            if (e == null) return null;
+            _spares = e.Next;
+            e.Next = null;
+            SpareCount--;
+            return e;
+        }
     }
 }

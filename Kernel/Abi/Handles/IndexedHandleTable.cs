@@ -7,15 +7,16 @@ namespace Sing.Kernel.Abi
     /// generation, slot) with the word stored in the slot.</summary>
     internal sealed class IndexedHandleTable : HandleTable
     {
-        protected override object Lookup(ulong handle, HandleType expected)
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        protected override nint Lookup(ulong handle, HandleType expected)
         {
             uint slot = HandleBits.SlotOf(handle);
             ulong[] words = Words;
-            if (slot >= (uint)words.Length || words[slot] != handle || HandleBits.TypeOf(handle) != expected) return null;
-            return Targets[slot];
+            if (slot >= (uint)words.Length || words[slot] != handle || HandleBits.TypeOf(handle) != expected) return 0;
+            return Addresses[slot];
         }
 
-        protected override bool Store(int slot, ulong handle, object target, object scratch) => true;
+        protected override bool Store(int slot, ulong handle, nint address, object scratch) => true;
 
         protected override void Remove(int slot, ulong handle) { }
     }

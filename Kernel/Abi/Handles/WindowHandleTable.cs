@@ -12,23 +12,27 @@ namespace Sing.Kernel.Abi
         private int _window = -1;   // taken at the first handle, given back when the process ends
         private ulong _windowAddress; // its first entry's address; until then the lookup never looks
 
-        protected override object Lookup(ulong handle, HandleType expected)
-        {
-            if (_windowAddress == 0) return null;
-            nint address = (nint)HandleWindow.Lookup(_windowAddress, handle, (ulong)expected);
-            return System.Runtime.CompilerServices.Unsafe.As<nint, object>(ref address);
-        }
+        protected override nint Lookup(ulong handle, HandleType expected) =>
+            _windowAddress == 0 ? 0 : (nint)HandleWindow.Lookup(_windowAddress, handle, (ulong)expected);
 
-        protected override bool Store(int slot, ulong handle, object target, object scratch)
+        // The window maps pages for the handle quota and the endpoints the process may hold beside it.
+        private int MappedSlots => (int)System.Math.Min((long)Limit + EndpointLimit + 1, HandleWindow.SlotsPerWindow);
+
+        protected override int Capacity => _window >= 0 ? _mappedSlots : HandleWindow.MappedSlotsFor(MappedSlots);
+
+        private int _mappedSlots;
+
+        protected override bool Store(int slot, ulong handle, nint address, object scratch)
         {
             if (_window < 0)
             {
-                _window = HandleWindow.Acquire(Limit);
+                _window = HandleWindow.Acquire(MappedSlots);
+                _mappedSlots = HandleWindow.MappedSlotsFor(MappedSlots);
                 if (_window >= 0) _windowAddress = HandleWindow.AddressOf(_window);
             }
             if (_window < 0 || !HandleWindow.MakeWritable(_window, (uint)slot)) return false;
             ulong* entry = HandleWindow.EntryOf(_window, (uint)slot);
-            entry[1] = (ulong)System.Runtime.CompilerServices.Unsafe.As<object, nint>(ref target);
+            entry[1] = (ulong)address;
             entry[0] = handle;
             return true;
         }
