@@ -83,6 +83,8 @@ public class LoginBootTests
         await Answer(session, steps, @"^singularity> ", 15, "acl /fs/system/users");
         await Answer(session, steps, @"^singularity> ", 16, "hostile accounts");
         await Answer(session, steps, @"^singularity> ", 17, "shutdown");
+        // The machine must end by the kernel's shutdown: a session that ended here would have the host stop it.
+        if (!await session.WaitForExitAsync(Silence)) throw new TimeoutException($"the guest did not stop after shutdown (steps: {string.Join(" | ", steps)})");
     }
 
     private static async Task<string> SerialAsync()

@@ -59,6 +59,8 @@ public static partial class QemuRunner
                 if (timeoutReason is not null) break;
                 if (hostTask is { IsCompleted: true })
                 {
+                    // A session that waited for the guest to stop ends as it exits: then the exit code decides.
+                    if (process.HasExited) break;
                     endedByHost = true;
                     hostFailure = hostTask.Exception?.GetBaseException();
                     break;

@@ -63,6 +63,27 @@ public sealed class QemuSession
         }
     }
 
+    /// <summary>Waits until the machine stops (a shutdown the session asked for), for as long as the guest keeps
+    /// writing: false once it has been silent for <paramref name="silence"/> while still running. A session that ends
+    /// after this lets the guest's exit, not the host, end the run.</summary>
+    public async Task<bool> WaitForExitAsync(TimeSpan silence)
+    {
+        long lastLength = -1;
+        var quiet = Stopwatch.StartNew();
+        while (!Stopped && !_process.HasExited)
+        {
+            long length = _outputLength();
+            if (length != lastLength)
+            {
+                lastLength = length;
+                quiet.Restart();
+            }
+            else if (quiet.Elapsed > silence) return false;
+            await Task.Delay(100).ConfigureAwait(false);
+        }
+        return true;
+    }
+
     /// <summary>Types <paramref name="line"/> and Enter on the serial console.</summary>
     public async Task TypeLineAsync(string line)
     {

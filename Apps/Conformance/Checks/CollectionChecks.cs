@@ -13,6 +13,92 @@ namespace Sing.Conformance
             public double Weight;
         }
 
+        // Default-order sorts of every primitive (compared by their own CompareTo), beside the same through a comparer,
+        // spans, ranges and lists: long enough to reach the quicksort and, for one, the heapsort fallback.
+        private static void Sorting()
+        {
+            uint seed = 12345;
+            uint Next() => seed = seed * 1103515245 + 12345;
+            var ints = new int[1000];
+            for (int i = 0; i < ints.Length; i++) ints[i] = (int)Next();
+            var viaComparer = (int[])ints.Clone();
+            Array.Sort(ints);
+            Array.Sort(viaComparer, Comparer<int>.Create((a, b) => a.CompareTo(b)));
+            Line("sort-int-1000", Summary(ints) + " same-as-comparer " + ints.AsSpan().SequenceEqual(viaComparer));
+            var doubles = new[] { 3.5, double.NaN, -1, double.NegativeInfinity, 2, double.NaN, double.PositiveInfinity, double.MinValue, 1e-300, -7.25 };
+            Array.Sort(doubles);
+            Line("sort-double-nan", string.Join(" ", doubles));
+            var floats = new[] { 2.5f, float.NaN, -0.5f, float.MaxValue, float.NegativeInfinity, 1f };
+            floats.AsSpan().Sort();
+            Line("sort-float-span", string.Join(" ", floats));
+            var longs = new long[300];
+            for (int i = 0; i < longs.Length; i++) longs[i] = ((long)Next() << 32) | Next();
+            longs[7] = long.MinValue;
+            longs[8] = long.MaxValue;
+            Array.Sort(longs);
+            Line("sort-long", longs[0] + " " + longs[1] + " " + longs[299] + " " + IsSorted(longs));
+            var ulongs = new ulong[200];
+            for (int i = 0; i < ulongs.Length; i++) ulongs[i] = ((ulong)Next() << 32) | Next();
+            var ulongList = new List<ulong>(ulongs);
+            ulongList.Sort();
+            Line("sort-ulong-list", ulongList[0] + " " + ulongList[199] + " " + IsSorted(ulongList.ToArray()));
+            var shorts = new short[100];
+            var bytes = new byte[100];
+            var sbytes = new sbyte[100];
+            var chars = new char[100];
+            var ushorts = new ushort[100];
+            var uints = new uint[100];
+            for (int i = 0; i < 100; i++)
+            {
+                uint r = Next();
+                shorts[i] = (short)r;
+                bytes[i] = (byte)(r >> 8);
+                sbytes[i] = (sbyte)(r >> 16);
+                chars[i] = (char)('a' + (r >> 24) % 26);
+                ushorts[i] = (ushort)(r >> 3);
+                uints[i] = r;
+            }
+            Array.Sort(shorts);
+            Array.Sort(bytes);
+            Array.Sort(sbytes);
+            Array.Sort(chars);
+            ushorts.AsSpan(10, 80).Sort();
+            Array.Sort(uints, 20, 60);
+            Line("sort-small-types", shorts[0] + " " + shorts[99] + " " + bytes[0] + " " + bytes[99] + " " + sbytes[0] + " " + sbytes[99] + " " + new string(chars, 0, 12));
+            Line("sort-ranges", ushorts[9] + " " + ushorts[10] + " " + ushorts[89] + " " + ushorts[90] + " " + uints[19] + " " + uints[20] + " " + uints[79] + " " + uints[80]);
+            // Already sorted, reversed and all-equal inputs: the median-of-three and heapsort paths.
+            var ascending = new int[500];
+            var descending = new int[500];
+            var equal = new int[500];
+            for (int i = 0; i < 500; i++)
+            {
+                ascending[i] = i;
+                descending[i] = 500 - i;
+                equal[i] = 42;
+            }
+            Array.Sort(ascending);
+            Array.Sort(descending);
+            Array.Sort(equal);
+            Line("sort-shapes", IsSorted(ascending) + " " + IsSorted(descending) + " " + descending[0] + " " + descending[499] + " " + IsSorted(equal));
+            var enums = new[] { DayOfWeek.Friday, DayOfWeek.Monday, DayOfWeek.Sunday, DayOfWeek.Wednesday };
+            Array.Sort(enums);
+            Line("sort-enum", string.Join(" ", enums));
+        }
+
+        private static string Summary(int[] sorted)
+        {
+            long hash = 17;
+            foreach (int v in sorted) hash = hash * 31 + v;
+            return sorted[0] + " " + sorted[sorted.Length / 2] + " " + sorted[^1] + " " + hash + " " + IsSorted(sorted);
+        }
+
+        private static bool IsSorted<T>(T[] items) where T : IComparable<T>
+        {
+            for (int i = 1; i < items.Length; i++)
+                if (items[i - 1].CompareTo(items[i]) > 0) return false;
+            return true;
+        }
+
         // CollectionExtensions: the dictionary helpers through the interfaces, on every dictionary type.
         private static void Extensions()
         {
@@ -72,6 +158,7 @@ namespace Sing.Conformance
         {
             Extensions();
             ArrayCopies();
+            Sorting();
             var list = new List<int> { 5, 3, 8, 1 };
             list.Add(7);
             list.Insert(0, 9);

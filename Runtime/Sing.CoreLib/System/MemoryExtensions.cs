@@ -197,51 +197,17 @@ namespace System
                 if (Same(span[i], oldValue)) span[i] = newValue;
         }
 
-        /// <summary>Sorts in place (introsort through a copy-free array view is not possible for a span: this is
-        /// an insertion sort for short spans and a heap sort otherwise; not stable, as .NET's).</summary>
-        public static void Sort<T>(this Span<T> span) => Sort(span, Collections.Generic.Comparer<T>.Default);
+        /// <summary>Sorts in place: the arrays' introsort (not stable, as .NET's).</summary>
+        public static void Sort<T>(this Span<T> span) => Collections.Generic.ArraySortHelper<T>.Sort(span, null);
 
         public static void Sort<T>(this Span<T> span, Comparison<T> comparison)
         {
             if (comparison is null) throw new ArgumentNullException(nameof(comparison));
-            Sort(span, Collections.Generic.Comparer<T>.Create(comparison));
+            Collections.Generic.ArraySortHelper<T>.Sort(span, Collections.Generic.Comparer<T>.Create(comparison));
         }
 
-        public static void Sort<T>(this Span<T> span, Collections.Generic.IComparer<T> comparer)
-        {
-            comparer ??= Collections.Generic.Comparer<T>.Default;
-            int n = span.Length;
-            if (n <= 16)
-            {
-                for (int i = 1; i < n; i++)
-                {
-                    T item = span[i];
-                    int j = i - 1;
-                    while (j >= 0 && comparer.Compare(span[j], item) > 0) { span[j + 1] = span[j]; j--; }
-                    span[j + 1] = item;
-                }
-                return;
-            }
-            for (int i = n / 2 - 1; i >= 0; i--) SiftDown(span, i, n, comparer);
-            for (int end = n - 1; end > 0; end--)
-            {
-                (span[0], span[end]) = (span[end], span[0]);
-                SiftDown(span, 0, end, comparer);
-            }
-        }
-
-        private static void SiftDown<T>(Span<T> span, int root, int count, Collections.Generic.IComparer<T> comparer)
-        {
-            while (true)
-            {
-                int child = 2 * root + 1;
-                if (child >= count) return;
-                if (child + 1 < count && comparer.Compare(span[child + 1], span[child]) > 0) child++;
-                if (comparer.Compare(span[root], span[child]) >= 0) return;
-                (span[root], span[child]) = (span[child], span[root]);
-                root = child;
-            }
-        }
+        public static void Sort<T>(this Span<T> span, Collections.Generic.IComparer<T> comparer) =>
+            Collections.Generic.ArraySortHelper<T>.Sort(span, comparer);
 
         public static ReadOnlySpan<char> Trim(this ReadOnlySpan<char> span, char trimChar) => span.TrimStart(trimChar).TrimEnd(trimChar);
 
