@@ -79,7 +79,8 @@ namespace Sing.Kernel.Channels
         {
             while (true)
             {
-                if (owner != null && !owner.Handles.ReserveEndpointRoom(count)) return NoRoom;
+                // Most often the room is there already: the reservation (a call that may allocate) only when not.
+                if (owner != null && !owner.Handles.HasEndpointRoomLocked(count) && !owner.Handles.ReserveEndpointRoom(count)) return NoRoom;
                 ulong flags = Scheduler.DisableInterrupts();
                 if (owner == null || owner.Handles.HasEndpointRoomLocked(count)) return flags;
                 Scheduler.RestoreInterrupts(flags);

@@ -23,9 +23,9 @@ namespace Sing.Kernel.Security
             return string.Concat(Prefix, new string(hex));
         }
 
-        /// <summary>Why program <paramref name="program"/> may not run image <paramref name="image"/> of
-        /// <paramref name="size"/> bytes whose hash is <paramref name="actual"/> (null: not hashed, an image the kernel
-        /// holds in its own memory) when its manifest records <paramref name="recorded"/>; null when it may.</summary>
+        /// <summary>Why program <paramref name="program"/> may not run image <paramref name="image"/>, whose hash is
+        /// <paramref name="actual"/> (null: not hashed, an image the kernel holds in its own memory), when its manifest
+        /// records <paramref name="recorded"/>; null when it may.</summary>
         public static string Refusal(string program, string image, string recorded, string actual)
         {
             if (actual == null) return null;

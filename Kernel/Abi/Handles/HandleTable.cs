@@ -150,6 +150,7 @@ namespace Sing.Kernel.Abi
 
         /// <summary>Records <paramref name="endpoint"/> as held; its record's handle word, or 0 when there was no room
         /// (<see cref="HasEndpointRoomLocked"/> says beforehand). Interrupts off.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public ulong AddEndpointLocked(void* endpoint)
         {
             // TakeSlotLocked written out for the message path: no object to store (the slot's is already null).
