@@ -23,10 +23,16 @@ namespace Sing.Kernel.Abi
         private nint[] _addresses = new nint[16];   // the object's address (the kernel's collector does not move objects), or an endpoint's
         private int[] _free = new int[16];   // free slots, the next to take on top: the last closed, else the lowest never used
         private int _freeCount;
+        private int _inUse;
+        private int _endpoints;                     // endpoint records among the slots in use (not the handle quota's)
 
         /// <summary>Spare objects left for endpoint records (the hash's chain entries); the structures that need none
         /// leave it at its maximum.</summary>
         protected int SpareCount = int.MaxValue;
+
+        /// <summary>The type of an endpoint record (<see cref="AddEndpointLocked"/>): not a <see cref="HandleType"/> any
+        /// ABI entry accepts, so no SIP can resolve, close or retype one.</summary>
+        public const HandleType EndpointRecord = (HandleType)0x80;
 
         protected HandleTable() => _freeCount = PushNewSlots(_free, 0, 1, 16);
 
@@ -37,12 +43,6 @@ namespace Sing.Kernel.Abi
             for (int slot = end - 1; slot >= first; slot--) stack[count++] = slot;
             return count;
         }
-        private int _inUse;
-        private int _endpoints;                     // endpoint records among the slots in use (not the handle quota's)
-
-        /// <summary>The type of an endpoint record (<see cref="AddEndpointLocked"/>): not a <see cref="HandleType"/> any
-        /// ABI entry accepts, so no SIP can resolve, close or retype one.</summary>
-        public const HandleType EndpointRecord = (HandleType)0x80;
 
         /// <summary>A table of the kind the boot chose.</summary>
         public static HandleTable Create() => HandleLookup.Kind switch
@@ -85,7 +85,7 @@ namespace Sing.Kernel.Abi
             return handle;
         }
 
-        /// <summary>Takes the first free slot for <paramref name="address"/> (the object <paramref name="target"/>, or an
+        /// <summary>Takes the free stack's top slot for <paramref name="address"/> (the object <paramref name="target"/>, or an
         /// endpoint with no object), or answers 0 when the arrays or the structure have no room. Interrupts off.</summary>
         private ulong TakeSlotLocked(HandleType type, nint address, object target, object scratch)
         {
