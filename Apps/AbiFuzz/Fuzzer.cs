@@ -124,12 +124,20 @@ namespace Sing.Apps.AbiFuzz
             }
         }
 
+        /// <summary>The kernel's type for the record of an endpoint a process holds (Kernel/Abi/Handles/README.md): no
+        /// entry accepts it, so closing one must never succeed.</summary>
+        private const HandleType EndpointRecord = (HandleType)0x80;
+
+        /// <summary>Set when CloseHandle accepted a word of the record type: the kernel let a SIP drop its own record.</summary>
+        public bool ClosedARecord { get; private set; }
+
         private ulong Handle()
         {
-            switch (Below(6))
+            switch (Below(7))
             {
                 case 0: return 0;
                 case 1: return Next();
+                case 5: return HandleBits.Make(EndpointRecord, 1 + (uint)Below(64), 1 + (uint)Below(8));   // an endpoint record's shape
                 case 2: return _stale[Below(PoolSize)];
                 case 3: return (_handles[Below(PoolSize)] & ~(0xFFUL << 56)) | ((ulong)Below(10) << 56);   // retyped
                 case 4: return _handles[Below(PoolSize)] + (1UL << 24);                                   // next generation
@@ -202,6 +210,7 @@ namespace Sing.Apps.AbiFuzz
                     ulong h = Handle();
                     AbiStatus s = t->CloseHandle(h);
                     Record(s);
+                    if (s == AbiStatus.Ok && HandleBits.TypeOf(h) == EndpointRecord) ClosedARecord = true;
                     if (s == AbiStatus.Ok)
                     {
                         Remove(_handles, h);

@@ -19,6 +19,11 @@ namespace Sing.Apps.AbiFuzz
             for (long i = 0; i < calls; i++) fuzzer.CallOne();
             fuzzer.ReleaseAll();
             Debug.WriteLine($"abifuzz: {calls} calls with seed {startup.Seed}: {fuzzer.Summary()}");
+            if (fuzzer.ClosedARecord)
+            {
+                Debug.WriteLine("abifuzz: CloseHandle accepted an endpoint record's word");
+                return 3;
+            }
             return 0;
         }
     }
