@@ -80,6 +80,16 @@ namespace Sing.Conformance
             Array.Sort(descending);
             Array.Sort(equal);
             Line("sort-shapes", IsSorted(ascending) + " " + IsSorted(descending) + " " + descending[0] + " " + descending[499] + " " + IsSorted(equal));
+            // Equal keys under a comparer: the sort is not stable, so the order they end in is the algorithm's own.
+            var tagged = new KeyValuePair<int, int>[300];
+            for (int i = 0; i < tagged.Length; i++) tagged[i] = new KeyValuePair<int, int>((int)(Next() % 7), i);
+            var taggedSpan = (KeyValuePair<int, int>[])tagged.Clone();
+            Comparison<KeyValuePair<int, int>> byKey = (a, b) => a.Key.CompareTo(b.Key);
+            Array.Sort(tagged, byKey);
+            taggedSpan.AsSpan().Sort(byKey);
+            long order = 0;
+            foreach (KeyValuePair<int, int> pair in tagged) order = order * 31 + pair.Value;
+            Line("sort-unstable-order", order + " " + tagged[0].Value + " " + tagged[150].Value + " " + tagged[299].Value + " span-same " + tagged.AsSpan().SequenceEqual(taggedSpan));
             var enums = new[] { DayOfWeek.Friday, DayOfWeek.Monday, DayOfWeek.Sunday, DayOfWeek.Wednesday };
             Array.Sort(enums);
             Line("sort-enum", string.Join(" ", enums));

@@ -60,6 +60,19 @@ namespace System
 
         public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other) where T : IEquatable<T> => SequenceEqual((ReadOnlySpan<T>)span, other);
 
+        /// <summary>Any T, compared by <paramref name="comparer"/> (null: <see cref="Collections.Generic.EqualityComparer{T}.Default"/>), as .NET 8 added.</summary>
+        public static bool SequenceEqual<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other, Collections.Generic.IEqualityComparer<T> comparer = null)
+        {
+            if (span.Length != other.Length) return false;
+            comparer ??= Collections.Generic.EqualityComparer<T>.Default;
+            for (int i = 0; i < span.Length; i++)
+                if (!comparer.Equals(span[i], other[i])) return false;
+            return true;
+        }
+
+        public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other, Collections.Generic.IEqualityComparer<T> comparer = null) =>
+            SequenceEqual((ReadOnlySpan<T>)span, other, comparer);
+
         public static int SequenceCompareTo<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other) where T : IComparable<T>
         {
             int n = Math.Min(span.Length, other.Length);
