@@ -46,31 +46,24 @@ public sealed class QemuSession
     public async Task<bool> WaitForAsync(string pattern, TimeSpan silence, int count = 1)
     {
         var regex = new Regex(pattern, RegexOptions.Multiline);
-        long lastLength = -1;
-        var quiet = Stopwatch.StartNew();
-        while (true)
-        {
-            if (regex.Matches(Serial).Count >= count) return true;
-            if (Stopped || _process.HasExited) return false;
-            long length = _outputLength();
-            if (length != lastLength)
-            {
-                lastLength = length;
-                quiet.Restart();
-            }
-            else if (quiet.Elapsed > silence) return false;
-            await Task.Delay(100).ConfigureAwait(false);
-        }
+        bool Seen() => regex.Matches(Serial).Count >= count;
+        return await UntilAsync(() => Seen() || HasStopped, silence).ConfigureAwait(false) && Seen();
     }
 
     /// <summary>Waits until the machine stops (a shutdown the session asked for), for as long as the guest keeps
     /// writing: false once it has been silent for <paramref name="silence"/> while still running. A session that ends
     /// after this lets the guest's exit, not the host, end the run.</summary>
-    public async Task<bool> WaitForExitAsync(TimeSpan silence)
+    public Task<bool> WaitForExitAsync(TimeSpan silence) => UntilAsync(() => HasStopped, silence);
+
+    private bool HasStopped => Stopped || _process.HasExited;
+
+    /// <summary>True once <paramref name="done"/> holds; false once the guest has written nothing for
+    /// <paramref name="silence"/> (progress is its output, not the host's clock).</summary>
+    private async Task<bool> UntilAsync(Func<bool> done, TimeSpan silence)
     {
         long lastLength = -1;
         var quiet = Stopwatch.StartNew();
-        while (!Stopped && !_process.HasExited)
+        while (!done())
         {
             long length = _outputLength();
             if (length != lastLength)
