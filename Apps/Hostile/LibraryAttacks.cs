@@ -101,6 +101,53 @@ namespace Sing.Apps.Hostile
             return 0;
         }
 
+        /// <summary>Scalar-only messages travel as InlineMessage straight through the kernel: a peer that makes such a reply
+        /// carry a block or an endpoint anyway gets them given back (nothing stays held for ever) and the reply refused;
+        /// reads of an InlineMessage stay inside the arguments the sender wrote, whatever offset a program passes.</summary>
+        public static int InlineMessages()
+        {
+            long live = ExchangeHeap.LiveBlocks;
+            ChannelRuntime.Current.CreateChannel(Token.Protocol, out IChannelTransport client, out IChannelTransport peer);
+            ChannelRuntime.Current.CreateChannel(Token.Protocol, out IChannelTransport spareImp, out IChannelTransport spareExp);
+            Token.Imp imp = Token.Imp.Attach(client, Token.States.Ready);
+            for (int round = 0; round < 3; round++)
+            {
+                imp.SendPing(round);
+                if (!peer.Receive(out WireMessage ping) || ping.Tag != Token.Messages.Ping) return 1;
+                int at = 0;
+                WireMessage pong = default;
+                pong.Tag = Token.Messages.Pong;
+                if (round == 0) pong.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(5000)));
+                if (round == 1) pong.PutEndpoint(Transfer.Send(Token.Imp.Attach(spareImp, Token.States.Ready)));
+                if (round == 2) pong.Put(at);   // bytes Pong does not declare: read by nobody, harmless
+                peer.Send(ref pong);
+                if (round < 2 && !Throws(() => imp.RecvPong())) return 2 + round;
+                if (round == 2) imp.RecvPong();
+            }
+
+            // The endpoint given back was closed: its peer sees the channel closed.
+            if (!spareExp.IsReady || spareExp.Receive(out WireMessage _)) return 5;
+            if (ExchangeHeap.LiveBlocks != live) return 6;
+
+            var message = new InlineMessage(Token.Messages.Ping);
+            message.Put(42);
+            int[] offsets = { -4, -1, 1, 4, 40, int.MaxValue, int.MinValue };
+            for (int i = 0; i < offsets.Length; i++)
+            {
+                int offset = offsets[i];
+                if (!Throws(() => message.Get<int>(ref offset))) return 7;
+            }
+
+            int start = 0;
+            if (message.Get<int>(ref start) != 42 || start != 4) return 8;
+            for (int i = 1; i < InlineMessage.Capacity / 4; i++) message.Put(i);
+            if (!Throws(() => message.Put((byte)0))) return 9;
+            imp.Free();
+            peer.Close();
+            spareExp.Close();
+            return 0;
+        }
+
         /// <summary>A kept copy of a received message names its block and endpoint only while this process owns them as
         /// they arrived: after a free, a block reusing the address is not reachable through the old message.</summary>
         public static int KeptReceivedMessages()

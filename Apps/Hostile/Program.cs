@@ -41,6 +41,7 @@ namespace Sing.Apps.Hostile
                 "accounts" => AccountAttacks.Run(),
                 "hand-packed" => LibraryAttacks.HandPackedMessages(),
                 "message-copies" => LibraryAttacks.MessageCopies(),
+                "inline-messages" => LibraryAttacks.InlineMessages(),
                 "kept-messages" => LibraryAttacks.KeptReceivedMessages(),
                 "wrapped-endpoints" => LibraryAttacks.WrappedEndpoints(),
                 "access-race" => LibraryAttacks.RacingAccessAndFree(),

@@ -40,6 +40,7 @@ namespace Sing.Kernel.Tests
         // The trusted libraries' values a safe program holds never act as an address (Apps/Hostile/LibraryAttacks.cs).
         public static void HandPackedMessagesAreRefused(TestContext t) => Hostile(t, "hand-packed");
         public static void MessageCopiesGiveOneOwner(TestContext t) => Hostile(t, "message-copies");
+        public static void InlineMessagesCarryScalarsOnly(TestContext t) => Hostile(t, "inline-messages");
         public static void KeptReceivedMessagesNameNothing(TestContext t) => Hostile(t, "kept-messages");
         public static void WrappedEndpointsHaveOneHolder(TestContext t) => Hostile(t, "wrapped-endpoints");
         public static void AccessAndFreeNeverRace(TestContext t) => Hostile(t, "access-race");

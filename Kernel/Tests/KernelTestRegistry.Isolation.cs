@@ -9,6 +9,7 @@ namespace Sing.Kernel.Tests
             new KernelTest("isolation.stale_block_copies_fail", &IsolationTests.StaleBlockCopiesFail),
             new KernelTest("isolation.hand_packed_messages_are_refused", &IsolationTests.HandPackedMessagesAreRefused),
             new KernelTest("isolation.message_copies_give_one_owner", &IsolationTests.MessageCopiesGiveOneOwner),
+            new KernelTest("isolation.inline_messages_carry_scalars_only", &IsolationTests.InlineMessagesCarryScalarsOnly),
             new KernelTest("isolation.kept_received_messages_name_nothing", &IsolationTests.KeptReceivedMessagesNameNothing),
             new KernelTest("isolation.wrapped_endpoints_have_one_holder", &IsolationTests.WrappedEndpointsHaveOneHolder),
             new KernelTest("isolation.access_and_free_never_race", &IsolationTests.AccessAndFreeNeverRace),

@@ -34,6 +34,19 @@ namespace Sing.Contracts.Sip
             _live--;
         }
 
+        /// <summary>Frees a block this SIP owns without throwing (a transport giving back what a refused message carried);
+        /// false when the kernel refused.</summary>
+        internal bool TryRelease(nint block)
+        {
+            if (Abi.Table->ExchangeFree((void*)block) != AbiStatus.Ok)
+            {
+                return false;
+            }
+
+            _live--;
+            return true;
+        }
+
         public nuint SizeOf(nint block) => (nuint)Abi.Table->ExchangeSize((void*)block);
     }
 }

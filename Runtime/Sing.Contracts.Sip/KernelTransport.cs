@@ -149,7 +149,9 @@ namespace Sing.Contracts.Sip
         {
             if (block != null)
             {
-                Abi.Table->ExchangeFree(block);
+                // Through the heap, so its count of live blocks stays right.
+                if (ExchangeHeap.Current is KernelExchangeHeap heap) heap.TryRelease((nint)block);
+                else Abi.Table->ExchangeFree(block);
             }
 
             if (endpoint != null)
@@ -204,6 +206,103 @@ namespace Sing.Contracts.Sip
             }
 
             return Arrived(&k, ref reply);
+        }
+
+        // Scalar-only messages travel as they lie: an InlineMessage is a ChannelMessage whose slot words are zero
+        // (InlineMessageLayoutTests pins the two layouts together), so the kernel reads the send from the caller's
+        // struct and writes the reply into it.
+        public void SendInline(ref InlineMessage message)
+        {
+            message.ClearSlots();
+            fixed (InlineMessage* m = &message)
+            {
+                AbiStatus sent = Abi.Table->ChannelSend(_endpoint, (ChannelMessage*)m);
+                if (sent == AbiStatus.Ok || sent == AbiStatus.ChannelClosed) return;
+                throw new ProtocolViolationException("kernel channel send failed with status " + ((int)sent).ToString());
+            }
+        }
+
+        public bool ReceiveInline(ref InlineMessage message)
+        {
+            fixed (InlineMessage* m = &message)
+            {
+                AbiStatus status = Abi.Table->ChannelReceive(_endpoint, ulong.MaxValue, (ChannelMessage*)m);
+                return ArrivedInline(status, (ChannelMessage*)m);
+            }
+        }
+
+        public bool CallInline(ref InlineMessage message)
+        {
+            message.ClearSlots();
+            fixed (InlineMessage* m = &message)
+            {
+                ChannelMessage* k = (ChannelMessage*)m;
+                AbiStatus status = Abi.Table->ChannelCall(_endpoint, k, ulong.MaxValue);
+                if (status == AbiStatus.ChannelClosed)
+                {
+                    // As in SendAndReceive: what the peer queued before closing is still to be received.
+                    status = Abi.Table->ChannelReceive(_endpoint, ulong.MaxValue, k);
+                }
+
+                return ArrivedInline(status, k);
+            }
+        }
+
+        public bool SendInlineAndReceive(ref InlineMessage message, out WireMessage reply)
+        {
+            reply = default;
+            message.ClearSlots();
+            fixed (InlineMessage* m = &message)
+            {
+                ChannelMessage* k = (ChannelMessage*)m;
+                AbiStatus status = Abi.Table->ChannelCall(_endpoint, k, ulong.MaxValue);
+                if (status == AbiStatus.ChannelClosed)
+                {
+                    return Receive(out reply);
+                }
+
+                if (status != AbiStatus.Ok)
+                {
+                    throw new ProtocolViolationException("kernel channel call failed with status " + ((int)status).ToString());
+                }
+
+                return Arrived(k, ref reply);
+            }
+        }
+
+        // A scalar-only receive's outcome: false once closed; whatever blocks or endpoints the message brought are given
+        // back now (the caller has nowhere to keep them) and the message is marked, so the endpoint refuses it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static bool ArrivedInline(AbiStatus status, ChannelMessage* k)
+        {
+            if (status != AbiStatus.Ok)
+            {
+                return status == AbiStatus.ChannelClosed ? false : throw ReceiveFailed(status);
+            }
+
+            if (k->Block != null || k->Endpoint != null || k->Carries != 0)
+            {
+                GiveBackCarried(k);
+            }
+
+            return true;
+        }
+
+        private static ProtocolViolationException ReceiveFailed(AbiStatus status) =>
+            new ProtocolViolationException("kernel channel receive failed with status " + ((int)status).ToString());
+
+        private static void GiveBackCarried(ChannelMessage* k)
+        {
+            DropCarried(k->Block, k->Endpoint);
+            if (k->Carries != 0)
+            {
+                DropCarried((k->Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k->SecondBlock : null,
+                    (k->Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k->SecondEndpoint : null);
+            }
+
+            k->Block = null;
+            k->Endpoint = null;
+            k->Carries = -1;
         }
 
         // The tag and inline arguments, the part of every kernel message the transport copies as it is.

@@ -370,9 +370,58 @@ namespace Sing.Contracts.Generator
             w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + "; tracked arguments leave this code's ownership. Never blocks.</summary>");
             w.AppendLine(i2 + "public void Send" + Identifier(msg.Name) + "(" + string.Join(", ", SendParameters(msg)) + ")");
             w.AppendLine(i2 + "{");
-            EmitMessageBuild(w, msg, i3);
-            w.AppendLine(i3 + "Core.Send(ref m);");
+            if (IsScalarOnly(msg))
+            {
+                EmitInlineBuild(w, msg, i3);
+                w.AppendLine(i3 + "Core.SendInline(ref m);");
+            }
+            else
+            {
+                EmitMessageBuild(w, msg, i3);
+                w.AppendLine(i3 + "Core.Send(ref m);");
+            }
+
             w.AppendLine(i2 + "}");
+        }
+
+        /// <summary>True when every argument of <paramref name="msg"/> is a scalar or a struct of scalars: such a message
+        /// travels as an <c>InlineMessage</c>, packed from the parameters and read into them with no Message between.</summary>
+        private static bool IsScalarOnly(MessageModel msg)
+        {
+            foreach (ArgumentModel a in msg.Arguments)
+            {
+                if (a.Kind != ArgumentKind.Scalar && a.Kind != ArgumentKind.Struct)
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        /// <summary>Declares InlineMessage m and puts the send method's parameters into it.</summary>
+        private static void EmitInlineBuild(StringBuilder w, MessageModel msg, string i3)
+        {
+            w.AppendLine(i3 + Lib + "InlineMessage m = new " + Lib + "InlineMessage(Messages." + Identifier(msg.Name) + ");");
+            foreach (ArgumentModel a in msg.Arguments)
+            {
+                w.AppendLine(i3 + "m.Put(" + Local(a) + ");");
+            }
+        }
+
+        /// <summary>Reads a received scalar-only message's arguments out of InlineMessage m, in order.</summary>
+        private static void EmitInlineReads(StringBuilder w, MessageModel msg, string indent, System.Func<ArgumentModel, string> target)
+        {
+            if (msg.Arguments.Count == 0)
+            {
+                return;
+            }
+
+            w.AppendLine(indent + "int __at = 0;");
+            foreach (ArgumentModel a in msg.Arguments)
+            {
+                w.AppendLine(indent + target(a) + " = m.Get<" + a.TypeText + ">(ref __at);");
+            }
         }
 
         private static List<string> SendParameters(MessageModel msg)
@@ -435,8 +484,17 @@ namespace Sing.Contracts.Generator
             w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + " and receives in state " + m.States[target].Name + ", in one step of the runtime where it can; switch on Tag of the result.</summary>");
             w.AppendLine(i2 + "public " + s + "Received Send" + name + "AndReceive(" + string.Join(", ", SendParameters(msg)) + ")");
             w.AppendLine(i2 + "{");
-            EmitMessageBuild(w, msg, i3);
-            w.AppendLine(i3 + "bool received = SendAndReceiveIn(ref m, States." + s + ", out Message reply);");
+            if (IsScalarOnly(msg))
+            {
+                EmitInlineBuild(w, msg, i3);
+                w.AppendLine(i3 + "bool received = SendInlineAndReceiveIn(ref m, States." + s + ", out Message reply);");
+            }
+            else
+            {
+                EmitMessageBuild(w, msg, i3);
+                w.AppendLine(i3 + "bool received = SendAndReceiveIn(ref m, States." + s + ", out Message reply);");
+            }
+
             w.AppendLine(i3 + "return new " + s + "Received(this, reply, received);");
             w.AppendLine(i2 + "}");
             if (m.States[target].Transitions.Count != 1)
@@ -454,6 +512,15 @@ namespace Sing.Contracts.Generator
             w.AppendLine(i2 + "/// <summary>Sends " + msg.Name + " and receives " + only.Name + ", the one message that may follow, in one step of the runtime where it can; ChannelClosed throws.</summary>");
             w.AppendLine(i2 + "public void Send" + name + "AndRecv" + Identifier(only.Name) + "(" + string.Join(", ", parameters) + ")");
             w.AppendLine(i2 + "{");
+            if (IsScalarOnly(msg) && IsScalarOnly(only))
+            {
+                EmitInlineBuild(w, msg, i3);
+                w.AppendLine(i3 + "CallInlineExpecting(ref m, States." + s + ", Messages." + Identifier(only.Name) + ");");
+                EmitInlineReads(w, only, i3, ReplyLocal);
+                w.AppendLine(i2 + "}");
+                return;
+            }
+
             EmitMessageBuild(w, msg, i3);
             w.AppendLine(i3 + (only.Arguments.Count > 0 ? "Message r = " : "") + "SendAndReceiveExpecting(ref m, States." + s + ", Messages." + Identifier(only.Name) + ");");
             foreach (ArgumentModel a in only.Arguments)
@@ -479,8 +546,18 @@ namespace Sing.Contracts.Generator
             w.AppendLine(i2 + "/// <summary>Receives " + msg.Name + " when it is the only message possible; ChannelClosed throws.</summary>");
             w.AppendLine(i2 + "public void Recv" + Identifier(msg.Name) + "(" + string.Join(", ", parameters) + ")");
             w.AppendLine(i2 + "{");
-            w.AppendLine(i3 + (msg.Arguments.Count > 0 ? "Message m = " : "") + "ReceiveExpecting(Messages." + Identifier(msg.Name) + ");");
-            EmitArgumentReads(w, msg, i3, "m");
+            if (IsScalarOnly(msg))
+            {
+                w.AppendLine(i3 + Lib + "InlineMessage m = default;");
+                w.AppendLine(i3 + "ReceiveInlineExpecting(ref m, Messages." + Identifier(msg.Name) + ");");
+                EmitInlineReads(w, msg, i3, Local);
+            }
+            else
+            {
+                w.AppendLine(i3 + (msg.Arguments.Count > 0 ? "Message m = " : "") + "ReceiveExpecting(Messages." + Identifier(msg.Name) + ");");
+                EmitArgumentReads(w, msg, i3, "m");
+            }
+
             w.AppendLine(i2 + "}");
         }
 

@@ -51,10 +51,29 @@ namespace Sing.Contracts
                 {
                     _next[transitions[i * 3] * messageNames.Length + transitions[i * 3 + 1]] = (short)(transitions[i * 3 + 2] + 1);
                 }
+
+                ImpSends = new short[_next.Length];
+                ExpSends = new short[_next.Length];
+                for (int i = 0; i < _next.Length; i++)
+                {
+                    int message = i % messageNames.Length;
+                    if ((uint)message < (uint)messageIsIn.Length)
+                    {
+                        (messageIsIn[message] ? ImpSends : ExpSends)[i] = _next[i];
+                    }
+                }
             }
         }
 
         public string Name { get; }
+
+        /// <summary>The dense table of the importer's sends: entry state * messages + message holds the next state + 1
+        /// when the importer may send that message in that state, else 0 (an endpoint's send and receive checks are
+        /// then one load). Null for very large contracts, as the shared table.</summary>
+        internal short[]? ImpSends { get; }
+
+        /// <summary>As <see cref="ImpSends"/>, for the exporter's sends.</summary>
+        internal short[]? ExpSends { get; }
 
         public string[] StateNames { get; }
 

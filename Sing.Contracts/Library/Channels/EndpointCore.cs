@@ -20,15 +20,44 @@ namespace Sing.Contracts
 
             Contract = contract;
             IsImp = isImp;
-            State = state;
+            _state = state;
             _transport = transport;
+            _sends = isImp ? contract.ImpSends : contract.ExpSends;
+            _receives = isImp ? contract.ExpSends : contract.ImpSends;
+            _messageCount = contract.MessageNames.Length;
         }
 
         public ContractInfo Contract { get; }
 
         public bool IsImp { get; }
 
-        public int State { get; private set; }
+        public int State
+        {
+            get => _state;
+            private set => _state = value;
+        }
+
+        private int _state;
+        // This side's and the peer's sends as next-state tables (ContractInfo.ImpSends): each check is one load.
+        private readonly short[]? _sends;
+        private readonly short[]? _receives;
+        private readonly int _messageCount;
+
+        /// <summary>The state after this side sends (<paramref name="sending"/>) or receives <paramref name="tag"/> in the
+        /// current state, or -1 when the protocol does not allow it.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private int NextAfter(int tag, bool sending)
+        {
+            short[]? table = sending ? _sends : _receives;
+            if (table is not null)
+            {
+                int index = _state * _messageCount + tag;
+                return (uint)tag < (uint)_messageCount && (uint)index < (uint)table.Length ? table[index] - 1 : -1;
+            }
+
+            int next = Contract.Next(_state, tag);
+            return next >= 0 && Contract.MessageIsIn[tag] == (IsImp == sending) ? next : -1;
+        }
 
         internal IChannelTransport Transport => _transport;
 
@@ -92,14 +121,85 @@ namespace Sing.Contracts
             return _transport.SendAndReceive(ref wire, out WireMessage arrived) && Accept(ref arrived, out reply);
         }
 
-        // The send's protocol check (and, when expectedState >= 0, that the message leads there), the state advance
-        // and the packing into wire form.
-        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private void Pack(ref TMsg message, int expectedState, ref WireMessage wire)
+        /// <summary>Sends a message of scalar arguments only, as <see cref="Send"/> does: never blocks.</summary>
+        public void SendInline(ref InlineMessage message)
         {
-            int tag = message.Tag;
-            int next = Contract.Next(State, tag);
-            if (next < 0 || Contract.MessageIsIn[tag] != IsImp)
+            AdvanceOnSend(message.Tag, -1);
+            _transport.SendInline(ref message);
+        }
+
+        /// <summary>Blocks for the next message, which must be <paramref name="tag"/> (a message of scalar arguments only),
+        /// and leaves it in <paramref name="message"/>; false when the peer has closed and nothing is left.</summary>
+        public bool ReceiveInline(ref InlineMessage message, int tag)
+        {
+            if (!_transport.ReceiveInline(ref message))
+            {
+                return false;
+            }
+
+            AcceptInline(ref message, tag);
+            return true;
+        }
+
+        /// <summary>Sends <paramref name="message"/> (scalar arguments only), which must lead to
+        /// <paramref name="expectedState"/>, and receives there the one message <paramref name="tag"/> that state allows
+        /// (scalar arguments only) into the same struct: one step of the transport, nothing copied on the way. False
+        /// when the peer has closed and nothing is left.</summary>
+        public bool CallInline(ref InlineMessage message, int expectedState, int tag)
+        {
+            AdvanceOnSend(message.Tag, expectedState);
+            if (!_transport.CallInline(ref message))
+            {
+                return false;
+            }
+
+            AcceptInline(ref message, tag);
+            return true;
+        }
+
+        /// <summary>Sends <paramref name="message"/> (scalar arguments only), which must lead to
+        /// <paramref name="expectedState"/>, then receives as <see cref="Receive"/>: one step of the transport where it can.</summary>
+        public bool SendInlineAndReceive(ref InlineMessage message, int expectedState, out TMsg reply)
+        {
+            reply = default;
+            AdvanceOnSend(message.Tag, expectedState);
+            return _transport.SendInlineAndReceive(ref message, out WireMessage arrived) && Accept(ref arrived, out reply);
+        }
+
+        // A scalar-only receive's checks: the protocol allows it (the state advances, as any receive's does), it is
+        // the message expected, and it carried nothing (a transport gives back whatever a scalar-only receive brought).
+        private void AcceptInline(ref InlineMessage message, int tag)
+        {
+            int received = message.Tag;
+            int next = NextAfter(received, sending: false);
+            if (next < 0)
+            {
+                throw Violation("cannot receive", received);
+            }
+
+            State = next;
+            if (received != tag || message.CarriesLinear)
+            {
+                throw ExpectedViolation(tag, received, message.CarriesLinear);
+            }
+        }
+
+        /// <summary>The error of a receive that expected <paramref name="tag"/> and got <paramref name="received"/> (or got
+        /// it with blocks or endpoints its contract does not declare, which were given back).</summary>
+        internal ProtocolViolationException ExpectedViolation(int tag, int received, bool carried)
+        {
+            string name = MessageName(tag);
+            return new ProtocolViolationException(received == tag && carried
+                ? Contract.Name + ": " + name + " arrived carrying blocks or endpoints its contract does not declare (given back)"
+                : Contract.Name + ": expected " + name + " but received " + MessageName(received));
+        }
+
+        // The send's protocol check (and, when expectedState >= 0, that the message leads there) and the state advance.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private void AdvanceOnSend(int tag, int expectedState)
+        {
+            int next = NextAfter(tag, sending: true);
+            if (next < 0)
             {
                 throw Violation("cannot send", tag);
             }
@@ -111,6 +211,14 @@ namespace Sing.Contracts
             }
 
             State = next;
+        }
+
+        // The send's checks and state advance, and the packing into wire form.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private void Pack(ref TMsg message, int expectedState, ref WireMessage wire)
+        {
+            int tag = message.Tag;
+            AdvanceOnSend(tag, expectedState);
             wire.Tag = tag;
             message.Pack(ref wire);
         }
@@ -121,8 +229,8 @@ namespace Sing.Contracts
         {
             message = default;
             int tag = wire.Tag;
-            int next = Contract.Next(State, tag);
-            if (next < 0 || Contract.MessageIsIn[tag] == IsImp)
+            int next = NextAfter(tag, sending: false);
+            if (next < 0)
             {
                 Discard(ref wire);
                 throw Violation("cannot receive", tag);
@@ -171,9 +279,10 @@ namespace Sing.Contracts
 
         private ProtocolViolationException Violation(string what, int tag)
         {
-            string message = tag >= 0 && tag < Contract.MessageNames.Length ? Contract.MessageNames[tag] : "#" + tag.ToString();
             return new ProtocolViolationException(
-                Contract.Name + (IsImp ? ".Imp" : ".Exp") + " " + what + " " + message + " in state " + Contract.StateNames[State]);
+                Contract.Name + (IsImp ? ".Imp" : ".Exp") + " " + what + " " + MessageName(tag) + " in state " + Contract.StateNames[State]);
         }
+
+        private string MessageName(int tag) => tag >= 0 && tag < Contract.MessageNames.Length ? Contract.MessageNames[tag] : "#" + tag.ToString();
     }
 }

@@ -94,6 +94,13 @@ namespace Sing.Contracts
             return Core.SendAndReceive(ref message, state, out reply);
         }
 
+        /// <summary>Sends <paramref name="message"/> (scalar arguments only), which must lead to <paramref name="state"/>, and
+        /// receives there.</summary>
+        protected bool SendInlineAndReceiveIn(ref InlineMessage message, int state, out TMsg reply)
+        {
+            return Core.SendInlineAndReceive(ref message, state, out reply);
+        }
+
         /// <summary>Sends <paramref name="message"/> (leading to <paramref name="state"/>) and receives the one message
         /// that state allows, <paramref name="tag"/>; ChannelClosed throws.</summary>
         protected TMsg SendAndReceiveExpecting(ref TMsg message, int state, int tag)
@@ -111,6 +118,34 @@ namespace Sing.Contracts
             }
 
             return reply;
+        }
+
+        /// <summary>Receives the one message a single-message receive expects, <paramref name="tag"/> (scalar arguments
+        /// only), into <paramref name="message"/>; ChannelClosed throws.</summary>
+        protected void ReceiveInlineExpecting(ref InlineMessage message, int tag)
+        {
+            EndpointCore<TMsg> core = Core;
+            if (!core.ReceiveInline(ref message, tag))
+            {
+                throw ClosedWhileWaiting(core, tag);
+            }
+        }
+
+        /// <summary>Sends <paramref name="message"/> (scalar arguments only, leading to <paramref name="state"/>) and
+        /// receives into it the one message that state allows, <paramref name="tag"/>; ChannelClosed throws.</summary>
+        protected void CallInlineExpecting(ref InlineMessage message, int state, int tag)
+        {
+            EndpointCore<TMsg> core = Core;
+            if (!core.CallInline(ref message, state, tag))
+            {
+                throw ClosedWhileWaiting(core, tag);
+            }
+        }
+
+        private static ChannelClosedException ClosedWhileWaiting(EndpointCore<TMsg> core, int tag)
+        {
+            string name = (uint)tag < (uint)core.Contract.MessageNames.Length ? core.Contract.MessageNames[tag] : "#" + tag.ToString();
+            return new ChannelClosedException(core.Contract.Name + ": channel closed while waiting for " + name);
         }
 
         public override void Free()

@@ -18,6 +18,22 @@ namespace Sing.Contracts
         /// closed and nothing is left.</summary>
         bool SendAndReceive(ref WireMessage message, out WireMessage reply);
 
+        /// <summary>Queues a message of scalar arguments only at the peer, as <see cref="Send"/> does.</summary>
+        void SendInline(ref InlineMessage message);
+
+        /// <summary>Blocks for the next message into <paramref name="message"/>, as <see cref="Receive"/> does; false once
+        /// the peer has closed and nothing is left. A message that carries blocks or endpoints has them given back at
+        /// once (the caller expects scalars only) and arrives marked as having carried them.</summary>
+        bool ReceiveInline(ref InlineMessage message);
+
+        /// <summary><see cref="SendInline"/> then <see cref="ReceiveInline"/> into the same struct, in one step where the
+        /// runtime can (the kernel's: one crossing, and the message is sent and received where it lies).</summary>
+        bool CallInline(ref InlineMessage message);
+
+        /// <summary><see cref="SendInline"/> then <see cref="Receive"/> (any message, in wire form), in one step where the
+        /// runtime can.</summary>
+        bool SendInlineAndReceive(ref InlineMessage message, out WireMessage reply);
+
         /// <summary>True when a receive would not block (a message is waiting or the peer closed).</summary>
         bool IsReady { get; }
 

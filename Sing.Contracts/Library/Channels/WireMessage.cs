@@ -202,10 +202,7 @@ namespace Sing.Contracts
         {
             fixed (byte* p = _inline)
             {
-                for (int i = 0; i < _inlineLength; i++)
-                {
-                    destination[i] = p[i];
-                }
+                CopyBytes(destination, p, _inlineLength);
             }
         }
 
@@ -220,14 +217,27 @@ namespace Sing.Contracts
 
             fixed (byte* p = _inline)
             {
-                for (int i = 0; i < length; i++)
-                {
-                    p[i] = source[i];
-                }
+                CopyBytes(p, source, length);
             }
 
             _inlineLength = length;
             _readOffset = 0;
+        }
+
+        // Inline arguments are at most 40 bytes: whole words, then the last few bytes (exactly length bytes, no more).
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static void CopyBytes(byte* destination, byte* source, int length)
+        {
+            int i = 0;
+            for (; i + 8 <= length; i += 8)
+            {
+                *(ulong*)(destination + i) = *(ulong*)(source + i);
+            }
+
+            for (; i < length; i++)
+            {
+                destination[i] = source[i];
+            }
         }
 
         /// <summary>For a transport sending the message: the address of the block in slot <paramref name="index"/>

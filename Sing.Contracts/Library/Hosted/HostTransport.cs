@@ -30,6 +30,35 @@ namespace Sing.Contracts.Hosted
             return Receive(out reply);
         }
 
+        public void SendInline(ref InlineMessage message)
+        {
+            WireMessage wire = message.ToWire();
+            Send(ref wire);
+        }
+
+        public bool ReceiveInline(ref InlineMessage message)
+        {
+            if (!Receive(out WireMessage wire))
+            {
+                return false;
+            }
+
+            message.TakeFromWire(ref wire);
+            return true;
+        }
+
+        public bool CallInline(ref InlineMessage message)
+        {
+            SendInline(ref message);
+            return ReceiveInline(ref message);
+        }
+
+        public bool SendInlineAndReceive(ref InlineMessage message, out WireMessage reply)
+        {
+            SendInline(ref message);
+            return Receive(out reply);
+        }
+
         public void Send(ref WireMessage message)
         {
             // Our inbox's writer is the peer: once it is gone, messages to it are dropped, because
