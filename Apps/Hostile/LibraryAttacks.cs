@@ -129,6 +129,32 @@ namespace Sing.Apps.Hostile
             if (!spareExp.IsReady || spareExp.Receive(out WireMessage _)) return 5;
             if (ExchangeHeap.LiveBlocks != live) return 6;
 
+            // A message that carries a block, received inline by hand: the struct and its copies name nothing; the
+            // transport hands the block out once; one never taken goes back at the next receive.
+            ChannelRuntime.Current.CreateChannel(Relay.Protocol, out IChannelTransport sender, out IChannelTransport receiver);
+            InlineMessage arrived = default;
+            for (int i = 0; i < 2; i++)
+            {
+                WireMessage data = default;
+                data.Tag = Relay.Messages.Data;
+                data.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(64)));
+                sender.Send(ref data);
+                if (!receiver.ReceiveInline(ref arrived) || !arrived.CarriesLinear) return 10;
+                if (i == 1) break;   // the second is never taken
+                WireMessage taken = receiver.TakeCarried();
+                if (taken.BlockCount != 1 || receiver.TakeCarried().BlockCount != 0) return 11;
+                taken.ReleaseCarried();
+                WireMessage ack = default;
+                ack.Tag = Relay.Messages.Ack;
+                receiver.Send(ref ack);
+                if (!sender.Receive(out WireMessage _)) return 12;
+            }
+
+            sender.Close();
+            if (receiver.ReceiveInline(ref arrived)) return 13;
+            receiver.Close();
+            if (ExchangeHeap.LiveBlocks != live) return 14;
+
             var message = new InlineMessage(Token.Messages.Ping);
             message.Put(42);
             int[] offsets = { -4, -1, 1, 4, 40, int.MaxValue, int.MinValue };

@@ -224,6 +224,7 @@ namespace Sing.Contracts.Sip
 
         public bool ReceiveInline(ref InlineMessage message)
         {
+            GiveBackKept();
             fixed (InlineMessage* m = &message)
             {
                 AbiStatus status = Abi.Table->ChannelReceive(_endpoint, ulong.MaxValue, (ChannelMessage*)m);
@@ -233,6 +234,7 @@ namespace Sing.Contracts.Sip
 
         public bool CallInline(ref InlineMessage message)
         {
+            GiveBackKept();
             message.ClearSlots();
             fixed (InlineMessage* m = &message)
             {
@@ -248,32 +250,11 @@ namespace Sing.Contracts.Sip
             }
         }
 
-        public bool SendInlineAndReceive(ref InlineMessage message, out WireMessage reply)
-        {
-            reply = default;
-            message.ClearSlots();
-            fixed (InlineMessage* m = &message)
-            {
-                ChannelMessage* k = (ChannelMessage*)m;
-                AbiStatus status = Abi.Table->ChannelCall(_endpoint, k, ulong.MaxValue);
-                if (status == AbiStatus.ChannelClosed)
-                {
-                    return Receive(out reply);
-                }
-
-                if (status != AbiStatus.Ok)
-                {
-                    throw new ProtocolViolationException("kernel channel call failed with status " + ((int)status).ToString());
-                }
-
-                return Arrived(k, ref reply);
-            }
-        }
-
-        // A scalar-only receive's outcome: false once closed; whatever blocks or endpoints the message brought are given
-        // back now (the caller has nowhere to keep them) and the message is marked, so the endpoint refuses it.
+        // An inline receive's outcome: false once closed. A message that carries blocks or endpoints is copied whole
+        // into the transport (_kept) and the caller's struct keeps only its tag and inline bytes, marked: no copy of
+        // that struct names what the message carried, and TakeCarried hands it out once.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        private static bool ArrivedInline(AbiStatus status, ChannelMessage* k)
+        private bool ArrivedInline(AbiStatus status, ChannelMessage* k)
         {
             if (status != AbiStatus.Ok)
             {
@@ -282,7 +263,7 @@ namespace Sing.Contracts.Sip
 
             if (k->Block != null || k->Endpoint != null || k->Carries != 0)
             {
-                GiveBackCarried(k);
+                Keep(k);
             }
 
             return true;
@@ -291,18 +272,57 @@ namespace Sing.Contracts.Sip
         private static ProtocolViolationException ReceiveFailed(AbiStatus status) =>
             new ProtocolViolationException("kernel channel receive failed with status " + ((int)status).ToString());
 
-        private static void GiveBackCarried(ChannelMessage* k)
-        {
-            DropCarried(k->Block, k->Endpoint);
-            if (k->Carries != 0)
-            {
-                DropCarried((k->Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k->SecondBlock : null,
-                    (k->Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k->SecondEndpoint : null);
-            }
+        private ChannelMessage _kept;
+        private bool _holdsKept;
 
+        private void Keep(ChannelMessage* k)
+        {
+            _kept = *k;
+            _holdsKept = true;
             k->Block = null;
             k->Endpoint = null;
             k->Carries = -1;
+            if (_kept.Carries != 0)
+            {
+                // The second slots' addresses ride in the inline bytes: they leave the caller's copy too.
+                k->SecondBlock = null;
+                k->SecondEndpoint = null;
+            }
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        public WireMessage TakeCarried()
+        {
+            WireMessage wire = default;
+            if (_holdsKept)
+            {
+                _holdsKept = false;
+                fixed (ChannelMessage* k = &_kept)
+                {
+                    Arrived(k, ref wire);
+                }
+
+                _kept = default;
+            }
+
+            return wire;
+        }
+
+        // What a message kept for TakeCarried brought and nobody took goes back before the next receive.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private void GiveBackKept()
+        {
+            if (_holdsKept)
+            {
+                ReleaseKept();
+            }
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private void ReleaseKept()
+        {
+            WireMessage unclaimed = TakeCarried();
+            unclaimed.ReleaseCarried();
         }
 
         // The tag and inline arguments, the part of every kernel message the transport copies as it is.

@@ -147,6 +147,7 @@ namespace Sing.Contracts.Generator
             w.AppendLine(i2 + "readonly int " + Lib + "IMessage.Tag => Tag;");
             EmitPack(w, m, i2);
             EmitUnpack(w, m, i2);
+            EmitTryUnpackInline(w, m, i2);
             w.AppendLine(i1 + "}");
         }
 
@@ -244,6 +245,45 @@ namespace Sing.Contracts.Generator
 
             w.AppendLine(i3 + "    default:");
             w.AppendLine(i3 + "        break;");
+            w.AppendLine(i3 + "}");
+            w.AppendLine(i2 + "}");
+        }
+
+        /// <summary>Messages of scalar arguments only are read straight from the inline message they arrived in; the rest
+        /// answer false and are read from wire form.</summary>
+        private static void EmitTryUnpackInline(StringBuilder w, ContractModel m, string i2)
+        {
+            string i3 = i2 + "    ";
+            string i4 = i3 + "        ";
+            w.AppendLine(i2 + "bool " + Lib + "IMessage.TryUnpackInline(ref " + Lib + "InlineMessage m)");
+            w.AppendLine(i2 + "{");
+            w.AppendLine(i3 + "Tag = m.Tag;");
+            w.AppendLine(i3 + "switch (Tag)");
+            w.AppendLine(i3 + "{");
+            foreach (MessageModel msg in m.Messages)
+            {
+                if (msg.Arguments.Count == 0)
+                {
+                    continue;
+                }
+
+                w.AppendLine(i3 + "    case Messages." + Identifier(msg.Name) + ":");
+                w.AppendLine(i3 + "    {");
+                if (IsScalarOnly(msg))
+                {
+                    EmitInlineReads(w, msg, i4, a => Field(msg, a));
+                    w.AppendLine(i4 + "return true;");
+                }
+                else
+                {
+                    w.AppendLine(i4 + "return false;");
+                }
+
+                w.AppendLine(i3 + "    }");
+            }
+
+            w.AppendLine(i3 + "    default:");
+            w.AppendLine(i3 + "        return true;");
             w.AppendLine(i3 + "}");
             w.AppendLine(i2 + "}");
         }

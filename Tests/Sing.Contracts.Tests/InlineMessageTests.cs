@@ -119,6 +119,38 @@ namespace Sing.Contracts.Tests
         }
 
         [Fact]
+        public void What_a_message_carries_is_handed_out_once_and_given_back_if_nobody_takes_it()
+        {
+            long live = ExchangeHeap.LiveBlocks;
+            ChannelRuntime.Current.CreateChannel(NicDevice.Protocol, out IChannelTransport a, out IChannelTransport b);
+            for (int round = 0; round < 2; round++)
+            {
+                WireMessage wire = default;
+                wire.Tag = 0;
+                wire.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(32)));
+                a.Send(ref wire);
+            }
+
+            InlineMessage arrived = default;
+            Assert.True(b.ReceiveInline(ref arrived));
+            Assert.True(arrived.CarriesLinear);
+            InlineMessage copy = arrived;
+            WireMessage first = b.TakeCarried();
+            Assert.Equal(1, first.BlockCount);
+            Assert.Equal(0, b.TakeCarried().BlockCount);   // once only, whatever copies of the struct exist
+            Assert.True(copy.CarriesLinear);
+            first.ReleaseCarried();
+
+            // The second is received and never taken: the next receive gives it back.
+            Assert.True(b.ReceiveInline(ref arrived));
+            Assert.True(arrived.CarriesLinear);
+            a.Close();
+            Assert.False(b.ReceiveInline(ref arrived));
+            Assert.Equal(live, ExchangeHeap.LiveBlocks);
+            b.Close();
+        }
+
+        [Fact]
         public void Get_refuses_every_offset_outside_the_arguments()
         {
             var message = new InlineMessage(0);

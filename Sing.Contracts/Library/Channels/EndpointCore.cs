@@ -107,8 +107,14 @@ namespace Sing.Contracts
         /// <summary>Blocks for the next message; false when the peer has closed and nothing is left.</summary>
         public bool Receive(out TMsg message)
         {
-            message = default;
-            return _transport.Receive(out WireMessage wire) && Accept(ref wire, out message);
+            InlineMessage arrived = default;
+            if (!_transport.ReceiveInline(ref arrived))
+            {
+                message = default;
+                return false;
+            }
+
+            return AcceptAny(ref arrived, out message);
         }
 
         /// <summary>Sends as <see cref="Send"/>, which must lead to <paramref name="expectedState"/> (a state where this
@@ -161,15 +167,25 @@ namespace Sing.Contracts
         /// <paramref name="expectedState"/>, then receives as <see cref="Receive"/>: one step of the transport where it can.</summary>
         public bool SendInlineAndReceive(ref InlineMessage message, int expectedState, out TMsg reply)
         {
-            reply = default;
             AdvanceOnSend(message.Tag, expectedState);
-            return _transport.SendInlineAndReceive(ref message, out WireMessage arrived) && Accept(ref arrived, out reply);
+            if (!_transport.CallInline(ref message))
+            {
+                reply = default;
+                return false;
+            }
+
+            return AcceptAny(ref message, out reply);
         }
 
         // A scalar-only receive's checks: the protocol allows it (the state advances, as any receive's does), it is
-        // the message expected, and it carried nothing (a transport gives back whatever a scalar-only receive brought).
+        // the message expected, and it carried nothing (whatever it carried is given back).
         private void AcceptInline(ref InlineMessage message, int tag)
         {
+            if (message.CarriesLinear)
+            {
+                GiveBackCarried();
+            }
+
             int received = message.Tag;
             int next = NextAfter(received, sending: false);
             if (next < 0)
@@ -182,6 +198,56 @@ namespace Sing.Contracts
             {
                 throw ExpectedViolation(tag, received, message.CarriesLinear);
             }
+        }
+
+        // Out of line, as every method with a WireMessage local: its handle fields are zeroed on entry, which the
+        // inline paths would otherwise pay on every message.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private void GiveBackCarried()
+        {
+            WireMessage carried = _transport.TakeCarried();
+            carried.ReleaseCarried();
+        }
+
+        // Any message that arrived inline: one that carried blocks or endpoints is taken from the transport in wire form
+        // and accepted as such; the rest unpack straight from the inline bytes, or (a message whose blocks or endpoints
+        // are all null) through a wire message made of them.
+        private bool AcceptAny(ref InlineMessage arrived, out TMsg message)
+        {
+            if (arrived.CarriesLinear)
+            {
+                return AcceptCarried(out message);
+            }
+
+            int tag = arrived.Tag;
+            int next = NextAfter(tag, sending: false);
+            if (next < 0)
+            {
+                throw Violation("cannot receive", tag);
+            }
+
+            State = next;
+            message = default;
+            if (!message.TryUnpackInline(ref arrived))
+            {
+                UnpackThroughWire(ref arrived, ref message);
+            }
+
+            return true;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static void UnpackThroughWire(ref InlineMessage arrived, ref TMsg message)
+        {
+            WireMessage wire = arrived.ToWire();
+            message.Unpack(ref wire);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private bool AcceptCarried(out TMsg message)
+        {
+            WireMessage wire = _transport.TakeCarried();
+            return Accept(ref wire, out message);
         }
 
         /// <summary>The error of a receive that expected <paramref name="tag"/> and got <paramref name="received"/> (or got

@@ -22,17 +22,19 @@ namespace Sing.Contracts
         void SendInline(ref InlineMessage message);
 
         /// <summary>Blocks for the next message into <paramref name="message"/>, as <see cref="Receive"/> does; false once
-        /// the peer has closed and nothing is left. A message that carries blocks or endpoints has them given back at
-        /// once (the caller expects scalars only) and arrives marked as having carried them.</summary>
+        /// the peer has closed and nothing is left. A message that carries blocks or endpoints arrives marked
+        /// (<see cref="InlineMessage.CarriesLinear"/>) with its tag and inline bytes; the transport keeps what it carries
+        /// until <see cref="TakeCarried"/> (or gives it back at the next receive).</summary>
         bool ReceiveInline(ref InlineMessage message);
 
         /// <summary><see cref="SendInline"/> then <see cref="ReceiveInline"/> into the same struct, in one step where the
         /// runtime can (the kernel's: one crossing, and the message is sent and received where it lies).</summary>
         bool CallInline(ref InlineMessage message);
 
-        /// <summary><see cref="SendInline"/> then <see cref="Receive"/> (any message, in wire form), in one step where the
-        /// runtime can.</summary>
-        bool SendInlineAndReceive(ref InlineMessage message, out WireMessage reply);
+        /// <summary>The message the last <see cref="ReceiveInline"/> or <see cref="CallInline"/> marked as carrying blocks
+        /// or endpoints, in wire form, with them as this side's arrived handles: handed out once (afterwards, and for a
+        /// message that carried nothing, a wire message that carries nothing).</summary>
+        WireMessage TakeCarried();
 
         /// <summary>True when a receive would not block (a message is waiting or the peer closed).</summary>
         bool IsReady { get; }

@@ -10,5 +10,9 @@ namespace Sing.Contracts
 
         /// <summary>Reads the tag and its arguments back; linear values arrive as handles in transit.</summary>
         void Unpack(ref WireMessage wire);
+
+        /// <summary>Reads the tag and its arguments from a message that arrived inline; false (nothing read) for a
+        /// message with block or endpoint arguments, which is read through <see cref="Unpack"/>.</summary>
+        bool TryUnpackInline(ref InlineMessage message);
     }
 }

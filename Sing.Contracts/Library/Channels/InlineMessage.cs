@@ -36,9 +36,10 @@ namespace Sing.Contracts
         /// <summary>Bytes of inline arguments.</summary>
         public readonly int InlineLength => _length;
 
-        /// <summary>True when a transport received a message that carries blocks or endpoints into this (a scalar-only
-        /// receive must then give them back and refuse the message).</summary>
-        internal readonly bool CarriesLinear
+        /// <summary>True when a transport received a message that carries blocks or endpoints into this: the transport
+        /// keeps them (<see cref="IChannelTransport.TakeCarried"/>); a scalar-only receive gives them back and refuses
+        /// the message.</summary>
+        public readonly bool CarriesLinear
         {
             [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
             get => _carries != 0 || _block != 0 || _endpoint != 0;
@@ -105,16 +106,11 @@ namespace Sing.Contracts
             return wire;
         }
 
-        /// <summary>Takes the tag and inline bytes of a received wire message. Blocks and endpoints it carries are given
-        /// back at once, and the message is marked as having carried them (<see cref="CarriesLinear"/>).</summary>
-        internal void TakeFromWire(ref WireMessage wire)
+        /// <summary>Takes the tag and inline bytes of a received wire message; true (and marked, see
+        /// <see cref="CarriesLinear"/>) when it also carries blocks or endpoints, which stay in the wire message.</summary>
+        internal bool TakeFromWire(ref WireMessage wire)
         {
             bool carried = wire.BlockCount != 0 || wire.EndpointCount != 0;
-            if (carried)
-            {
-                wire.ReleaseCarried();
-            }
-
             _tag = wire.Tag;
             _length = (short)wire.InlineLength;
             ClearSlots();
@@ -127,6 +123,8 @@ namespace Sing.Contracts
             {
                 wire.CopyInlineTo(p);
             }
+
+            return carried;
         }
 
         /// <summary>Marks a received message whose blocks or endpoints the transport gave back.</summary>

@@ -36,14 +36,23 @@ namespace Sing.Contracts.Hosted
             Send(ref wire);
         }
 
+        // A received message that carried blocks or endpoints, kept for TakeCarried (one at a time).
+        private WireMessage _carried;
+
         public bool ReceiveInline(ref InlineMessage message)
         {
+            _carried.ReleaseCarried();
+            _carried = default;
             if (!Receive(out WireMessage wire))
             {
                 return false;
             }
 
-            message.TakeFromWire(ref wire);
+            if (message.TakeFromWire(ref wire))
+            {
+                _carried = wire;
+            }
+
             return true;
         }
 
@@ -53,10 +62,11 @@ namespace Sing.Contracts.Hosted
             return ReceiveInline(ref message);
         }
 
-        public bool SendInlineAndReceive(ref InlineMessage message, out WireMessage reply)
+        public WireMessage TakeCarried()
         {
-            SendInline(ref message);
-            return Receive(out reply);
+            WireMessage carried = _carried;
+            _carried = default;
+            return carried;
         }
 
         public void Send(ref WireMessage message)
