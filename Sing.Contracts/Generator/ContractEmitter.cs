@@ -197,22 +197,8 @@ namespace Sing.Contracts.Generator
 
         private static void EmitUnpack(StringBuilder w, ContractModel m, string i2)
         {
-            string i3 = i2 + "    ";
-            string i4 = i3 + "        ";
-            w.AppendLine(i2 + "void " + Lib + "IMessage.Unpack(ref " + Lib + "WireMessage wire)");
-            w.AppendLine(i2 + "{");
-            w.AppendLine(i3 + "Tag = wire.Tag;");
-            w.AppendLine(i3 + "switch (Tag)");
-            w.AppendLine(i3 + "{");
-            foreach (MessageModel msg in m.Messages)
+            EmitArgumentSwitch(w, m, i2, "void " + Lib + "IMessage.Unpack(ref " + Lib + "WireMessage wire)", "wire", "break;", (msg, i4) =>
             {
-                if (msg.Arguments.Count == 0)
-                {
-                    continue;
-                }
-
-                w.AppendLine(i3 + "    case Messages." + Identifier(msg.Name) + ":");
-                w.AppendLine(i3 + "    {");
                 int k = 0;
                 foreach (ArgumentModel a in msg.Arguments)
                 {
@@ -240,24 +226,37 @@ namespace Sing.Contracts.Generator
                 }
 
                 w.AppendLine(i4 + "break;");
-                w.AppendLine(i3 + "    }");
-            }
-
-            w.AppendLine(i3 + "    default:");
-            w.AppendLine(i3 + "        break;");
-            w.AppendLine(i3 + "}");
-            w.AppendLine(i2 + "}");
+            });
         }
 
         /// <summary>Messages of scalar arguments only are read straight from the inline message they arrived in; the rest
         /// answer false and are read from wire form.</summary>
         private static void EmitTryUnpackInline(StringBuilder w, ContractModel m, string i2)
         {
+            EmitArgumentSwitch(w, m, i2, "bool " + Lib + "IMessage.TryUnpackInline(ref " + Lib + "InlineMessage m)", "m", "return true;", (msg, i4) =>
+            {
+                if (IsScalarOnly(msg))
+                {
+                    EmitInlineReads(w, msg, i4, a => Field(msg, a));
+                    w.AppendLine(i4 + "return true;");
+                }
+                else
+                {
+                    w.AppendLine(i4 + "return false;");
+                }
+            });
+        }
+
+        /// <summary>A method that takes the tag from <paramref name="source"/> and switches on it, with a case (written by
+        /// <paramref name="emitCase"/>) for every message that has arguments.</summary>
+        private static void EmitArgumentSwitch(StringBuilder w, ContractModel m, string i2, string signature, string source,
+            string otherwise, System.Action<MessageModel, string> emitCase)
+        {
             string i3 = i2 + "    ";
             string i4 = i3 + "        ";
-            w.AppendLine(i2 + "bool " + Lib + "IMessage.TryUnpackInline(ref " + Lib + "InlineMessage m)");
+            w.AppendLine(i2 + signature);
             w.AppendLine(i2 + "{");
-            w.AppendLine(i3 + "Tag = m.Tag;");
+            w.AppendLine(i3 + "Tag = " + source + ".Tag;");
             w.AppendLine(i3 + "switch (Tag)");
             w.AppendLine(i3 + "{");
             foreach (MessageModel msg in m.Messages)
@@ -269,21 +268,12 @@ namespace Sing.Contracts.Generator
 
                 w.AppendLine(i3 + "    case Messages." + Identifier(msg.Name) + ":");
                 w.AppendLine(i3 + "    {");
-                if (IsScalarOnly(msg))
-                {
-                    EmitInlineReads(w, msg, i4, a => Field(msg, a));
-                    w.AppendLine(i4 + "return true;");
-                }
-                else
-                {
-                    w.AppendLine(i4 + "return false;");
-                }
-
+                emitCase(msg, i4);
                 w.AppendLine(i3 + "    }");
             }
 
             w.AppendLine(i3 + "    default:");
-            w.AppendLine(i3 + "        return true;");
+            w.AppendLine(i3 + "        " + otherwise);
             w.AppendLine(i3 + "}");
             w.AppendLine(i2 + "}");
         }
