@@ -9,6 +9,7 @@ namespace Sing.Contracts.Tests
 {
     /// <summary>Messages of scalar arguments only travel as <see cref="InlineMessage"/>: packed from the parameters and read
     /// into them with no Message or WireMessage between. The same checks hold as on the general path.</summary>
+    [Collection(Fuzzing.ExchangeHeapAccounting.Name)]   // they count the exchange heap's live blocks
     public sealed class InlineMessageTests
     {
         [Fact]
