@@ -55,10 +55,14 @@ namespace Sing.Contracts.Hosted
             wake?.Signal();
         }
 
-        public bool TryDequeue(out WireMessage message)
+        /// <summary>Takes the next message; when there is none, <paramref name="closed"/> says whether the writer has
+        /// closed, decided under the same lock (a writer that queues its last message and closes in between two
+        /// separate checks would otherwise look closed with a message still queued).</summary>
+        public bool TryDequeue(out WireMessage message, out bool closed)
         {
             lock (_gate)
             {
+                closed = _writerClosed;
                 if (_count == 0)
                 {
                     message = default;

@@ -93,12 +93,12 @@ namespace Sing.Contracts.Hosted
             {
                 while (true)
                 {
-                    if (_inbox.TryDequeue(out message))
+                    if (_inbox.TryDequeue(out message, out bool closed))
                     {
                         return true;
                     }
 
-                    if (_inbox.IsWriterClosed)
+                    if (closed)
                     {
                         return false;
                     }
