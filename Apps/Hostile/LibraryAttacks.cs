@@ -150,6 +150,33 @@ namespace Sing.Apps.Hostile
                 if (!sender.Receive(out WireMessage _)) return 12;
             }
 
+            // Two threads of this program asking for the same kept message: one of them gets its block, never both
+            // (two handles on one block would let one read it after the other freed it).
+            WireMessage back = default;
+            back.Tag = Relay.Messages.Ack;
+            receiver.Send(ref back);
+            if (!sender.Receive(out WireMessage _)) return 15;
+            for (int round = 0; round < 16; round++)
+            {
+                WireMessage data = default;
+                data.Tag = Relay.Messages.Data;
+                data.PutVector(Transfer.Send(ExchangeHeap.NewVector<byte>(64)));
+                sender.Send(ref data);
+                if (!receiver.ReceiveInline(ref arrived)) return 16;
+                var race = new TakeRace { Transport = receiver };
+                var other = new System.Threading.Thread(race.Take);
+                other.Start();
+                WireMessage mine = receiver.TakeCarried();
+                other.Join();
+                if (mine.BlockCount + race.Taken.BlockCount != 1) return 17;
+                mine.ReleaseCarried();
+                race.Taken.ReleaseCarried();
+                WireMessage ack = default;
+                ack.Tag = Relay.Messages.Ack;
+                receiver.Send(ref ack);
+                if (!sender.Receive(out WireMessage _)) return 18;
+            }
+
             sender.Close();
             if (receiver.ReceiveInline(ref arrived)) return 13;
             receiver.Close();
@@ -172,6 +199,14 @@ namespace Sing.Apps.Hostile
             peer.Close();
             spareExp.Close();
             return 0;
+        }
+
+        private sealed class TakeRace
+        {
+            public IChannelTransport Transport = null!;
+            public WireMessage Taken;
+
+            public void Take() => Taken = Transport.TakeCarried();
         }
 
         /// <summary>A kept copy of a received message names its block and endpoint only while this process owns them as

@@ -251,8 +251,9 @@ namespace Sing.Contracts.Sip
         }
 
         // An inline receive's outcome: false once closed. A message that carries blocks or endpoints is copied whole
-        // into the transport (_kept) and the caller's struct keeps only its tag and inline bytes, marked: no copy of
-        // that struct names what the message carried, and TakeCarried hands it out once.
+        // into an object of its own, published to the transport in one interlocked exchange (KeptMessage), and the
+        // caller's struct keeps only its tag and inline bytes, marked: no copy of that struct names what the message
+        // carried, and TakeCarried hands it out once even if several threads of the program use this transport.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private bool ArrivedInline(AbiStatus status, ChannelMessage* k)
         {
@@ -272,21 +273,32 @@ namespace Sing.Contracts.Sip
         private static ProtocolViolationException ReceiveFailed(AbiStatus status) =>
             new ProtocolViolationException("kernel channel receive failed with status " + ((int)status).ToString());
 
-        private ChannelMessage _kept;
-        private bool _holdsKept;
+        /// <summary>A received message that carries blocks or endpoints, whole, until TakeCarried or the next receive.</summary>
+        private sealed class KeptMessage
+        {
+            public ChannelMessage Message;
+        }
 
+        private KeptMessage? _kept;
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private void Keep(ChannelMessage* k)
         {
-            _kept = *k;
-            _holdsKept = true;
+            var kept = new KeptMessage { Message = *k };
             k->Block = null;
             k->Endpoint = null;
             k->Carries = -1;
-            if (_kept.Carries != 0)
+            if (kept.Message.Carries != 0)
             {
                 // The second slots' addresses ride in the inline bytes: they leave the caller's copy too.
                 k->SecondBlock = null;
                 k->SecondEndpoint = null;
+            }
+
+            KeptMessage? earlier = System.Threading.Interlocked.Exchange(ref _kept, kept);
+            if (earlier != null)
+            {
+                GiveBack(earlier);
             }
         }
 
@@ -294,15 +306,13 @@ namespace Sing.Contracts.Sip
         public WireMessage TakeCarried()
         {
             WireMessage wire = default;
-            if (_holdsKept)
+            KeptMessage? kept = System.Threading.Interlocked.Exchange(ref _kept, null);
+            if (kept != null)
             {
-                _holdsKept = false;
-                fixed (ChannelMessage* k = &_kept)
+                fixed (ChannelMessage* k = &kept.Message)
                 {
                     Arrived(k, ref wire);
                 }
-
-                _kept = default;
             }
 
             return wire;
@@ -312,17 +322,28 @@ namespace Sing.Contracts.Sip
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private void GiveBackKept()
         {
-            if (_holdsKept)
+            if (_kept != null)
             {
-                ReleaseKept();
+                KeptMessage? kept = System.Threading.Interlocked.Exchange(ref _kept, null);
+                if (kept != null)
+                {
+                    GiveBack(kept);
+                }
             }
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-        private void ReleaseKept()
+        private static void GiveBack(KeptMessage kept)
         {
-            WireMessage unclaimed = TakeCarried();
-            unclaimed.ReleaseCarried();
+            fixed (ChannelMessage* pinned = &kept.Message)
+            {
+                DropCarried(pinned->Block, pinned->Endpoint);
+                if (pinned->Carries != 0)
+                {
+                    DropCarried((pinned->Carries & ChannelMessage.CarriesSecondBlock) != 0 ? pinned->SecondBlock : null,
+                        (pinned->Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? pinned->SecondEndpoint : null);
+                }
+            }
         }
 
         // The tag and inline arguments, the part of every kernel message the transport copies as it is.
