@@ -209,7 +209,7 @@ namespace Sing.Contracts.Sip
         }
 
         // Scalar-only messages travel as they lie: an InlineMessage is a ChannelMessage whose slot words are zero
-        // (InlineMessageLayoutTests pins the two layouts together), so the kernel reads the send from the caller's
+        // (InlineMessageTests.An_inline_message_is_laid_out_as_the_kernel_message pins the offsets), so the kernel reads the send from the caller's
         // struct and writes the reply into it.
         public void SendInline(ref InlineMessage message)
         {

@@ -154,19 +154,8 @@ namespace Sing.Contracts.Generator
         /// <summary>Transport form: scalars inline in declaration order, blocks and endpoints in their slots.</summary>
         private static void EmitPack(StringBuilder w, ContractModel m, string i2)
         {
-            string i3 = i2 + "    ";
-            w.AppendLine(i2 + "void " + Lib + "IMessage.Pack(ref " + Lib + "WireMessage wire)");
-            w.AppendLine(i2 + "{");
-            w.AppendLine(i3 + "switch (Tag)");
-            w.AppendLine(i3 + "{");
-            foreach (MessageModel msg in m.Messages)
+            EmitArgumentSwitch(w, m, i2, "void " + Lib + "IMessage.Pack(ref " + Lib + "WireMessage wire)", null, "break;", (msg, i4) =>
             {
-                if (msg.Arguments.Count == 0)
-                {
-                    continue;
-                }
-
-                w.AppendLine(i3 + "    case Messages." + Identifier(msg.Name) + ":");
                 foreach (ArgumentModel a in msg.Arguments)
                 {
                     if (a.Kind == ArgumentKind.Invalid)
@@ -182,17 +171,11 @@ namespace Sing.Contracts.Generator
                         ArgumentKind.Endpoint => "PutEndpoint",
                         _ => "Put",
                     };
-                    w.AppendLine(i3 + "        wire." + put + "(" + Field(msg, a) + ");");
+                    w.AppendLine(i4 + "wire." + put + "(" + Field(msg, a) + ");");
                 }
 
-                w.AppendLine(i3 + "        break;");
-            }
-
-            // A contract whose messages carry nothing would otherwise leave the switch empty (CS1522).
-            w.AppendLine(i3 + "    default:");
-            w.AppendLine(i3 + "        break;");
-            w.AppendLine(i3 + "}");
-            w.AppendLine(i2 + "}");
+                w.AppendLine(i4 + "break;");
+            });
         }
 
         private static void EmitUnpack(StringBuilder w, ContractModel m, string i2)
@@ -247,16 +230,21 @@ namespace Sing.Contracts.Generator
             });
         }
 
-        /// <summary>A method that takes the tag from <paramref name="source"/> and switches on it, with a case (written by
-        /// <paramref name="emitCase"/>) for every message that has arguments.</summary>
-        private static void EmitArgumentSwitch(StringBuilder w, ContractModel m, string i2, string signature, string source,
+        /// <summary>A method that takes the tag from <paramref name="source"/> (null: keeps its own) and switches on it, with
+        /// a case (written by <paramref name="emitCase"/>) for every message that has arguments; a contract whose messages
+        /// carry nothing still gets the default case (an empty switch is CS1522).</summary>
+        private static void EmitArgumentSwitch(StringBuilder w, ContractModel m, string i2, string signature, string? source,
             string otherwise, System.Action<MessageModel, string> emitCase)
         {
             string i3 = i2 + "    ";
             string i4 = i3 + "        ";
             w.AppendLine(i2 + signature);
             w.AppendLine(i2 + "{");
-            w.AppendLine(i3 + "Tag = " + source + ".Tag;");
+            if (source is not null)
+            {
+                w.AppendLine(i3 + "Tag = " + source + ".Tag;");
+            }
+
             w.AppendLine(i3 + "switch (Tag)");
             w.AppendLine(i3 + "{");
             foreach (MessageModel msg in m.Messages)

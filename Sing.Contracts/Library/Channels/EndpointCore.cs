@@ -187,13 +187,11 @@ namespace Sing.Contracts
             }
 
             int received = message.Tag;
-            int next = NextAfter(received, sending: false);
-            if (next < 0)
+            if (!TryAdvanceOnReceive(received))
             {
                 throw Violation("cannot receive", received);
             }
 
-            State = next;
             if (received != tag || message.CarriesLinear)
             {
                 throw ExpectedViolation(tag, received, message.CarriesLinear);
@@ -220,13 +218,11 @@ namespace Sing.Contracts
             }
 
             int tag = arrived.Tag;
-            int next = NextAfter(tag, sending: false);
-            if (next < 0)
+            if (!TryAdvanceOnReceive(tag))
             {
                 throw Violation("cannot receive", tag);
             }
 
-            State = next;
             message = default;
             if (!message.TryUnpackInline(ref arrived))
             {
@@ -252,12 +248,26 @@ namespace Sing.Contracts
 
         /// <summary>The error of a receive that expected <paramref name="tag"/> and got <paramref name="received"/> (or got
         /// it with blocks or endpoints its contract does not declare, which were given back).</summary>
-        internal ProtocolViolationException ExpectedViolation(int tag, int received, bool carried)
+        private ProtocolViolationException ExpectedViolation(int tag, int received, bool carried)
         {
             string name = MessageName(tag);
             return new ProtocolViolationException(received == tag && carried
                 ? Contract.Name + ": " + name + " arrived carrying blocks or endpoints its contract does not declare (given back)"
                 : Contract.Name + ": expected " + name + " but received " + MessageName(received));
+        }
+
+        // The receive's protocol check and state advance; false (state unchanged) when the protocol does not allow it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private bool TryAdvanceOnReceive(int tag)
+        {
+            int next = NextAfter(tag, sending: false);
+            if (next < 0)
+            {
+                return false;
+            }
+
+            State = next;
+            return true;
         }
 
         // The send's protocol check (and, when expectedState >= 0, that the message leads there) and the state advance.
@@ -295,14 +305,12 @@ namespace Sing.Contracts
         {
             message = default;
             int tag = wire.Tag;
-            int next = NextAfter(tag, sending: false);
-            if (next < 0)
+            if (!TryAdvanceOnReceive(tag))
             {
                 Discard(ref wire);
                 throw Violation("cannot receive", tag);
             }
 
-            State = next;
             try
             {
                 message.Unpack(ref wire);
