@@ -170,6 +170,22 @@ namespace Sing.Kernel.Processes
             Scheduler.RestoreInterrupts(flags);
         }
 
+        /// <summary>Pages pooled for <paramref name="image"/>: its kept copies, the tables of the domains they keep and
+        /// their pristine pages (what <see cref="PooledPages"/> holds for that image alone).</summary>
+        public static ulong PooledPagesOf(string image)
+        {
+            ulong pages = 0;
+            ulong flags = Scheduler.DisableInterrupts();
+            if (s_copies.TryGetValue(image, out List<Copy> copies))
+                for (int i = 0; i < copies.Count; i++)
+                {
+                    pages += copies[i].Image.Pages + (copies[i].Space != null ? Domains.AddressSpace.TablePages : 0);
+                    if (s_pristine.TryGetValue((ulong)copies[i].Image.Base, out Pristine pristine)) pages += pristine.Count;
+                }
+            Scheduler.RestoreInterrupts(flags);
+            return pages;
+        }
+
         /// <summary>Frees a loaded copy that is not kept (with its pristine pages, if it had them).</summary>
         public static void Discard(in ElfImage.Loaded loaded)
         {
