@@ -22,6 +22,7 @@ namespace Sing.Apps.ChannelProbe
             if (failed == 0) failed = ABlockSentAwayOrFreedIsNoLongerUsable();
             if (failed == 0) failed = SecondSlotsAreChecked();
             if (failed == 0) failed = AnEndpointAThreadWaitsOnStaysPut();
+            if (failed == 0) failed = AFailedCallTellsWhetherItsSendTookTheBlock();
             if (failed != 0) Debug.WriteLine($"call check {failed} failed");
             return failed;
         }
@@ -38,6 +39,59 @@ namespace Sing.Apps.ChannelProbe
                 for (int i = 0; i < m.InlineLength; i++) m.Inline[i] = (byte)(m.Inline[i] + 1);
                 status = Channels.Call(at, &m);
             }
+        }
+
+        /// <summary>Takes one message, frees the block it brought and closes its end.</summary>
+        [UnmanagedCallersOnly]
+        private static void TakeAndCloseThread(nint endpoint)
+        {
+            var at = new ChannelEndpoint((void*)endpoint);
+            ChannelMessage m;
+            if (Channels.Receive(at, &m) == AbiStatus.Ok && m.Block != null) Exchange.Free(Exchange.AtAddress(m.Block));
+            Channels.Close(at);
+        }
+
+        /// <summary>A call that fails says whether its send took what the message carried: a send refused (peer gone
+        /// before) leaves the block named in the message and owned here; a send that went out before the receive failed
+        /// (no reply in time, or the peer took the block and closed) leaves the message naming nothing, and the block is
+        /// the peer's. What the contract library's one-crossing send of blocks relies on (KernelTransport.SendAndReceive).</summary>
+        private static int AFailedCallTellsWhetherItsSendTookTheBlock()
+        {
+            Channels.Create(2, out ChannelEndpoint imp, out ChannelEndpoint exp);
+            Channels.Close(exp);
+            ExchangeBlock block = Exchange.Allocate(256);
+            ChannelMessage m = default;
+            m.Tag = Echo;
+            m.Block = block.Pointer;
+            int failed = Channels.Call(imp, &m) != AbiStatus.ChannelClosed ? 100 : 0;
+            if (failed == 0 && (m.Block != block.Pointer || m.Tag != Echo || Exchange.OwnedSize(block) != 256)) failed = 101;
+            Exchange.Free(block);
+            Channels.Close(imp);
+
+            Channels.Create(2, out imp, out exp);
+            block = Exchange.Allocate(256);
+            m = default;
+            m.Tag = Echo;
+            m.Block = block.Pointer;
+            if (failed == 0 && Channels.Call(imp, &m, 5) != AbiStatus.Timeout) failed = 102;
+            if (failed == 0 && (m.Block != null || m.Endpoint != null || m.Carries != 0 || Exchange.OwnedSize(block) != 0)) failed = 103;
+            ChannelMessage delivered = default;
+            if (failed == 0 && (Channels.Receive(exp, &delivered, 0) != AbiStatus.Ok || delivered.Block != block.Pointer)) failed = 104;
+            if (delivered.Block != null) Exchange.Free(Exchange.AtAddress(delivered.Block));
+            Channels.Close(exp);
+            Channels.Close(imp);
+
+            Channels.Create(2, out imp, out exp);
+            Threads.Create(&TakeAndCloseThread, (nint)exp.Value, out ThreadHandle taker);
+            block = Exchange.Allocate(256);
+            m = default;
+            m.Tag = Echo;
+            m.Block = block.Pointer;
+            if (failed == 0 && Channels.Call(imp, &m) != AbiStatus.ChannelClosed) failed = 105;
+            if (failed == 0 && (m.Block != null || m.Carries != 0 || Exchange.OwnedSize(block) != 0)) failed = 106;
+            Threads.Join(taker);
+            Channels.Close(imp);
+            return failed;
         }
 
         private static ThreadHandle StartEcho(ChannelEndpoint exp)

@@ -236,7 +236,9 @@ namespace Sing.Kernel.Channels
 
         /// <summary>Sends <paramref name="message"/> on the caller's endpoint, then receives the next message there into
         /// the same buffer: a request and its reply (or a reply and the next request) in one kernel entry. The send's
-        /// status if it failed (nothing was sent), else the receive's.</summary>
+        /// status if it failed (nothing was sent, the buffer as it was), else the receive's: a receive that fails clears
+        /// the buffer (<see cref="Unreceived"/>), so a caller whose message carried blocks or endpoints can tell from a
+        /// ChannelClosed whether the peer took them (cleared: they are the peer's; named still: they are the caller's).</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static AbiStatus CallFor(KernelThread caller, void* endpoint, ChannelMessage* message, ulong timeoutMilliseconds)
         {
@@ -529,8 +531,8 @@ namespace Sing.Kernel.Channels
         {
             while (at->Count == 0)
             {
-                if (at->Peer == null) return AbiStatus.ChannelClosed;
-                if (BlockOnLocked(me, at, timeoutMilliseconds)) return AbiStatus.Timeout;
+                if (at->Peer == null) return Unreceived(message, AbiStatus.ChannelClosed);
+                if (BlockOnLocked(me, at, timeoutMilliseconds)) return Unreceived(message, AbiStatus.Timeout);
             }
             *message = Endpoint.SlotsOf(at)[at->Head];
             // What a queued message carries was validated when it was sent and has had no owner since. A message
@@ -561,6 +563,15 @@ namespace Sing.Kernel.Channels
                 if (next >= 0) at->State = next;
             }
             return AbiStatus.Ok;
+        }
+
+        /// <summary>A receive that takes nothing leaves the buffer empty, as every failed receive does: in a call the
+        /// buffer held the request, whose blocks and endpoints the send already gave to the peer.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static AbiStatus Unreceived(ChannelMessage* message, AbiStatus status)
+        {
+            *message = default;
+            return status;
         }
 
         /// <summary>What the head message at <paramref name="at"/> (copied into <paramref name="message"/>) carries becomes

@@ -81,7 +81,34 @@ namespace Sing.Contracts.Sip
         public void Send(ref WireMessage message)
         {
             ChannelMessage k = default;
-            CopyInline(ref message, &k);
+            Prepare(ref message, &k);
+            AbiStatus status = Abi.Table->ChannelSend(_endpoint, &k);
+            if (status == AbiStatus.Ok)
+            {
+                return;
+            }
+
+            ReleaseNamed(&k);
+            if (status == AbiStatus.ChannelClosed)
+            {
+                // The peer is gone: the message is dropped (failure shows on receive).
+                return;
+            }
+
+            throw new ProtocolViolationException("kernel channel send failed with status " + ((int)status).ToString());
+        }
+
+        // The kernel message for a wire message: its inline bytes, and the blocks and endpoints it carries claimed from
+        // their handles (a copy of the wire message sent again finds them claimed and fails).
+        private static void Prepare(ref WireMessage message, ChannelMessage* k)
+        {
+            CopyInline(ref message, k);
+            if (!message.CarriesLinear)
+            {
+                // The common case: inline arguments only, nothing to claim or to give back.
+                return;
+            }
+
             bool second = message.UsesSecondSlots;
             if (second && message.InlineLength > ChannelMessage.InlineCapacityWithSecondSlots)
             {
@@ -90,17 +117,8 @@ namespace Sing.Contracts.Sip
                     + ChannelMessage.InlineCapacityWithSecondSlots.ToString() + " inline bytes");
             }
 
-            if (!message.CarriesLinear)
-            {
-                // The common case: inline arguments only, nothing to claim or to give back.
-                AbiStatus sent = Abi.Table->ChannelSend(_endpoint, &k);
-                if (sent == AbiStatus.Ok || sent == AbiStatus.ChannelClosed) return;
-                throw new ProtocolViolationException("kernel channel send failed with status " + ((int)sent).ToString());
-            }
-
-            // Claimed from their handles now: a copy of this message sent again finds them claimed and fails.
-            k.Block = (void*)message.ClaimBlock(0);
-            k.Endpoint = EndpointOf(message.ClaimEndpoint(0));
+            k->Block = (void*)message.ClaimBlock(0);
+            k->Endpoint = EndpointOf(message.ClaimEndpoint(0));
             if (second)
             {
                 // The second block and endpoint ride in the last 16 inline bytes.
@@ -108,38 +126,33 @@ namespace Sing.Contracts.Sip
                 void* secondEndpoint = EndpointOf(message.ClaimEndpoint(1));
                 if (secondBlock != null)
                 {
-                    k.Carries |= ChannelMessage.CarriesSecondBlock;
-                    k.SecondBlock = secondBlock;
+                    k->Carries |= ChannelMessage.CarriesSecondBlock;
+                    k->SecondBlock = secondBlock;
                 }
 
                 if (secondEndpoint != null)
                 {
-                    k.Carries |= ChannelMessage.CarriesSecondEndpoint;
-                    k.SecondEndpoint = secondEndpoint;
+                    k->Carries |= ChannelMessage.CarriesSecondEndpoint;
+                    k->SecondEndpoint = secondEndpoint;
                 }
             }
+        }
 
-            AbiStatus status = Abi.Table->ChannelSend(_endpoint, &k);
-            if (status == AbiStatus.Ok)
+        // What a kernel message still names (one not sent, or one kept and never taken) is this process's and no handle
+        // names it: it goes back.
+        private static void ReleaseNamed(ChannelMessage* k)
+        {
+            if (k->Block == null && k->Endpoint == null && k->Carries == 0)
             {
                 return;
             }
 
-            // Not sent: what the message carried is this process's still, and no handle names it any more.
-            DropCarried(k.Block, k.Endpoint);
-            if (k.Carries != 0)
+            DropCarried(k->Block, k->Endpoint);
+            if (k->Carries != 0)
             {
-                DropCarried((k.Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k.SecondBlock : null,
-                    (k.Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k.SecondEndpoint : null);
+                DropCarried((k->Carries & ChannelMessage.CarriesSecondBlock) != 0 ? k->SecondBlock : null,
+                    (k->Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? k->SecondEndpoint : null);
             }
-
-            if (status == AbiStatus.ChannelClosed)
-            {
-                // The peer is gone: the message is dropped (failure shows on receive).
-                return;
-            }
-
-            throw new ProtocolViolationException("kernel channel send failed with status " + ((int)status).ToString());
         }
 
         /// <summary>The kernel endpoint of a carried transport (given up here); null for none or another runtime's.</summary>
@@ -178,21 +191,21 @@ namespace Sing.Contracts.Sip
             return Arrived(&k, ref message);
         }
 
-        /// <summary>A message of inline arguments only goes out and its reply comes back in one ChannelCall (one kernel
-        /// crossing instead of two). One that carries blocks or endpoints is sent and received apart: a call whose send
-        /// found the peer gone could not tell this side whether the kernel took them.</summary>
+        /// <summary>A message goes out and its reply comes back in one ChannelCall (one kernel crossing instead of two),
+        /// whatever it carries: a call whose receive failed after the send leaves the kernel message naming no block or
+        /// endpoint (they are the peer's), one whose send failed leaves them named, to be given back here.</summary>
         public bool SendAndReceive(ref WireMessage message, out WireMessage reply)
         {
-            if (message.CarriesLinear || message.UsesSecondSlots)
-            {
-                Send(ref message);
-                return Receive(out reply);
-            }
-
             reply = default;
             ChannelMessage k = default;
-            CopyInline(ref message, &k);
+            Prepare(ref message, &k);
             AbiStatus status = Abi.Table->ChannelCall(_endpoint, &k, ulong.MaxValue);
+            if (status == AbiStatus.Ok)
+            {
+                return Arrived(&k, ref reply);
+            }
+
+            ReleaseNamed(&k);
             if (status == AbiStatus.ChannelClosed)
             {
                 // Either the send found the peer gone (the message is dropped, as Send drops it) or no reply came before
@@ -200,12 +213,7 @@ namespace Sing.Contracts.Sip
                 return Receive(out reply);
             }
 
-            if (status != AbiStatus.Ok)
-            {
-                throw new ProtocolViolationException("kernel channel call failed with status " + ((int)status).ToString());
-            }
-
-            return Arrived(&k, ref reply);
+            throw new ProtocolViolationException("kernel channel call failed with status " + ((int)status).ToString());
         }
 
         // Scalar-only messages travel as they lie: an InlineMessage is a ChannelMessage whose slot words are zero
@@ -281,10 +289,15 @@ namespace Sing.Contracts.Sip
 
         private KeptMessage? _kept;
 
+        // The holder of the last kept message once it was taken or given back, for the next: no allocation per message.
+        // Only a thread that took a holder out of _kept (or out of here) writes into it.
+        private KeptMessage? _spare;
+
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private void Keep(ChannelMessage* k)
         {
-            var kept = new KeptMessage { Message = *k };
+            KeptMessage kept = System.Threading.Interlocked.Exchange(ref _spare, null) ?? new KeptMessage();
+            kept.Message = *k;
             k->Block = null;
             k->Endpoint = null;
             k->Carries = -1;
@@ -313,6 +326,8 @@ namespace Sing.Contracts.Sip
                 {
                     Arrived(k, ref wire);
                 }
+
+                Recycle(kept);
             }
 
             return wire;
@@ -333,17 +348,21 @@ namespace Sing.Contracts.Sip
         }
 
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-        private static void GiveBack(KeptMessage kept)
+        private void GiveBack(KeptMessage kept)
         {
             fixed (ChannelMessage* pinned = &kept.Message)
             {
-                DropCarried(pinned->Block, pinned->Endpoint);
-                if (pinned->Carries != 0)
-                {
-                    DropCarried((pinned->Carries & ChannelMessage.CarriesSecondBlock) != 0 ? pinned->SecondBlock : null,
-                        (pinned->Carries & ChannelMessage.CarriesSecondEndpoint) != 0 ? pinned->SecondEndpoint : null);
-                }
+                ReleaseNamed(pinned);
             }
+
+            Recycle(kept);
+        }
+
+        // A holder whose message was handed out or given back names nothing before it is offered for the next.
+        private void Recycle(KeptMessage kept)
+        {
+            kept.Message = default;
+            System.Threading.Volatile.Write(ref _spare, kept);
         }
 
         // The tag and inline arguments, the part of every kernel message the transport copies as it is.

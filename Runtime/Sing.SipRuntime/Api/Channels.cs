@@ -271,7 +271,9 @@ namespace Singularity.V1
 
         /// <summary>Sends the caller's message, then receives the next message on the same endpoint into it, in one
         /// kernel crossing: a client's request and reply, or a server's reply and the next request. Fails with the
-        /// send's status if nothing was sent; <see cref="AbiStatus.Timeout"/> means sent but no reply in time.</summary>
+        /// send's status if nothing was sent (the message as it was, what it carries still the caller's);
+        /// <see cref="AbiStatus.Timeout"/> means sent but no reply in time. A receive that fails after the send clears the
+        /// message, so a ChannelClosed with the message's blocks and endpoints still named means the send never went.</summary>
         public static AbiStatus Call(ChannelEndpoint at, ChannelMessage* message, ulong timeoutMilliseconds = Forever) =>
             Abi.Table->ChannelCall(at.Address, message, timeoutMilliseconds);
 
