@@ -18,9 +18,11 @@ namespace Sing.Contracts
         /// <summary><see cref="WaitOrInterrupt"/>'s answer when the device interrupt fired first.</summary>
         public const int Interrupted = int.MaxValue - 1;
 
-        private Endpoint[] _members = new Endpoint[4];
-        private object?[] _states = new object?[4];
-        private Endpoint[] _waitList = new Endpoint[4];
+        // Members and their states side by side in structs: storing an endpoint into an Endpoint[] is a covariant array
+        // store (a type check of the stored object against the array's element type, ~50 instructions through the
+        // runtime's cast helpers for a derived type); storing it into a struct's field is a plain reference store.
+        private EndpointSlot[] _members = new EndpointSlot[4];
+        private EndpointSlot[] _waitList = new EndpointSlot[4];
         private int _count;
 
         /// <summary>Members now in the set (taken members are not counted until added back).</summary>
@@ -37,11 +39,11 @@ namespace Sing.Contracts
             if (_count == _members.Length)
             {
                 Array.Resize(ref _members, _count * 2);
-                Array.Resize(ref _states, _count * 2);
             }
 
-            _states[_count] = state;
-            _members[_count++] = Transfer.Move(endpoint);
+            ref EndpointSlot slot = ref _members[_count++];
+            slot.State = state;
+            slot.Endpoint = Transfer.Move(endpoint);
         }
 
         /// <summary>The first member that can be received from within <paramref name="timeoutMs"/> (-1: no limit),
@@ -57,7 +59,7 @@ namespace Sing.Contracts
                 return null;
             }
 
-            int ready = Select.Wait(timeoutMs, new ReadOnlySpan<Endpoint>(_members, 0, _count));
+            int ready = Select.Wait(timeoutMs, new ReadOnlySpan<EndpointSlot>(_members, 0, _count));
             return ready == Select.TimedOut ? null : RemoveAt(ready, out state);
         }
 
@@ -69,16 +71,16 @@ namespace Sing.Contracts
             int total = others.Length + _count;
             if (_waitList.Length < total)
             {
-                _waitList = new Endpoint[Math.Max(total, _waitList.Length * 2)];
+                _waitList = new EndpointSlot[Math.Max(total, _waitList.Length * 2)];
             }
 
             for (int i = 0; i < others.Length; i++)
             {
-                _waitList[i] = others[i];
+                _waitList[i].Endpoint = others[i];
             }
 
             Array.Copy(_members, 0, _waitList, others.Length, _count);
-            int ready = Select.Wait(timeoutMs, new ReadOnlySpan<Endpoint>(_waitList, 0, total));
+            int ready = Select.Wait(timeoutMs, new ReadOnlySpan<EndpointSlot>(_waitList, 0, total));
             Array.Clear(_waitList, 0, total);   // the list must not keep endpoints alive after they leave the set
             return ready == Select.TimedOut ? Select.TimedOut : ready < others.Length ? ready : MemberReady;
         }
@@ -88,7 +90,7 @@ namespace Sing.Contracts
         /// (a driver waiting for its clients and its device at once; see <see cref="Select.WaitOrInterrupt"/>).</summary>
         public int WaitOrInterrupt(int timeoutMs, ulong interruptHandle)
         {
-            int ready = Select.WaitOrInterrupt(timeoutMs, new ReadOnlySpan<Endpoint>(_members, 0, _count), interruptHandle);
+            int ready = Select.WaitOrInterrupt(timeoutMs, new ReadOnlySpan<EndpointSlot>(_members, 0, _count), interruptHandle);
             return ready == Select.TimedOut ? Select.TimedOut : ready == _count ? Interrupted : MemberReady;
         }
 
@@ -97,9 +99,8 @@ namespace Sing.Contracts
         {
             for (int i = 0; i < _count; i++)
             {
-                _members[i].Free();
-                _members[i] = null!;
-                _states[i] = null;
+                _members[i].Endpoint.Free();
+                _members[i] = default;
             }
 
             _count = 0;
@@ -107,14 +108,19 @@ namespace Sing.Contracts
 
         private T RemoveAt(int index, out object? state)
         {
-            var taken = (T)_members[index];
-            state = _states[index];
+            var taken = (T)_members[index].Endpoint;
+            state = _members[index].State;
             _count--;
             _members[index] = _members[_count];   // order does not matter: every ready member is served in turn
-            _states[index] = _states[_count];
-            _members[_count] = null!;
-            _states[_count] = null;
+            _members[_count] = default;
             return taken;
         }
+    }
+
+    /// <summary>A member of an <see cref="EndpointSet{T}"/> with the server's state for it.</summary>
+    internal struct EndpointSlot
+    {
+        public Endpoint Endpoint;
+        public object? State;
     }
 }

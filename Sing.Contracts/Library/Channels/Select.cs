@@ -37,17 +37,38 @@ namespace Sing.Contracts
             return Wait(timeoutMs, ref set);
         }
 
+        /// <summary>As above, over an endpoint set's members.</summary>
+        internal static int Wait(int timeoutMs, ReadOnlySpan<EndpointSlot> slots)
+        {
+            var set = new Slots(slots);
+            return Wait(timeoutMs, ref set);
+        }
+
         /// <summary>A driver's switch receive over its clients' endpoints and its device's interrupt line (the handle
         /// the binder granted): the index of the first ready endpoint, <c>endpoints.Length</c> when the interrupt fired
         /// first, or <see cref="TimedOut"/>. Only kernel channels can wait on an interrupt.</summary>
         public static int WaitOrInterrupt(int timeoutMs, ReadOnlySpan<Endpoint> endpoints, ulong interruptHandle)
+        {
+            var set = new Many(endpoints);
+            return WaitOrInterrupt(timeoutMs, ref set, interruptHandle);
+        }
+
+        /// <summary>As above, over an endpoint set's members.</summary>
+        internal static int WaitOrInterrupt(int timeoutMs, ReadOnlySpan<EndpointSlot> slots, ulong interruptHandle)
+        {
+            var set = new Slots(slots);
+            return WaitOrInterrupt(timeoutMs, ref set, interruptHandle);
+        }
+
+        private static int WaitOrInterrupt<TSet>(int timeoutMs, ref TSet endpoints, ulong interruptHandle)
+            where TSet : struct, IEndpointSet, allows ref struct
         {
             if (ChannelRuntime.Current is not INativeSelect native)
             {
                 throw new NotSupportedException("only the kernel's channels wait on a device interrupt");
             }
 
-            Span<nint> handles = endpoints.Length <= StackHandles ? stackalloc nint[endpoints.Length] : new nint[endpoints.Length];
+            Span<nint> handles = endpoints.Count <= StackHandles ? stackalloc nint[endpoints.Count] : new nint[endpoints.Count];
             for (int i = 0; i < handles.Length; i++)
             {
                 handles[i] = native.HandleOf(endpoints[i].Transport);
@@ -165,6 +186,20 @@ namespace Sing.Contracts
             public int Count => _endpoints.Length;
 
             public Endpoint this[int index] => _endpoints[index];
+        }
+
+        private readonly ref struct Slots : IEndpointSet
+        {
+            private readonly ReadOnlySpan<EndpointSlot> _slots;
+
+            public Slots(ReadOnlySpan<EndpointSlot> slots)
+            {
+                _slots = slots;
+            }
+
+            public int Count => _slots.Length;
+
+            public Endpoint this[int index] => _slots[index].Endpoint;
         }
     }
 
