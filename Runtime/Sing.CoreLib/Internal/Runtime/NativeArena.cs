@@ -4,6 +4,9 @@ namespace Internal.Runtime
     /// pages the host supplies. Not part of the object heap, so the collector never sees it.</summary>
     internal static unsafe class NativeArena
     {
+        // The first chunk is one page: the host zeroes what it hands out, and most programs' bookkeeping fits in one
+        // page (a program that starts and exits at once zeroes 12 KiB less); later chunks are four.
+        private const nuint FirstChunkSize = 4 * 1024;
         private const nuint ChunkSize = 16 * 1024;
         private static byte* s_current;
         private static byte* s_limit;
@@ -23,11 +26,12 @@ namespace Internal.Runtime
             byte* result = null;
             if (s_current == null || (nuint)(s_limit - s_current) < size)
             {
-                byte* chunk = RuntimeHost.AllocateHeapMemory == null ? null : (byte*)RuntimeHost.AllocateHeapMemory(ChunkSize);
+                nuint bytes = s_current == null && size <= FirstChunkSize ? FirstChunkSize : ChunkSize;
+                byte* chunk = RuntimeHost.AllocateHeapMemory == null ? null : (byte*)RuntimeHost.AllocateHeapMemory(bytes);
                 if (chunk != null)
                 {
                     s_current = chunk;
-                    s_limit = chunk + ChunkSize;
+                    s_limit = chunk + bytes;
                 }
             }
             if (s_current != null && (nuint)(s_limit - s_current) >= size)

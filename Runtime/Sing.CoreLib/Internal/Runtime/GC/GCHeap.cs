@@ -12,7 +12,7 @@ namespace Internal.Runtime.GC
     public static unsafe class GCHeap
     {
         // Segments start small (a SIP that allocates little pays little at start-up) and double up to 1 MiB.
-        private const nuint FirstSegmentSize = 16 * 1024;   // two allocation-context regions; every new SIP zeroes it
+        private const nuint FirstSegmentSize = 16 * 1024;   // with its header: two allocation-context regions; every new SIP zeroes it
         private const nuint MaxSegmentSize = 1024 * 1024;
         private static nuint s_nextSegmentSize = FirstSegmentSize;
         private const nuint LargeObjectThreshold = 256 * 1024;
@@ -142,7 +142,9 @@ namespace Internal.Runtime.GC
             if (s_allocatedSinceCollection > Budget() && !s_collecting)
                 Collect();
             if (TakeFreeHole(size)) return s_allocPointer;
-            nuint segmentSize = size > s_nextSegmentSize ? size : s_nextSegmentSize;
+            // A segment of the next size is that many bytes with its header: what is left for objects.
+            nuint area = s_nextSegmentSize - HeaderBytes(s_nextSegmentSize);
+            nuint segmentSize = size > area ? size : area;
             HeapSegment* segment = TryNewSegment(segmentSize, false);
             if (segment == null && !s_collecting)
             {
@@ -227,12 +229,20 @@ namespace Internal.Runtime.GC
         }
 
         /// <summary>A new segment from the host, or null when the host has no memory or the heap limit forbids it.</summary>
+        /// <summary>Bytes at the start of a segment with room for <paramref name="objectBytes"/> of objects: the segment's
+        /// record and its start bits, for the objects and the rest of the last page (whole pages are taken, the objects
+        /// get whatever the header leaves of them). The objects start right after it, 16-byte aligned: a page of its own
+        /// would be a page more for every new program to zero, for a few hundred bytes.</summary>
+        private static nuint HeaderBytes(nuint objectBytes)
+        {
+            nuint mapBytes = (((objectBytes + 4096) / 8 + 63) / 64) * 8;
+            return ((nuint)sizeof(HeapSegment) + mapBytes + 15) & ~(nuint)15;
+        }
+
         private static HeapSegment* TryNewSegment(nuint objectBytes, bool large)
         {
-            objectBytes = (objectBytes + 4095) & ~(nuint)4095;
-            nuint mapBytes = ((objectBytes / 8 + 63) / 64) * 8;
-            nuint headerBytes = ((nuint)sizeof(HeapSegment) + mapBytes + 4095) & ~(nuint)4095;
-            nuint total = headerBytes + objectBytes;
+            nuint headerBytes = HeaderBytes(objectBytes);
+            nuint total = (headerBytes + objectBytes + 4095) & ~(nuint)4095;
             if (RuntimeHost.AllocateHeapMemory == null) RuntimeHost.Fail("object allocation before the runtime host installed a heap", null);
             if (!WithinLimit(total)) return null;
             byte* memory = (byte*)RuntimeHost.AllocateHeapMemory(total);
@@ -240,7 +250,7 @@ namespace Internal.Runtime.GC
             HeapSegment* segment = (HeapSegment*)memory;
             segment->StartMap = (ulong*)(memory + sizeof(HeapSegment));
             segment->Start = memory + headerBytes;
-            segment->End = segment->Start + objectBytes;
+            segment->End = memory + total;
             segment->ReservedBytes = total;
             segment->IsLarge = large;
             segment->Next = Segments;
