@@ -45,6 +45,16 @@ public class WebFilesBootTests
         c => new Lazy<Task<QemuResult>>(() => Machine.BootAsync($"config={c} bench=storage bench.quick", $"webfiles-{c}", instructionCounting: true,
             disks: [Image], diskSnapshots: true, timeout: TimeSpan.FromMinutes(8))));
 
+    /// <summary>The storage rows that read only cached files (no disk request, so no host I/O in their figures) stay within
+    /// their tolerance of Bench/expected-icount-storage.csv, in the SIP-Phys boot above.</summary>
+    [Fact]
+    public async Task CachedFileRowsMatchTheCommittedIcountTable()
+    {
+        QemuResult run = await Runs["SIP-Phys"].Value;
+        Assert.True(run.Status == KernelExitStatus.Success, run.Describe());
+        IcountTable.AssertMatches(run.Serial, "expected-icount-storage.csv");
+    }
+
     [Theory]
     [InlineData("SIP-Phys")]
     [InlineData("HIP-R3-S")]
