@@ -82,8 +82,8 @@ namespace Sing.Kernel.Processes
                 if (copies[i].File != file || copies[i].Space == null || copies[i].Space.User != user) continue;
                 loaded = copies[i].Image;
                 space = copies[i].Space;
+                PooledPages -= PagesOf(copies[i]);
                 copies.RemoveAt(i);
-                PooledPages -= loaded.Pages + Domains.AddressSpace.TablePages;
                 holder?.Hold(loaded.Base, loaded.Pages);
                 if (holder != null) holder.HeldDomain = space;
             }
@@ -105,8 +105,9 @@ namespace Sing.Kernel.Processes
             bool kept = false;
             if (s_copies.TryGetValue(image, out List<Copy> copies) && copies.Count < CopiesPerImage && PooledPages + loaded.Pages <= PageLimit)
             {
-                copies.Add(new Copy { File = file, Image = loaded, Owner = owner, Space = ownDomain });
-                PooledPages += loaded.Pages + (ownDomain != null ? Domains.AddressSpace.TablePages : 0);
+                var copy = new Copy { File = file, Image = loaded, Owner = owner, Space = ownDomain };
+                copies.Add(copy);
+                PooledPages += PagesOf(copy);
                 kept = true;
             }
             Scheduler.RestoreInterrupts(flags);
@@ -170,6 +171,10 @@ namespace Sing.Kernel.Processes
             Scheduler.RestoreInterrupts(flags);
         }
 
+        /// <summary>What one kept copy counts in <see cref="PooledPages"/> (its pristine pages apart): its pages and the
+        /// tables of the domain it keeps.</summary>
+        private static ulong PagesOf(in Copy copy) => copy.Image.Pages + (copy.Space != null ? Domains.AddressSpace.TablePages : 0);
+
         /// <summary>Pages pooled for <paramref name="image"/>: its kept copies, the tables of the domains they keep and
         /// their pristine pages (what <see cref="PooledPages"/> holds for that image alone).</summary>
         public static ulong PooledPagesOf(string image)
@@ -179,7 +184,7 @@ namespace Sing.Kernel.Processes
             if (s_copies.TryGetValue(image, out List<Copy> copies))
                 for (int i = 0; i < copies.Count; i++)
                 {
-                    pages += copies[i].Image.Pages + (copies[i].Space != null ? Domains.AddressSpace.TablePages : 0);
+                    pages += PagesOf(copies[i]);
                     if (s_pristine.TryGetValue((ulong)copies[i].Image.Base, out Pristine pristine)) pages += pristine.Count;
                 }
             Scheduler.RestoreInterrupts(flags);
@@ -215,7 +220,7 @@ namespace Sing.Kernel.Processes
             {
                 DropPristine(copies[i].Image.Base);
                 PageAllocator.Free(copies[i].Image.Base, copies[i].Image.Pages);
-                PooledPages -= copies[i].Image.Pages + (copies[i].Space != null ? Domains.AddressSpace.TablePages : 0);
+                PooledPages -= PagesOf(copies[i]);
             }
             var spaces = new List<Domains.AddressSpace>();
             for (int i = 0; i < copies.Count; i++) if (copies[i].Space != null) spaces.Add(copies[i].Space);

@@ -103,18 +103,18 @@ namespace Sing.Contracts.Sip
         private static void Prepare(ref WireMessage message, ChannelMessage* k)
         {
             CopyInline(ref message, k);
-            if (!message.CarriesLinear)
-            {
-                // The common case: inline arguments only, nothing to claim or to give back.
-                return;
-            }
-
             bool second = message.UsesSecondSlots;
             if (second && message.InlineLength > ChannelMessage.InlineCapacityWithSecondSlots)
             {
                 // Checked before anything is claimed: a refused message still holds what it carries.
                 throw new ProtocolViolationException("a kernel channel message with a second block or endpoint carries at most "
                     + ChannelMessage.InlineCapacityWithSecondSlots.ToString() + " inline bytes");
+            }
+
+            if (!message.CarriesLinear)
+            {
+                // The common case: inline arguments only, nothing to claim or to give back.
+                return;
             }
 
             k->Block = (void*)message.ClaimBlock(0);
@@ -217,8 +217,8 @@ namespace Sing.Contracts.Sip
         }
 
         // Scalar-only messages travel as they lie: an InlineMessage is a ChannelMessage whose slot words are zero
-        // (InlineMessageTests.An_inline_message_is_laid_out_as_the_kernel_message pins the offsets), so the kernel reads the send from the caller's
-        // struct and writes the reply into it.
+        // (InlineMessageTests.An_inline_message_is_laid_out_as_the_kernel_message pins the offsets), so the kernel reads
+        // the send from the caller's struct and writes the reply into it.
         public void SendInline(ref InlineMessage message)
         {
             message.ClearSlots();

@@ -12,7 +12,8 @@ namespace Internal.Runtime.GC
     public static unsafe class GCHeap
     {
         // Segments start small (a SIP that allocates little pays little at start-up) and double up to 1 MiB.
-        private const nuint FirstSegmentSize = 16 * 1024;   // with its header: two allocation-context regions; every new SIP zeroes it
+        // The first segment, header included: two allocation-context regions; every new SIP zeroes it.
+        private const nuint FirstSegmentSize = 16 * 1024;
         private const nuint MaxSegmentSize = 1024 * 1024;
         private static nuint s_nextSegmentSize = FirstSegmentSize;
         private const nuint LargeObjectThreshold = 256 * 1024;
@@ -228,7 +229,6 @@ namespace Internal.Runtime.GC
             return segment->Start + sizeof(nint);
         }
 
-        /// <summary>A new segment from the host, or null when the host has no memory or the heap limit forbids it.</summary>
         /// <summary>Bytes at the start of a segment with room for <paramref name="objectBytes"/> of objects: the segment's
         /// record and its start bits, for the objects and the rest of the last page (whole pages are taken, the objects
         /// get whatever the header leaves of them). The objects start right after it, 16-byte aligned: a page of its own
@@ -239,6 +239,7 @@ namespace Internal.Runtime.GC
             return ((nuint)sizeof(HeapSegment) + mapBytes + 15) & ~(nuint)15;
         }
 
+        /// <summary>A new segment from the host, or null when the host has no memory or the heap limit forbids it.</summary>
         private static HeapSegment* TryNewSegment(nuint objectBytes, bool large)
         {
             nuint headerBytes = HeaderBytes(objectBytes);
